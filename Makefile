@@ -1,0 +1,57 @@
+# Deberc Desk: `make run` serves the site with a demo tournament, `make test` runs the suite.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test setup migrate demo lint format messages bench worker beat clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+
+demo: migrate
+	$(BIN)/python manage.py load_demo
+
+run: demo
+	$(BIN)/python manage.py collectstatic --noinput >/dev/null
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: setup
+	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+messages: setup
+	$(BIN)/python manage.py makemessages -l ru -l uk --ignore=.venv --ignore=bench --ignore=tests
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+bench: setup
+	$(BIN)/python bench/engine.py
+
+worker: setup
+	$(BIN)/celery -A config worker --loglevel=info
+
+beat: setup
+	$(BIN)/celery -A config beat --loglevel=info
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles media

@@ -1,0 +1,125 @@
+"""Matches [партии] and their deals [сдачи], as the scorers enter them.
+
+The match score is derived: `Match.result` caches the rules engine's result document over
+the match's counted deals and is rewritten on every deal write (never typed by hand).
+Corrections keep every earlier version of a deal (django-simple-history).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Match(models.Model):
+    """A match at one table: seats clockwise, the first dealer drawn by lot, its deals."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("In play")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches",
+        null=True, blank=True,
+    )
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.CASCADE, related_name="matches",
+        null=True, blank=True,
+    )
+    table = models.OneToOneField(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="match",
+        null=True, blank=True,
+    )
+    ruleset = models.CharField(max_length=16, default="moscow")
+    conventions = models.JSONField(
+        default=dict, blank=True, help_text=_("Convention overrides in force at this table.")
+    )
+    first_dealer_seat = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Index in the clockwise seats of the first dealer (drawn by lot).")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Bumped on every deal write; a stale version is refused.")
+    )
+    result = models.JSONField(default=dict, blank=True)
+    winner_seats = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=16, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round__number", "table__number", "id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        names = " – ".join(seat.player.display_name for seat in self.seats.all())
+        return f"#{self.pk} {names}"
+
+
+class Seat(models.Model):
+    """A player's seat at a match; `position` 0.. is clockwise."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_unique_player"),
+        ]
+
+
+class Deal(models.Model):
+    """One deal [сдача] of a match as the scoresheet records it (`record` is a DEAL of
+    scoresheet-format.md, with player names). Corrections rewrite `record`; the history keeps
+    every earlier version with who changed it and when."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Awaiting confirmation")
+        COUNTED = "counted", _("Counted")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COUNTED)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_unique_number")
+        ]
+
+
+class IdempotencyKey(models.Model):
+    """A deal submission's `Idempotency-Key`: a retry gets the first response byte for byte."""
+
+    key = models.CharField(max_length=128)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    request_hash = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "match", "key"], name="idempotency_unique")
+        ]

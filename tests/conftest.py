@@ -1,0 +1,54 @@
+"""Shared fixtures and the rule for tests that need a real service.
+
+A test that needs PostgreSQL, Redis or Debian's chromium skips with a reason when the
+service is absent, unless REQUIRE_SERVICES is set (CI sets it): then it fails instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from urllib.parse import urlparse
+
+import pytest
+from django.conf import settings
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() not in ("", "0", "false", "no")
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _missing(reason: str) -> None:
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES is set but {reason}")
+    pytest.skip(reason)
+
+
+def _answers(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), 1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def require_postgres() -> None:
+    if not settings.USING_POSTGRES:
+        _missing("this test needs PostgreSQL (set DATABASE_URL=postgres://...)")
+
+
+@pytest.fixture
+def require_redis() -> str:
+    url = settings.REDIS_URL
+    if not url or not _answers(url, 6379):
+        _missing("this test needs Redis (set REDIS_URL=redis://...)")
+    return url
+
+
+@pytest.fixture
+def chromium_path() -> str:
+    if not os.path.exists(CHROMIUM):
+        _missing("this test needs Debian's chromium (apt-get install chromium)")
+    return CHROMIUM

@@ -1,0 +1,279 @@
+"""Clubs, players, tournaments, rounds and tables; standings, ratings and report jobs.
+
+A match's score is never stored by hand: `scoring.Match.result` is the rules engine's result
+over the match's deals, and the standings rows here are derived from those results.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Club(models.Model):
+    """A club [клуб] that runs tournaments."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A player [игрок] of a club; the display name may be Cyrillic or Latin."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    display_name = models.CharField(_("display name"), max_length=80)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "display_name"], name="player_unique_in_club")
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Tournament(models.Model):
+    """A tournament [турнир]: a ruleset preset with convention overrides, a table size and a
+    pairing system."""
+
+    class Ruleset(models.TextChoices):
+        MOSCOW = "moscow", _("Moscow")
+        ONLINE = "online", _("Online table")
+        KHARKOV = "kharkov", _("Kharkov")
+        ODESSA = "odessa", _("Odessa")
+
+    class System(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+
+    class MatchScore(models.TextChoices):
+        WIN = "win", _("Win (1 point per match)")
+        DIFFERENCE = "difference", _("Difference (target minus loser's total)")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    TABLE_SIZES = [(2, _("2 players")), (3, _("3 players")), (4, _("4 players in pairs"))]
+    DEFAULT_TIEBREAKS = ["game_points", "points_difference", "buchholz", "wins"]
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=160)
+    ruleset = models.CharField(
+        _("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.MOSCOW
+    )
+    conventions = models.JSONField(
+        _("convention overrides"), default=dict, blank=True,
+        help_text=_("Single conventions overriding the ruleset preset (rules §8)."),
+    )
+    table_size = models.PositiveSmallIntegerField(_("table size"), choices=TABLE_SIZES, default=2)
+    system = models.CharField(
+        _("pairing system"), max_length=16, choices=System.choices, default=System.SWISS
+    )
+    rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=5)
+    match_score = models.CharField(
+        _("match scoring"), max_length=16, choices=MatchScore.choices, default=MatchScore.WIN
+    )
+    tiebreaks = models.JSONField(_("tiebreak order"), default=list, blank=True)
+    confirm_deals = models.BooleanField(
+        _("opponent confirms each deal"), default=False,
+        help_text=_("A deal counts only after an opponent at the table confirms it."),
+    )
+    published = models.BooleanField(_("published"), default=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_tournaments", blank=True
+    )
+    players = models.ManyToManyField(Player, through="Entry", related_name="tournaments")
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player entered in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique_player")
+        ]
+
+
+class Round(models.Model):
+    """A round [тур] of a tournament. Only an open round takes deals from scorers."""
+
+    class Status(models.TextChoices):
+        PAIRED = "paired", _("Paired")
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PAIRED)
+    byes = models.ManyToManyField(Player, related_name="bye_rounds", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class Table(models.Model):
+    """A numbered table [стол] of a round, with the scorer who enters its deals."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    scorer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="scored_tables",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {_('table')} {self.number}"
+
+
+class StandingRow(models.Model):
+    """One player's line in a tournament's standings, kept up to date when a match is saved
+    (never rebuilt on a page view)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standing_rows")
+    rank = models.PositiveIntegerField(default=0)
+    rank_shared = models.BooleanField(default=False)
+    match_points = models.IntegerField(default=0)
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    game_points = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    bytes = models.PositiveIntegerField(default=0)
+    tiebreaks = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "rank", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="standing_unique_player")
+        ]
+        indexes = [models.Index(fields=["tournament", "rank"])]
+
+
+class Rating(models.Model):
+    """A player's current openskill rating (mu, sigma) and its ordinal for leaderboards."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(db_index=True)
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class RatingEvent(models.Model):
+    """A player's rating after one rated match: the rating history chart's points."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    rated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["player", "rated_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "match"], name="rating_event_unique")
+        ]
+
+
+class ReportJob(models.Model):
+    """A background report (Celery task): its progress, its file, or why it failed."""
+
+    class Kind(models.TextChoices):
+        STANDINGS_PDF = "standings_pdf", _("Final standings (PDF)")
+        STANDINGS_CSV = "standings_csv", _("Final standings (CSV)")
+        STANDINGS_XLSX = "standings_xlsx", _("Final standings (XLSX)")
+        ROUND = "round", _("Round report")
+        PLAYER_STATS = "player_stats", _("Player statistics")
+        ARCHIVE = "archive", _("Tournament archive")
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    params = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    file = models.FileField(upload_to="reports/", null=True, blank=True)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
