@@ -1,0 +1,291 @@
+"""Scoring one deal [сдача] (rules §5 and §6): totals, made / byte / hanging byte, hanging
+pools, card byte and the other penalties, and who deals next.
+
+Everything here works on *sides*: with 2 or 3 players a side is one player, with 4 players
+in pairs a side is a pair (seats 1 & 3 against 2 & 4). The match module turns sides back into
+player names for the result document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import LAST_TRICK_BONUS
+from .combinations import BELLA, CLASS, Declaration, seniority_winner
+from .conventions import Conventions
+
+CARD_BYTE_BASE = 162  # every card point of the deal plus the last trick
+
+MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER = (
+    "made", "byte", "hanging", "void", "card_byte", "closing", "debertz", "fifty_offer"
+)
+
+
+@dataclass(slots=True)
+class Pool:
+    """A hanging pool [висячий байт]: points waiting for the best eligible side."""
+
+    points: int
+    eligible: frozenset[int]  # sides
+
+
+@dataclass(slots=True)
+class Table:
+    """The fixed facts of a match: its size, sides and conventions."""
+
+    n: int  # players
+    conventions: Conventions
+    side_of: tuple[int, ...]  # seat -> side
+    sides: int
+    hand_size: int  # 9 cards, 8 with four players
+
+    def from_left_of(self, dealer: int) -> list[int]:
+        """Seats clockwise starting at the dealer's left (the eldest first)."""
+        return [(dealer + 1 + i) % self.n for i in range(self.n)]
+
+    def sides_from_left_of(self, dealer: int) -> list[int]:
+        """Sides in clockwise order of their first seat from the dealer's left."""
+        out: list[int] = []
+        for seat in self.from_left_of(dealer):
+            side = self.side_of[seat]
+            if side not in out:
+                out.append(side)
+        return out
+
+
+@dataclass(slots=True)
+class DealFacts:
+    """A deal as read from the scoresheet, checked on its own (see match.read_deal)."""
+
+    number: int
+    void: bool = False
+    four_sevens: bool = False
+    trump: int | None = None
+    declarer: int | None = None
+    declared: list[list[Declaration]] = field(default_factory=list)  # per seat
+    points: list[int] | None = None
+    last_trick: int | None = None
+    tricks: list[int] | None = None
+    closing: tuple[int, int] | None = None  # (seat, points)
+    violation: tuple[int, str] | None = None  # (seat, kind)
+    debertz: list[int] = field(default_factory=list)  # seats that declared debertz/klabor
+    fifty_offer: int | None = None  # seat of the offeror
+    bella_trick_winner: dict[int, int] | None = None  # from a card-by-card record
+    false_declarations: set[tuple[int, int]] = field(default_factory=set)  # (seat, index)
+
+
+@dataclass(slots=True)
+class DealScore:
+    outcome: str
+    combinations_to: int | None  # seat
+    totals: list[int]  # per side
+    recorded: list[int]  # per side
+    next_dealer: int | None  # seat; None when the caller must decide
+    is_byte_for: int | None = None  # side that wrote "Б" (counts for three_bytes_penalty)
+    closing_side: int | None = None
+    closing_true: bool = False
+    debertz_seat: int | None = None
+    last_trick_side: int | None = None
+
+
+def halve(points: int, between: list[int], order: list[int]) -> dict[int, int]:
+    """Split `points` equally between two sides; an odd point goes to the one earlier in
+    `order` (clockwise from the dealer's left; project default)."""
+    first, second = sorted(between, key=order.index)
+    return {first: points - points // 2, second: points // 2}
+
+
+def has_trick(facts: DealFacts, table: Table) -> list[bool]:
+    """Per side: took at least one trick. Without `tricks`, a player with points or the last
+    trick counts as having one, a player with 0 points as having none."""
+    out = [False] * table.sides
+    for seat in range(table.n):
+        if facts.tricks is not None:
+            took = facts.tricks[seat] > 0
+        else:
+            took = bool(facts.points and facts.points[seat] > 0) or facts.last_trick == seat
+        if took:
+            out[table.side_of[seat]] = True
+    return out
+
+
+def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int], int | None]:
+    """Each side's deal total (§5) and the seat that won the combinations' seniority."""
+    conv = table.conventions
+    side_of = table.side_of
+    totals = [0] * table.sides
+    assert facts.points is not None and facts.trump is not None
+    for seat in range(table.n):
+        totals[side_of[seat]] += facts.points[seat]
+    if facts.last_trick is not None:
+        totals[side_of[facts.last_trick]] += LAST_TRICK_BONUS
+    winner, _ = seniority_winner(
+        facts.declared, facts.trump, conv, table.from_left_of(dealer), facts.last_trick,
+        list(side_of),
+    )
+    if winner is not None:
+        winning_side = side_of[winner]
+        if not conv.combinations_need_trick or has_trick(facts, table)[winning_side]:
+            for seat in range(table.n):
+                if side_of[seat] == winning_side:
+                    totals[winning_side] += sum(
+                        d.points for d in facts.declared[seat] if d.kind in CLASS
+                    )
+    for seat in range(table.n):
+        if any(d.kind == BELLA for d in facts.declared[seat]):
+            to_seat = seat
+            if conv.bella_to_trick_winner and facts.bella_trick_winner is not None:
+                to_seat = facts.bella_trick_winner.get(seat, seat)
+            totals[side_of[to_seat]] += 20
+    return totals, winner
+
+
+def next_dealer_by_totals(
+    totals: list[int], table: Table, dealer: int, declarer_side: int | None
+) -> int:
+    """`dealer: winner`: the side with the highest deal total deals; when the declarer ties an
+    opponent, the opponent; between tied opponents (or for a pair) the first seat clockwise
+    from the current dealer's left."""
+    if table.conventions.dealer == "clockwise":
+        return (dealer + 1) % table.n
+    top = max(totals)
+    best = {side for side in range(table.sides) if totals[side] == top}
+    if len(best) > 1 and declarer_side in best:
+        best.discard(declarer_side)
+    for seat in table.from_left_of(dealer):
+        if table.side_of[seat] in best:
+            return seat
+    raise AssertionError("no side has the top total")
+
+
+def play_pools(
+    pools: list[Pool], totals: list[int], recorded: list[int], table: Table, dealer: int,
+    split_between: list[int] | None,
+) -> list[Pool]:
+    """Play the pools already hanging before this deal; returns the pools still hanging.
+
+    With `hanging_separately` only the oldest pool is played. A pool goes to the eligible side
+    with the highest deal total; a shared top keeps it hanging. `split_between` (the two
+    opponents of a 3-player byte under `hanging_on_byte_3p: split`) halves it instead.
+    """
+    if not pools:
+        return pools
+    playing = pools[:1] if table.conventions.hanging_separately else pools
+    still: list[Pool] = []
+    order = table.sides_from_left_of(dealer)
+    for pool in playing:
+        if split_between is not None:
+            for side, share in halve(pool.points, split_between, order).items():
+                recorded[side] += share
+            continue
+        top = max(totals[side] for side in pool.eligible)
+        best = [side for side in pool.eligible if totals[side] == top]
+        if len(best) == 1:
+            recorded[best[0]] += pool.points
+        else:
+            still.append(pool)
+    return still + pools[len(playing):]
+
+
+def add_pool(pools: list[Pool], points: int, eligible: frozenset[int], table: Table) -> list[Pool]:
+    """Hang a new pool: queued with `hanging_separately`, else joined to the one hanging."""
+    if points <= 0:
+        return pools  # a pool of 0 points is not created
+    if table.conventions.hanging_separately or not pools:
+        return [*pools, Pool(points, eligible)]
+    joined = pools[0]
+    return [Pool(joined.points + points, joined.eligible | eligible)]
+
+
+def score_played(
+    facts: DealFacts, table: Table, dealer: int, pools: list[Pool]
+) -> tuple[DealScore, list[Pool]]:
+    """A deal played out: made, byte or hanging byte (§5), with pools and bolt penalty."""
+    conv = table.conventions
+    totals, winner = deal_totals(facts, table, dealer)
+    assert facts.declarer is not None
+    declarer_side = table.side_of[facts.declarer]
+    opponents = [side for side in range(table.sides) if side != declarer_side]
+    best = max(totals[side] for side in opponents)
+    recorded = list(totals)
+    order = table.sides_from_left_of(dealer)
+    new_pool: tuple[int, frozenset[int]] | None = None
+    split_pools_between: list[int] | None = None
+    byte_for: int | None = None
+    declared_total = totals[declarer_side]
+    if declared_total > best:
+        outcome = MADE
+        if conv.winner_takes_all:
+            recorded = [0] * table.sides
+            recorded[declarer_side] = sum(totals)
+    elif declared_total < best:
+        outcome = BYTE
+        byte_for = declarer_side
+        recorded[declarer_side] = 0
+        top_opponents = [side for side in opponents if totals[side] == best]
+        if len(opponents) == 1:
+            recorded[opponents[0]] += declared_total
+        elif conv.byte_3p == "split":
+            for side, share in halve(declared_total, opponents, order).items():
+                recorded[side] += share
+        elif len(top_opponents) == 1:
+            recorded[top_opponents[0]] += declared_total
+        else:
+            # Byte with the two opponents equal: only they can win these points later.
+            new_pool = (declared_total, frozenset(top_opponents))
+        if len(opponents) == 2 and conv.hanging_on_byte_3p == "split":
+            split_pools_between = opponents
+    else:
+        outcome = HANGING
+        recorded[declarer_side] = 0
+        new_pool = (declared_total, frozenset(range(table.sides)))
+    pools = play_pools(pools, totals, recorded, table, dealer, split_pools_between)
+    if new_pool is not None:
+        pools = add_pool(pools, new_pool[0], new_pool[1], table)
+    if conv.bolt_penalty:
+        for side, took in enumerate(has_trick(facts, table)):
+            if not took:
+                recorded[side] -= conv.bolt_penalty
+    score = DealScore(
+        outcome, winner, totals, recorded,
+        next_dealer_by_totals(totals, table, dealer, declarer_side),
+        is_byte_for=byte_for,
+        last_trick_side=None if facts.last_trick is None else table.side_of[facts.last_trick],
+    )
+    return score, pools
+
+
+def score_card_byte(
+    facts: DealFacts, table: Table, dealer: int, pools: list[Pool]
+) -> tuple[DealScore, list[Pool]]:
+    """A violation (§6): card byte [байт на картах], or Odessa's redeal with −100."""
+    conv = table.conventions
+    assert facts.violation is not None
+    violator, kind = facts.violation
+    violator_side = table.side_of[violator]
+    zeros = [0] * table.sides
+    if kind == "renonce" and conv.renonce_penalty == "redeal_minus_100":
+        recorded = list(zeros)
+        recorded[violator_side] = -100
+        # Pools stay; the same dealer deals the deal again.
+        return DealScore(CARD_BYTE, None, zeros, recorded, dealer), pools
+    everything = CARD_BYTE_BASE
+    for seat in range(table.n):
+        for index, declaration in enumerate(facts.declared[seat]):
+            if (seat, index) not in facts.false_declarations:
+                everything += declaration.points
+    totals = list(zeros)
+    others = [side for side in range(table.sides) if side != violator_side]
+    if len(others) == 1:
+        totals[others[0]] = everything
+    else:
+        for side, share in halve(everything, others, table.sides_from_left_of(dealer)).items():
+            totals[side] = share
+    recorded = list(totals)
+    pools = play_pools(pools, totals, recorded, table, dealer, None)
+    score = DealScore(
+        CARD_BYTE, None, totals, recorded,
+        next_dealer_by_totals(totals, table, dealer, None),
+        is_byte_for=violator_side,
+    )
+    return score, pools

@@ -1,0 +1,725 @@
+"""The match [партия]: reading a scoresheet, scoring its deals in order, and deciding the
+match (rules §7; the format is scoresheet-format.md).
+
+`score_match(record)` reads the whole record first and reports every problem at once; a
+record is scored only when it has none, so a result is never partial.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import feasibility
+from .cards import card_name, parse_card, parse_suit
+from .combinations import (
+    BELLA,
+    CLASS,
+    WINS_MATCH,
+    BadDeclaration,
+    Declaration,
+    overlapping_card,
+    parse_declaration,
+)
+from .conventions import Conventions, resolve_conventions
+from .deal import (
+    CLOSING,
+    DEBERTZ,
+    FIFTY_OFFER,
+    VOID,
+    DealFacts,
+    DealScore,
+    Pool,
+    Table,
+    add_pool,
+    halve,
+    next_dealer_by_totals,
+    score_card_byte,
+    score_played,
+)
+from .errors import Problem, ScoresheetError
+from .play import play_deal
+
+FORMAT = "deberc-scoresheet/1"
+RESULT_FORMAT = "deberc-result/1"
+VIOLATION_KINDS = (
+    "renonce", "false_declaration", "illegal_question", "illegal_swap", "wrong_card_count"
+)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class DealReader:
+    """Reads one DEAL of a record into DealFacts, collecting its problems."""
+
+    def __init__(self, names: list[str], table: Table, problems: list[Problem]) -> None:
+        self.names = names
+        self.seat = {name: seat for seat, name in enumerate(names)}
+        self.table = table
+        self.problems = problems
+
+    def problem(self, number: int, field: str | None, code: str, message: str) -> None:
+        self.problems.append(Problem(number, field, code, message))
+
+    def seat_of(self, number: int, field: str, name: Any, code: str = "unknown_player") -> int | None:
+        if isinstance(name, str) and name in self.seat:
+            return self.seat[name]
+        self.problem(number, field, code, f"{name!r} is not a player at this table")
+        return None
+
+    def per_player(self, number: int, field: str, value: Any) -> dict[int, Any] | None:
+        """A {player: value} object, every player named once."""
+        if not isinstance(value, dict):
+            self.problem(number, field, "missing_field", f"{field} must be an object by player")
+            return None
+        out: dict[int, Any] = {}
+        for name, item in value.items():
+            seat = self.seat_of(number, f"{field}.{name}", name)
+            if seat is not None:
+                out[seat] = item
+        return out
+
+    def read(self, number: int, raw: Any, dealer: int | None) -> DealFacts | None:
+        """The facts of deal `number`, or None when it has problems. `dealer` is the seat the
+        rules expect to deal (None when an earlier deal could not be read)."""
+        before = len(self.problems)
+        if not isinstance(raw, dict):
+            self.problem(number, None, "bad_format", "a deal must be an object")
+            return None
+        n = self.table.n
+        conv = self.table.conventions
+        facts = DealFacts(number=number, declared=[[] for _ in range(n)])
+
+        if raw.get("dealer") is not None:
+            given = self.seat_of(number, "dealer", raw["dealer"])
+            if given is not None and dealer is not None and given != dealer:
+                self.problem(number, "dealer", "dealer_out_of_turn",
+                             f"{self.names[dealer]} deals this deal, not {raw['dealer']}")
+
+        # The trump and the declarer; both absent: all passed, a void deal.
+        trump_raw = raw.get("trump")
+        if trump_raw is not None:
+            facts.trump = parse_suit(trump_raw)
+            if facts.trump is None:
+                self.problem(number, "trump", "bad_card", f"{trump_raw!r} is not a suit")
+        if raw.get("declarer") is not None:
+            facts.declarer = self.seat_of(number, "declarer", raw["declarer"])
+        if "four_sevens" in raw:
+            # Four sevens in one hand: redeal before the first lead, the same dealer deals.
+            self.seat_of(number, "four_sevens", raw["four_sevens"])
+            facts.void = facts.four_sevens = True
+            return facts if len(self.problems) == before else None
+
+        self._read_declarations(number, raw, facts)
+        self._read_events(number, raw, facts)
+        decided_early = facts.violation or facts.debertz or facts.closing or facts.fifty_offer
+        if trump_raw is None and raw.get("declarer") is None and not decided_early:
+            if "play" in raw or "points" in raw:
+                self.problem(number, "trump", "missing_field", "a played deal needs its trump")
+            elif conv.obligatory_order:
+                self.problem(number, "trump", "missing_field",
+                             "with obligatory_order the dealer must name a trump: no void deals")
+            facts.void = True
+            return facts if len(self.problems) == before else None
+        if trump_raw is None and not decided_early:
+            self.problem(number, "trump", "missing_field", "a deal with a declarer needs a trump")
+        if raw.get("declarer") is None and trump_raw is not None and not decided_early:
+            self.problem(number, "declarer", "missing_field", "who named the trump?")
+
+        if "play" in raw:
+            self._read_play(number, raw, facts)
+        else:
+            self._read_figures(number, raw, facts, needed=not decided_early)
+        return facts if len(self.problems) == before else None
+
+    def _read_declarations(self, number: int, raw: dict, facts: DealFacts) -> None:
+        value = raw.get("declarations")
+        if value is None:
+            return
+        by_seat = self.per_player(number, "declarations", value)
+        if by_seat is None:
+            return
+        owner: dict[int, int] = {}
+        for seat, items in by_seat.items():
+            field = f"declarations.{self.names[seat]}"
+            if not isinstance(items, list):
+                self.problem(number, field, "bad_combination", "a list of combinations")
+                continue
+            parsed: list[Declaration] = []
+            for text in items:
+                try:
+                    parsed.append(parse_declaration(text, facts.trump, self.table.conventions))
+                except BadDeclaration as bad:
+                    self.problem(number, field, bad.code, str(bad))
+            twice = overlapping_card(parsed)
+            if twice is not None:
+                self.problem(number, field, "card_conflict",
+                             f"{card_name(twice)} is in two combinations of {self.names[seat]}")
+            if sum(1 for d in parsed if d.kind == BELLA) > 1:
+                self.problem(number, field, "card_conflict", "bella declared twice")
+            for declaration in parsed:
+                for card in set(declaration.cards):
+                    other = owner.setdefault(card, seat)
+                    if other != seat:
+                        self.problem(number, field, "card_conflict",
+                                     f"{card_name(card)} is declared by {self.names[other]} "
+                                     f"and by {self.names[seat]}")
+            facts.declared[seat] = parsed
+        facts.debertz = [
+            seat for seat in range(self.table.n)
+            if any(d.kind in WINS_MATCH for d in facts.declared[seat])
+        ]
+
+    def _read_events(self, number: int, raw: dict, facts: DealFacts) -> None:
+        violation = raw.get("violation")
+        if violation is not None:
+            if not isinstance(violation, dict):
+                self.problem(number, "violation", "bad_violation", "{player, kind} expected")
+            else:
+                seat = self.seat_of(number, "violation.player", violation.get("player"))
+                kind = violation.get("kind")
+                if kind not in VIOLATION_KINDS:
+                    self.problem(number, "violation.kind", "bad_violation",
+                                 f"unknown violation {kind!r}; one of " + ", ".join(VIOLATION_KINDS))
+                elif seat is not None:
+                    facts.violation = (seat, kind)
+        closing = raw.get("closing")
+        if closing is not None:
+            if not isinstance(closing, dict):
+                self.problem(number, "closing", "missing_field", "{player, points} expected")
+            else:
+                seat = self.seat_of(number, "closing.player", closing.get("player"),
+                                    code="illegal_closing")
+                points = closing.get("points")
+                if not _is_int(points):
+                    self.problem(number, "closing.points", "missing_field",
+                                 "the points the claimant took in this deal")
+                elif seat is not None:
+                    limit = self._closing_limit(seat, facts)
+                    if not 0 <= points <= limit:
+                        self.problem(number, "closing.points", "impossible_points",
+                                     f"{points} is not 0 to {limit}: no split of the deck and "
+                                     "declared combinations gives it")
+                    else:
+                        facts.closing = (seat, points)
+        offer = raw.get("fifty_offer")
+        if offer is not None:
+            seat = self.seat_of(number, "fifty_offer.player",
+                                offer.get("player") if isinstance(offer, dict) else offer)
+            if not self.table.conventions.mercy_gap:
+                self.problem(number, "fifty_offer", "bad_convention",
+                             "a fifty offer belongs to deberc with fifties (convention mercy_gap)")
+            elif self.table.sides != 2:
+                self.problem(number, "fifty_offer", "bad_convention",
+                             "a fifty offer needs two sides: 2 players or pairs")
+            elif seat is not None:
+                facts.fifty_offer = seat
+
+    def _closing_limit(self, seat: int, facts: DealFacts) -> int:
+        side = self.table.side_of[seat]
+        combos = sum(
+            d.points
+            for s in range(self.table.n) if self.table.side_of[s] == side
+            for d in facts.declared[s] if d.kind in CLASS or d.kind == BELLA
+        )
+        return feasibility.max_points(self.table.n) + combos
+
+    def _read_figures(self, number: int, raw: dict, facts: DealFacts, needed: bool) -> None:
+        """`points`, `last_trick` and `tricks` of a deal recorded as figures."""
+        n = self.table.n
+        hand_size = self.table.hand_size
+        if "points" not in raw:
+            if needed:
+                self.problem(number, "points", "missing_field", "the card points of each player")
+            return
+        by_seat = self.per_player(number, "points", raw["points"])
+        if by_seat is None:
+            return
+        ok = True
+        for seat in range(n):
+            if seat not in by_seat:
+                self.problem(number, f"points.{self.names[seat]}", "missing_field",
+                             f"no card points for {self.names[seat]}")
+                ok = False
+            elif not _is_int(by_seat[seat]) or not 0 <= by_seat[seat] <= 152:
+                self.problem(number, f"points.{self.names[seat]}", "impossible_points",
+                             f"{by_seat[seat]!r} is not a number of card points")
+                ok = False
+        if not ok:
+            return
+        points = [by_seat[seat] for seat in range(n)]
+        total = sum(points)
+        if n == 4 and total != 152:
+            self.problem(number, "points", "points_sum",
+                         f"card points add up to {total}, not 152")
+            return
+        if total > 152:
+            self.problem(number, "points", "impossible_points",
+                         f"card points add up to {total}, more than the 152 of the deck")
+            return
+        last_trick = raw.get("last_trick")
+        if last_trick is None:
+            if needed:
+                self.problem(number, "last_trick", "missing_field", "who took the last trick?")
+            return
+        facts.last_trick = self.seat_of(number, "last_trick", last_trick)
+        tricks: list[int] | None = None
+        if raw.get("tricks") is not None:
+            tricks = self._read_tricks(number, raw["tricks"], points, facts.last_trick)
+            if tricks is None:
+                return
+        if facts.last_trick is None:
+            return
+        if not feasibility.points_possible(tuple(points), None if tricks is None else tuple(tricks),
+                                           facts.last_trick, hand_size):
+            shown = ", ".join(f"{self.names[s]} {points[s]}" for s in range(n))
+            extra = "" if tricks is None else " with these tricks"
+            self.problem(number, "points", "impossible_points",
+                         f"no split of the deck gives {shown}{extra}")
+            return
+        facts.points = points
+        facts.tricks = tricks
+
+    def _read_tricks(
+        self, number: int, value: Any, points: list[int] | None, last_trick: int | None
+    ) -> list[int] | None:
+        n = self.table.n
+        by_seat = self.per_player(number, "tricks", value)
+        if by_seat is None:
+            return None
+        if any(seat not in by_seat or not _is_int(by_seat[seat]) or by_seat[seat] < 0
+               for seat in range(n)):
+            self.problem(number, "tricks", "tricks_sum", "tricks taken by every player, 0 or more")
+            return None
+        tricks = [by_seat[seat] for seat in range(n)]
+        if sum(tricks) != self.table.hand_size:
+            self.problem(number, "tricks", "tricks_sum",
+                         f"tricks add up to {sum(tricks)}, not {self.table.hand_size}")
+            return None
+        for seat in range(n):
+            if tricks[seat] == 0 and points is not None and points[seat] > 0:
+                self.problem(number, f"tricks.{self.names[seat]}", "tricks_sum",
+                             f"{self.names[seat]} has {points[seat]} card points but no trick")
+                return None
+            if tricks[seat] == 0 and last_trick == seat:
+                self.problem(number, f"tricks.{self.names[seat]}", "tricks_sum",
+                             f"{self.names[seat]} took the last trick but no trick")
+                return None
+        return tricks
+
+    def _read_play(self, number: int, raw: dict, facts: DealFacts) -> None:
+        """A deal recorded card by card: derive the figures, check every card and every
+        declaration, and turn the first illegal card into the deal's violation."""
+        table = self.table
+        n = table.n
+        hand_size = table.hand_size
+        play = raw["play"]
+        start = len(self.problems)
+        if not isinstance(play, dict) or not isinstance(play.get("hands"), dict) \
+                or not isinstance(play.get("tricks"), list):
+            self.problem(number, "play", "bad_play", "play needs hands (by player) and tricks")
+            return
+        hands: list[list[int]] = [[] for _ in range(n)]
+        owner: dict[int, int] = {}
+        hands_raw = self.per_player(number, "play.hands", play["hands"]) or {}
+        for seat in range(n):
+            field = f"play.hands.{self.names[seat]}"
+            cards = hands_raw.get(seat)
+            if not isinstance(cards, list) or len(cards) != hand_size:
+                self.problem(number, field, "bad_play",
+                             f"{self.names[seat]} must hold {hand_size} cards at the first lead")
+                continue
+            for text in cards:
+                card = parse_card(text)
+                if card is None:
+                    self.problem(number, field, "bad_card", f"{text!r} is not a card")
+                    continue
+                if card in owner:
+                    self.problem(number, field, "card_conflict",
+                                 f"{card_name(card)} is dealt twice")
+                    continue
+                owner[card] = seat
+                hands[seat].append(card)
+        tricks: list[list[int]] = []
+        seen: set[int] = set()
+        for index, trick in enumerate(play["tricks"]):
+            field = f"play.tricks[{index + 1}]"
+            if not isinstance(trick, list) or not trick or len(trick) > n:
+                self.problem(number, field, "bad_play", f"a trick holds 1 to {n} cards")
+                continue
+            if len(trick) < n and index != len(play["tricks"]) - 1:
+                self.problem(number, field, "bad_play",
+                             f"trick {index + 1} holds {len(trick)} cards, not {n}")
+            cards = []
+            for text in trick:
+                card = parse_card(text)
+                if card is None:
+                    self.problem(number, field, "bad_card", f"{text!r} is not a card")
+                elif card in seen:
+                    self.problem(number, field, "card_conflict",
+                                 f"{card_name(card)} is played twice")
+                else:
+                    seen.add(card)
+                    cards.append(card)
+            tricks.append(cards)
+        if len(tricks) > hand_size:
+            self.problem(number, "play.tricks", "bad_play", f"more than {hand_size} tricks")
+        if facts.trump is None or facts.declarer is None:
+            if len(self.problems) == start:
+                self.problem(number, "trump", "missing_field", "a played deal needs trump and declarer")
+            return
+        if len(self.problems) > start:
+            return
+        # Declarations must be in the hands (seven swap already made): else a false declaration.
+        for seat in range(n):
+            for index, declaration in enumerate(facts.declared[seat]):
+                if not all(owner.get(card) == seat for card in declaration.cards):
+                    facts.false_declarations.add((seat, index))
+        dealer_seat = self._dealer_for_play
+        first_leader = (
+            facts.declarer if table.conventions.first_lead == "declarer"
+            else (dealer_seat + 1) % n
+        )
+        try:
+            played = play_deal(hands, tricks, facts.trump, first_leader,
+                               table.conventions.overtrump == "always", hand_size)
+        except ValueError as bad:
+            self.problem(number, "play.tricks", "bad_play", str(bad))
+            return
+        if facts.false_declarations:
+            seat, _ = min(facts.false_declarations)
+            facts.violation = (seat, "false_declaration")
+            facts.debertz = [s for s in facts.debertz if not any(
+                (s, i) in facts.false_declarations for i, d in enumerate(facts.declared[s])
+                if d.kind in WINS_MATCH)]
+        elif played.illegal is not None:
+            facts.violation = (played.illegal.seat, "renonce")
+        if played.illegal is None and not played.complete:
+            if facts.violation or facts.debertz:
+                pass
+            elif facts.closing is not None:
+                self._check_closing_turn(number, facts, played)
+            else:
+                self.problem(number, "play.tricks", "bad_play",
+                             "the play stops before the last trick with no violation or closing")
+                return
+        elif facts.closing is not None and not facts.violation and not facts.debertz:
+            self.problem(number, "closing", "illegal_closing",
+                         "the play was finished: a closing comes before the last trick")
+            return
+        if played.complete:
+            facts.points = played.points
+            facts.tricks = played.tricks
+            facts.last_trick = played.last_trick
+            facts.bella_trick_winner = played.bella_trick_winner
+            self._compare_given(number, raw, facts)
+
+    _dealer_for_play: int = 0
+
+    def _check_closing_turn(self, number: int, facts: DealFacts, played: Any) -> None:
+        assert facts.closing is not None
+        claimant = facts.closing[0]
+        if played.next_to_play != claimant:
+            self.problem(number, "closing", "illegal_closing",
+                         f"{self.names[claimant]} may claim only on their own turn")
+        elif played.tricks_done >= self.table.hand_size - 1:
+            self.problem(number, "closing", "illegal_closing",
+                         "no closing in the last trick")
+        elif self.table.conventions.false_closing == "double_to_opponents" and (
+            played.trump_jack_trick is not None and not played.won_after_jack[claimant]
+        ):
+            self.problem(number, "closing", "illegal_closing",
+                         "no closing on the trick of the trump jack: take a trick after it first")
+
+    def _compare_given(self, number: int, raw: dict, facts: DealFacts) -> None:
+        """Figures given next to a card-by-card record must agree with it."""
+        assert facts.points is not None and facts.tricks is not None
+        if raw.get("points") is not None:
+            given = self.per_player(number, "points", raw["points"]) or {}
+            for seat, value in given.items():
+                if value != facts.points[seat]:
+                    self.problem(number, f"points.{self.names[seat]}", "play_mismatch",
+                                 f"the play gives {self.names[seat]} {facts.points[seat]}, "
+                                 f"not {value!r}")
+        if raw.get("tricks") is not None:
+            given = self.per_player(number, "tricks", raw["tricks"]) or {}
+            for seat, value in given.items():
+                if value != facts.tricks[seat]:
+                    self.problem(number, f"tricks.{self.names[seat]}", "play_mismatch",
+                                 f"the play gives {self.names[seat]} {facts.tricks[seat]} "
+                                 f"tricks, not {value!r}")
+        if raw.get("last_trick") is not None and facts.last_trick is not None:
+            if raw["last_trick"] != self.names[facts.last_trick]:
+                self.problem(number, "last_trick", "play_mismatch",
+                             f"the play gives the last trick to {self.names[facts.last_trick]}")
+
+
+class MatchState:
+    """The running match: totals per side, hanging pools, bytes, the dealer, the end."""
+
+    def __init__(self, table: Table, first_dealer: int) -> None:
+        self.table = table
+        self.totals = [0] * table.sides
+        self.pools: list[Pool] = []
+        self.bytes = [0] * table.sides
+        self.dealer = first_dealer
+        self.deals = 0
+        self.winner: int | None = None  # side
+        self.reason: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.reason is not None
+
+    def apply(self, facts: DealFacts) -> DealScore:
+        table = self.table
+        conv = table.conventions
+        dealer = self.dealer
+        n_sides = table.sides
+        zeros = [0] * n_sides
+        self.deals += 1
+        if facts.violation is not None:
+            score, self.pools = score_card_byte(facts, table, dealer, self.pools)
+        elif facts.debertz:
+            holder = next(s for s in table.from_left_of(dealer) if s in facts.debertz)
+            score = DealScore(DEBERTZ, None, zeros, list(zeros), None, debertz_seat=holder)
+        elif facts.closing is not None:
+            score = self._closing(facts)
+        elif facts.fifty_offer is not None:
+            recorded = list(zeros)
+            recorded[1 - table.side_of[facts.fifty_offer]] = 50
+            score = DealScore(FIFTY_OFFER, None, list(recorded), recorded,
+                              next_dealer_by_totals(recorded, table, dealer, None))
+        elif facts.void:
+            nxt = dealer if facts.four_sevens else (dealer + 1) % table.n
+            score = DealScore(VOID, None, zeros, list(zeros), nxt)
+        else:
+            score, self.pools = score_played(facts, table, dealer, self.pools)
+        if score.is_byte_for is not None:
+            side = score.is_byte_for
+            self.bytes[side] += 1
+            if conv.three_bytes_penalty and self.bytes[side] % 3 == 0:
+                score.recorded[side] -= conv.three_bytes_penalty
+        for side in range(n_sides):
+            self.totals[side] += score.recorded[side]
+        self._decide(score, facts)
+        self.dealer = score.next_dealer if score.next_dealer is not None else dealer
+        return score
+
+    def _closing(self, facts: DealFacts) -> DealScore:
+        """Closing [закрытие] (§7): the claimant's points so far count only if they reach the
+        target; a false closing loses the match, or (Kharkov) costs double to the opponents."""
+        table = self.table
+        conv = table.conventions
+        assert facts.closing is not None
+        seat, points = facts.closing
+        side = table.side_of[seat]
+        totals = [0] * table.sides
+        totals[side] = points
+        recorded = [0] * table.sides
+        score = DealScore(CLOSING, None, totals, recorded, None, closing_side=side)
+        if self.totals[side] + points >= conv.target:
+            recorded[side] = points
+            score.closing_true = True
+            return score
+        if conv.false_closing == "double_to_opponents":
+            former = self.totals[side]
+            recorded[side] = -former
+            others = [s for s in range(table.sides) if s != side]
+            if len(others) == 1:
+                recorded[others[0]] = 2 * former
+            else:
+                order = table.sides_from_left_of(self.dealer)
+                for other, share in halve(2 * former, others, order).items():
+                    recorded[other] = share
+            score.next_dealer = (self.dealer + 1) % table.n  # project reading: the deal passes on
+        return score
+
+    def _decide(self, score: DealScore, facts: DealFacts) -> None:
+        table = self.table
+        conv = table.conventions
+        order = table.sides_from_left_of(self.dealer)
+        if score.outcome == DEBERTZ:
+            assert score.debertz_seat is not None
+            self._finish(table.side_of[score.debertz_seat], "debertz")
+            return
+        if score.outcome == CLOSING and score.closing_side is not None:
+            if score.closing_true:
+                self._finish(score.closing_side, "closing")
+                return
+            if conv.false_closing == "loses":
+                others = [s for s in order if s != score.closing_side]
+                top = max(self.totals[s] for s in others)
+                self._finish(next(s for s in others if self.totals[s] == top), "false_closing")
+                return
+        if conv.format == "fixed":
+            if self.deals >= (conv.fixed_deals or 0):
+                top = max(self.totals)
+                tied = [s for s in order if self.totals[s] == top]
+                self._finish(self._by_last_trick(tied, score) or tied[0], "fixed_deals")
+            elif conv.mercy_gap:
+                self._mercy(order)
+            return
+        over = [s for s in order if self.totals[s] >= conv.target]
+        if len(over) == 1:
+            self._finish(over[0], "target")
+        elif over:
+            if conv.both_over_target == "last_trick":
+                winner = self._by_last_trick(over, score)
+                if winner is None:
+                    top = max(self.totals[s] for s in over)
+                    winner = next(s for s in over if self.totals[s] == top)
+            else:
+                top = max(self.totals[s] for s in over)
+                tied = [s for s in over if self.totals[s] == top]
+                winner = tied[0] if len(tied) == 1 else (self._by_last_trick(tied, score) or tied[0])
+            self._finish(winner, "target")
+        elif conv.mercy_gap:
+            self._mercy(order)
+
+    def _by_last_trick(self, candidates: list[int], score: DealScore) -> int | None:
+        side = score.last_trick_side
+        return side if side is not None and side in candidates else None
+
+    def _mercy(self, order: list[int]) -> None:
+        top = max(self.totals)
+        leaders = [s for s in order if self.totals[s] == top]
+        if len(leaders) == 1 and top - min(self.totals) >= self.table.conventions.mercy_gap:
+            self._finish(leaders[0], "mercy")
+
+    def _finish(self, side: int, reason: str) -> None:
+        self.winner = side
+        self.reason = reason
+
+
+def _table_for(names: list[str], conventions: Conventions) -> Table:
+    n = len(names)
+    side_of = tuple(seat % 2 for seat in range(n)) if n == 4 else tuple(range(n))
+    return Table(n=n, conventions=conventions, side_of=side_of, sides=2 if n == 4 else n,
+                 hand_size=8 if n == 4 else 9)
+
+
+def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
+    players = record.get("players")
+    if (
+        not isinstance(players, list)
+        or not 2 <= len(players) <= 4
+        or not all(isinstance(name, str) and name.strip() for name in players)
+        or len(set(players)) != len(players)
+    ):
+        problems.append(Problem(None, "players", "bad_players",
+                                "players must be 2, 3 or 4 distinct names, clockwise"))
+        return None
+    return list(players)
+
+
+def score_match(record: Any) -> dict[str, Any]:
+    """Score a scoresheet record (scoresheet-format.md) → its result document.
+
+    Raises ScoresheetError listing every problem of the record; never returns a partial
+    result.
+    """
+    problems: list[Problem] = []
+    if not isinstance(record, dict):
+        raise ScoresheetError([Problem(None, None, "bad_format", "a scoresheet is a JSON object")])
+    if record.get("format") != FORMAT:
+        problems.append(Problem(None, "format", "bad_format",
+                                f"format must be {FORMAT!r}, not {record.get('format')!r}"))
+    names = _read_players(record, problems)
+    if names is None:
+        raise ScoresheetError(problems)
+    if "ruleset" not in record:
+        problems.append(Problem(None, "ruleset", "missing_field", "which ruleset does the table play?"))
+    conventions = resolve_conventions(
+        record.get("ruleset", "moscow"), record.get("conventions"), len(names), problems
+    )
+    table = _table_for(names, conventions)
+    first_dealer = record.get("first_dealer")
+    if first_dealer is None:
+        problems.append(Problem(None, "first_dealer", "missing_field", "who dealt first?"))
+        dealer: int | None = None
+    elif first_dealer not in names:
+        problems.append(Problem(None, "first_dealer", "unknown_player",
+                                f"{first_dealer!r} is not a player at this table"))
+        dealer = None
+    else:
+        dealer = names.index(first_dealer)
+    deals = record.get("deals", [])
+    if not isinstance(deals, list):
+        problems.append(Problem(None, "deals", "bad_format", "deals must be a list"))
+        deals = []
+
+    reader = DealReader(names, table, problems)
+    state = MatchState(table, dealer if dealer is not None else 0)
+    in_step = dealer is not None and not problems  # can we still follow the dealer and score?
+    scored: list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]] = []
+    for number, raw in enumerate(deals, start=1):
+        if in_step and state.finished:
+            problems.append(Problem(number, None, "match_finished",
+                                    "the match was already decided before this deal"))
+            continue
+        reader._dealer_for_play = state.dealer
+        facts = reader.read(number, raw, state.dealer if in_step else None)
+        if facts is None or not in_step:
+            in_step = False
+            continue
+        dealer_now = state.dealer
+        score = state.apply(facts)
+        scored.append((facts, score, dealer_now, list(state.pools), list(state.totals)))
+    if problems:
+        raise ScoresheetError(problems)
+    return _result(names, table, state, scored)
+
+
+def _by_name(values: list[int], names: list[str], table: Table) -> dict[str, int]:
+    return {name: values[table.side_of[seat]] for seat, name in enumerate(names)}
+
+
+def _side_names(side: int, names: list[str], table: Table) -> list[str]:
+    return [name for seat, name in enumerate(names) if table.side_of[seat] == side]
+
+
+def _result(
+    names: list[str],
+    table: Table,
+    state: MatchState,
+    scored: list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]],
+) -> dict[str, Any]:
+    deals = []
+    for index, (facts, score, dealer, pools, totals) in enumerate(scored):
+        last = index == len(scored) - 1
+        deals.append({
+            "number": facts.number,
+            "dealer": names[dealer],
+            "declarer": None if facts.declarer is None else names[facts.declarer],
+            "outcome": score.outcome,
+            "combinations_to": None if score.combinations_to is None
+            else names[score.combinations_to],
+            "totals": _by_name(score.totals, names, table),
+            "recorded": _by_name(score.recorded, names, table),
+            "hanging": [
+                {"points": pool.points,
+                 "eligible": [name for seat, name in enumerate(names)
+                              if table.side_of[seat] in pool.eligible]}
+                for pool in pools
+            ],
+            "match": _by_name(totals, names, table),
+            "next_dealer": None if (last and state.finished) else names[
+                scored[index + 1][2] if not last else state.dealer
+            ],
+        })
+    winner: Any = None
+    if state.winner is not None:
+        side_names = _side_names(state.winner, names, table)
+        winner = side_names if table.n == 4 else side_names[0]
+    return {
+        "format": RESULT_FORMAT,
+        "players": names,
+        "deals": deals,
+        "finished": state.finished,
+        "winner": winner,
+        "reason": state.reason,
+        "match": _by_name(state.totals, names, table),
+    }
+
