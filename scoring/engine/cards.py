@@ -87,11 +87,29 @@ def parse_suit(text: object) -> Suit | None:
     """A suit from a letter, symbol or Russian/Ukrainian letter or word; None if unreadable."""
     if not isinstance(text, str):
         return None
-    return _SUITS.get(text.strip().upper())
+    suit = _SUITS.get(text)
+    return suit if suit is not None else _SUITS.get(text.strip().upper())
 
 
 def parse_card(text: object) -> Card | None:
     """A card from any accepted notation (`10H`, `TH`, `Q♠`, `ДП`, `Т Т`); None if unreadable."""
+    # Scoresheets mostly use the canonical form: one dict lookup instead of parsing.
+    card = _KNOWN.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
+    return _parse_card(text)
+
+
+def parse_cards_fast(texts: list) -> list[Card] | None:
+    """Canonical card names to cards in one pass; None if any is not canonical (the caller
+    then parses card by card and reports what is wrong)."""
+    try:
+        return [_KNOWN[text] for text in texts]
+    except (KeyError, TypeError):
+        return None
+
+
+def _parse_card(text: object) -> Card | None:
     if not isinstance(text, str):
         return None
     token = text.strip().upper().replace(" ", "")
@@ -105,6 +123,13 @@ def parse_card(text: object) -> Card | None:
             if suit is not None:
                 return suit * 8 + rank
     return None
+
+
+_KNOWN: Final[dict[str, Card]] = {}
+for _card in DECK:
+    _KNOWN[card_name(_card)] = _card
+    _KNOWN[card_name(_card).replace("10", "T")] = _card
+    _KNOWN[RANK_NAMES[_card & 7] + SUIT_SYMBOLS[_card >> 3]] = _card
 
 
 def card_points(card: Card, trump: Suit) -> int:

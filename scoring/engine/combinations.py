@@ -8,6 +8,7 @@ it always scores for its holder when declared.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from .cards import KING, QUEEN, Card, Suit, card_name, make_card, parse_card, parse_suit
@@ -67,6 +68,27 @@ def run_cards(top: Card, length: int) -> tuple[Card, ...] | None:
 
 def parse_declaration(text: Any, trump: Suit | None, conventions: Conventions) -> Declaration:
     """Read one declaration such as `terz:KH`, `fifty:AS`, `bella` under these conventions."""
+    if isinstance(text, str):
+        # The same few dozen notations come back deal after deal: read each once.
+        found = _parse_cached(text, trump, conventions.hundred, conventions.debertz,
+                              conventions.klabor)
+        if isinstance(found, BadDeclaration):
+            raise BadDeclaration(found.code, str(found))
+        return found
+    return _parse(text, trump, conventions.hundred, conventions.debertz, conventions.klabor)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(
+    text: str, trump: Suit | None, hundred: bool, debertz: int, klabor: bool
+) -> Declaration | BadDeclaration:
+    try:
+        return _parse(text, trump, hundred, debertz, klabor)
+    except BadDeclaration as bad:
+        return bad
+
+
+def _parse(text: Any, trump: Suit | None, hundred: bool, debertz: int, klabor: bool) -> Declaration:
     if not isinstance(text, str) or not text.strip():
         raise BadDeclaration("bad_combination", f"{text!r} is not a combination")
     kind_text, _, card_text = text.strip().partition(":")
@@ -90,14 +112,14 @@ def parse_declaration(text: Any, trump: Suit | None, conventions: Conventions) -
     top = parse_card(card_text)
     if top is None:
         raise BadDeclaration("bad_combination", f"{text!r}: unreadable top card {card_text!r}")
-    if kind == HUNDRED and not conventions.hundred:
+    if kind == HUNDRED and not hundred:
         raise BadDeclaration("combination_not_allowed", "a hundred needs the convention hundred")
     if kind == DEBERTZ:
-        if not conventions.debertz:
+        if not debertz:
             raise BadDeclaration("combination_not_allowed", "debertz is off at this table")
-        length = conventions.debertz
+        length = debertz
     elif kind == KLABOR:
-        if not conventions.klabor:
+        if not klabor:
             raise BadDeclaration("combination_not_allowed", "klabor is not played at this table")
         if top & 7 != 0:
             raise BadDeclaration("bad_combination", f"{text!r}: a klabor runs from the ace")
@@ -147,9 +169,9 @@ def seniority_winner(
     declared: list[list[Declaration]],
     trump: Suit,
     conventions: Conventions,
-    order_from_eldest: list[int],
+    order_from_eldest: list[int] | tuple[int, ...],
     last_trick_seat: int | None,
-    side_of: list[int],
+    side_of: list[int] | tuple[int, ...],
 ) -> tuple[int | None, str | None]:
     """The seat holding the single most senior run, and what decided it.
 

@@ -29,28 +29,36 @@ class Pool:
     eligible: frozenset[int]  # sides
 
 
-@dataclass(slots=True)
 class Table:
     """The fixed facts of a match: its size, sides and conventions."""
 
-    n: int  # players
-    conventions: Conventions
-    side_of: tuple[int, ...]  # seat -> side
-    sides: int
-    hand_size: int  # 9 cards, 8 with four players
+    __slots__ = ("n", "conventions", "side_of", "sides", "hand_size", "_left", "_sides_left")
 
-    def from_left_of(self, dealer: int) -> list[int]:
+    def __init__(self, n: int, conventions: Conventions, side_of: tuple[int, ...], sides: int,
+                 hand_size: int) -> None:
+        self.n = n
+        self.conventions = conventions
+        self.side_of = side_of  # seat -> side
+        self.sides = sides
+        self.hand_size = hand_size  # 9 cards, 8 with four players
+        # Clockwise orders from each dealer's left, asked for in every deal: built once.
+        self._left = tuple(tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n))
+        sides_left = []
+        for dealer in range(n):
+            order: list[int] = []
+            for seat in self._left[dealer]:
+                if side_of[seat] not in order:
+                    order.append(side_of[seat])
+            sides_left.append(tuple(order))
+        self._sides_left = tuple(sides_left)
+
+    def from_left_of(self, dealer: int) -> tuple[int, ...]:
         """Seats clockwise starting at the dealer's left (the eldest first)."""
-        return [(dealer + 1 + i) % self.n for i in range(self.n)]
+        return self._left[dealer]
 
-    def sides_from_left_of(self, dealer: int) -> list[int]:
+    def sides_from_left_of(self, dealer: int) -> tuple[int, ...]:
         """Sides in clockwise order of their first seat from the dealer's left."""
-        out: list[int] = []
-        for seat in self.from_left_of(dealer):
-            side = self.side_of[seat]
-            if side not in out:
-                out.append(side)
-        return out
+        return self._sides_left[dealer]
 
 
 @dataclass(slots=True)
@@ -88,7 +96,7 @@ class DealScore:
     last_trick_side: int | None = None
 
 
-def halve(points: int, between: list[int], order: list[int]) -> dict[int, int]:
+def halve(points: int, between: list[int], order: tuple[int, ...]) -> dict[int, int]:
     """Split `points` equally between two sides; an odd point goes to the one earlier in
     `order` (clockwise from the dealer's left; project default)."""
     first, second = sorted(between, key=order.index)
@@ -119,9 +127,11 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
         totals[side_of[seat]] += facts.points[seat]
     if facts.last_trick is not None:
         totals[side_of[facts.last_trick]] += LAST_TRICK_BONUS
+    if not any(facts.declared):
+        return totals, None
     winner, _ = seniority_winner(
         facts.declared, facts.trump, conv, table.from_left_of(dealer), facts.last_trick,
-        list(side_of),
+        side_of,
     )
     if winner is not None:
         winning_side = side_of[winner]

@@ -6,10 +6,16 @@ the deck undealt (14 cards with 2 players, 5 with 3, none with 4).
 
 Card values do not depend on which suit is trump: the deck always holds one 20 (trump J),
 one 14 (trump 9), four 11s, four 10s, four 4s, four 3s, three 2s (plain jacks) and eleven
-cards worth 0. So the question is a small partition problem on those values. The search
-places the 20, the 14, the 11s and the 10s explicitly; what is left for each pile must be
-made of 4s, 3s and 2s, which a table built once per table size answers directly. Zeros only
-fill piles: a pile of `s` cards with `nz` valued cards needs `s - nz` zeros, and there are 11.
+cards worth 0. So the question is a small partition problem on those values: give each pile
+valued cards adding up to its points, no more valued cards than the pile has places, and
+use so many valued cards in all that the eleven zeros suffice to fill the piles.
+
+Two players (the common table) are answered from a table built once (≈30 ms): a bitset
+over (points of seat 1, points of seat 2) for each number of tricks of seat 1, made by a
+dynamic programme over the card values that tracks how many valued cards each pile holds.
+Three and four players are answered by a search that places the 20, the 14, the 11s and the
+10s pile by pile and looks what is left up in a table of what the 4s, 3s and 2s can make.
+Answers are cached.
 """
 
 from __future__ import annotations
@@ -18,9 +24,11 @@ from functools import lru_cache
 from itertools import product
 from typing import Final
 
-SMALL_VALUES: Final = ((4, 4), (3, 4), (2, 3))  # (value, how many in the deck)
+VALUES: Final = ((20, 1), (14, 1), (11, 4), (10, 4), (4, 4), (3, 4), (2, 3))  # value, count
+SMALL_VALUES: Final = VALUES[4:]  # the 4s, 3s and 2s
 ZEROS: Final = 11
 SMALL_MAX: Final = sum(value * count for value, count in SMALL_VALUES)  # 34
+_STRIDE: Final = 256  # bit index of (a, b) in the two-player bitsets: a * 256 + b
 
 
 def _distributions(count: int, piles: int, all_dealt: bool) -> list[tuple[int, ...]]:
@@ -35,7 +43,7 @@ def _distributions(count: int, piles: int, all_dealt: bool) -> list[tuple[int, .
 
 @lru_cache(maxsize=8)
 def _small_table(piles: int, all_dealt: bool) -> dict[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """residual sums per pile -> the possible numbers of small cards per pile that make them."""
+    """Residual points per pile -> the possible numbers of 4s+3s+2s per pile that make them."""
     table: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
     options = [_distributions(count, piles, all_dealt) for _, count in SMALL_VALUES]
     for fours, threes, twos in product(*options):
@@ -45,13 +53,65 @@ def _small_table(piles: int, all_dealt: bool) -> dict[tuple[int, ...], tuple[tup
     return {sums: tuple(sorted(counts)) for sums, counts in table.items()}
 
 
-@lru_cache(maxsize=8)
-def _tens_and_elevens(piles: int, all_dealt: bool) -> tuple[tuple[int, ...], ...]:
-    return tuple(_distributions(4, piles, all_dealt))
+@lru_cache(maxsize=1)
+def _small_single() -> frozenset[int]:
+    """What the 4s, 3s and 2s can make in one pile: 0..34 but 1 and 33."""
+    return frozenset(key[0] for key in _small_table(1, False))
 
 
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
+@lru_cache(maxsize=1)
+def _big_options() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For q = 0..152: the (11s, 10s, residual) a pile of q points can take so that the
+    small cards can make the residual; fewest small cards first."""
+    single = _small_single()
+    out = []
+    for q in range(153):
+        options = [
+            (a, b, q - 11 * a - 10 * b)
+            for a in range(5)
+            for b in range(5)
+            if q - 11 * a - 10 * b in single
+        ]
+        options.sort(key=lambda option: option[2])
+        out.append(tuple(options))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _two_player_tables() -> tuple[tuple[int, ...], dict[int | None, int]]:
+    """Bitsets over (p1, p2): by tricks of seat 1 (0..9), and by who took the last trick
+    when the tricks are not given."""
+    masks: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value, count in VALUES:
+        spread = [(a, b) for a in range(count + 1) for b in range(count + 1 - a)]
+        grown: dict[tuple[int, int], int] = {}
+        for (n1, n2), mask in masks.items():
+            for a, b in spread:
+                key = (n1 + a, n2 + b)
+                grown[key] = grown.get(key, 0) | (mask << (value * (a * _STRIDE + b)))
+        masks = grown
+    by_tricks = []
+    for tricks1 in range(10):
+        cap1, cap2 = 2 * tricks1, 2 * (9 - tricks1)
+        mask = 0
+        for (n1, n2), bits in masks.items():
+            # 18 cards are dealt and only 11 are worth 0: at least 7 valued cards in the piles.
+            if n1 <= cap1 and n2 <= cap2 and n1 + n2 >= 18 - ZEROS:
+                mask |= bits
+        by_tricks.append(mask)
+    by_last_trick: dict[int | None, int] = {
+        None: _or(by_tricks),
+        0: _or(by_tricks[1:]),  # seat 1 took the last trick: at least one trick
+        1: _or(by_tricks[:9]),
+    }
+    return tuple(by_tricks), by_last_trick
+
+
+def _or(masks: list[int] | tuple[int, ...]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def points_possible(
@@ -65,72 +125,85 @@ def points_possible(
     `tricks` fixes each pile's size (cards = tricks × players); when None, any split of the
     `hand_size` tricks will do in which the seat `last_trick` (if given) took at least one.
     """
-    return _possible(tuple(points), tricks, last_trick, hand_size)
+    if len(points) == 2 and hand_size == 9:
+        p1, p2 = points
+        if not (0 <= p1 <= 152 and 0 <= p2 <= 152):
+            return False
+        by_tricks, by_last_trick = _two_player_tables()
+        mask = by_tricks[tricks[0]] if tricks is not None else by_last_trick[last_trick]
+        return bool(mask >> (p1 * _STRIDE + p2) & 1)
+    return _search(tuple(points), tricks, last_trick, hand_size)
 
 
 @lru_cache(maxsize=65536)
-def _possible(
+def _search(
     points: tuple[int, ...], tricks: tuple[int, ...] | None, last_trick: int | None, hand_size: int
 ) -> bool:
     n = len(points)
-    per_trick = n
     all_dealt = n * hand_size == 32
     dealt = n * hand_size
-    if any(p < 0 for p in points) or sum(points) > 152:
+    if min(points) < 0 or sum(points) > 152 or (all_dealt and sum(points) != 152):
         return False
-    if all_dealt and sum(points) != 152:
-        return False
-    min_valued = dealt - ZEROS  # valued cards the piles must hold so that zeros suffice
+    min_valued = dealt - ZEROS  # so that the zeros suffice to fill the piles
     small = _small_table(n, all_dealt)
-    tens = _tens_and_elevens(n, all_dealt)
-    if tricks is not None:
-        caps = tuple(t * per_trick for t in tricks)
-    # Give the 20 and the 14 first to the richest piles: figures that are possible usually
-    # turn out so on the first tries.
+    options = _big_options()
+    caps = [t * n for t in tricks] if tricks is not None else [dealt] * n
+
+    def fits(counts: list[int]) -> bool:
+        if sum(counts) < min_valued:
+            return False
+        if tricks is not None:
+            return all(counts[i] <= caps[i] for i in range(n))
+        needed = [-(-c // n) for c in counts]  # tricks needed to hold the valued cards
+        if last_trick is not None and needed[last_trick] == 0:
+            needed[last_trick] = 1
+        return sum(needed) <= hand_size
+
+    def place(i: int, rest: list[int], base: list[int], left11: int, left10: int,
+              residual: list[int], counts: list[int], residual_sum: int) -> bool:
+        if i == n:
+            if all_dealt and (left11 or left10):
+                return False
+            for small_counts in small.get(tuple(residual), ()):
+                if fits([counts[j] + small_counts[j] for j in range(n)]):
+                    return True
+            return False
+        for elevens, tens, left in options[rest[i]]:
+            if elevens > left11 or tens > left10 or residual_sum + left > SMALL_MAX:
+                continue
+            count = base[i] + elevens + tens
+            if count > caps[i]:
+                continue
+            residual[i] = left
+            counts[i] = count
+            if place(i + 1, rest, base, left11 - elevens, left10 - tens, residual, counts,
+                     residual_sum + left):
+                return True
+        return False
+
+    # Give the 20 and the 14 first to the richest piles: possible figures usually show so at
+    # the first tries. -1: the card stays undealt.
     order = sorted(range(n), key=lambda i: -points[i])
-    ordered_places = order if all_dealt else [*order, -1]  # -1: the card stays undealt
-    for twenty in ordered_places:
-        for fourteen in ordered_places:
+    places = order if all_dealt else [*order, -1]
+    for twenty in places:
+        for fourteen in places:
             rest = list(points)
-            valued = [0] * n
+            base = [0] * n
             if twenty >= 0:
                 rest[twenty] -= 20
-                valued[twenty] += 1
+                base[twenty] += 1
             if fourteen >= 0:
                 rest[fourteen] -= 14
-                valued[fourteen] += 1
+                base[fourteen] += 1
             if min(rest) < 0:
                 continue
-            for elevens in tens:
-                after11 = [rest[i] - 11 * elevens[i] for i in range(n)]
-                if min(after11) < 0:
-                    continue
-                for tens_ in tens:
-                    residual = tuple(after11[i] - 10 * tens_[i] for i in range(n))
-                    if min(residual) < 0 or max(residual) > SMALL_MAX:
-                        continue
-                    smalls = small.get(residual)
-                    if smalls is None:
-                        continue
-                    big = [valued[i] + elevens[i] + tens_[i] for i in range(n)]
-                    for small_counts in smalls:
-                        counts = [big[i] + small_counts[i] for i in range(n)]
-                        if sum(counts) < min_valued:
-                            continue
-                        if tricks is not None:
-                            if all(counts[i] <= caps[i] for i in range(n)):
-                                return True
-                            continue
-                        needed = [_ceil_div(c, per_trick) for c in counts]
-                        if last_trick is not None and needed[last_trick] == 0:
-                            needed[last_trick] = 1
-                        if sum(needed) <= hand_size:
-                            return True
+            if place(0, rest, base, 4, 4, [0] * n, [0] * n, 0):
+                return True
     return False
 
 
 def max_points(players: int) -> int:
     """The most card points the dealt cards can hold (152 with 4; 146 with 2: the 18 richest
     cards leave out three jacks of 2)."""
-    values = sorted([20, 14] + [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 3 + [0] * 11)
+    values = sorted(v for v, count in VALUES for _ in range(count))
     return sum(values[-9 * players:]) if players < 4 else 152

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import feasibility
-from .cards import card_name, parse_card, parse_suit
+from .cards import card_name, parse_card, parse_cards_fast, parse_suit
 from .combinations import (
     BELLA,
     CLASS,
@@ -73,10 +73,13 @@ class DealReader:
         if not isinstance(value, dict):
             self.problem(number, field, "missing_field", f"{field} must be an object by player")
             return None
+        seats = self.seat
         out: dict[int, Any] = {}
         for name, item in value.items():
-            seat = self.seat_of(number, f"{field}.{name}", name)
-            if seat is not None:
+            seat = seats.get(name) if isinstance(name, str) else None
+            if seat is None:
+                self.seat_of(number, f"{field}.{name}", name)
+            else:
                 out[seat] = item
         return out
 
@@ -233,22 +236,9 @@ class DealReader:
             if needed:
                 self.problem(number, "points", "missing_field", "the card points of each player")
             return
-        by_seat = self.per_player(number, "points", raw["points"])
-        if by_seat is None:
+        points = self._ints_by_seat(raw["points"]) or self._check_points(number, raw["points"])
+        if points is None:
             return
-        ok = True
-        for seat in range(n):
-            if seat not in by_seat:
-                self.problem(number, f"points.{self.names[seat]}", "missing_field",
-                             f"no card points for {self.names[seat]}")
-                ok = False
-            elif not _is_int(by_seat[seat]) or not 0 <= by_seat[seat] <= 152:
-                self.problem(number, f"points.{self.names[seat]}", "impossible_points",
-                             f"{by_seat[seat]!r} is not a number of card points")
-                ok = False
-        if not ok:
-            return
-        points = [by_seat[seat] for seat in range(n)]
         total = sum(points)
         if n == 4 and total != 152:
             self.problem(number, "points", "points_sum",
@@ -281,18 +271,50 @@ class DealReader:
         facts.points = points
         facts.tricks = tricks
 
+    def _ints_by_seat(self, value: Any, top: int = 152) -> list[int] | None:
+        """{player: whole number 0..top} naming every player exactly: the list by seat, else
+        None (the caller then finds out what is wrong)."""
+        if type(value) is not dict or len(value) != self.table.n:
+            return None
+        out = []
+        for name in self.names:
+            item = value.get(name)
+            if type(item) is not int or not 0 <= item <= top:
+                return None
+            out.append(item)
+        return out
+
+    def _check_points(self, number: int, value: Any) -> list[int] | None:
+        """The slow path of `points`: report everything wrong, or return the figures."""
+        before = len(self.problems)
+        by_seat = self.per_player(number, "points", value)
+        if by_seat is None:
+            return None
+        for seat in range(self.table.n):
+            if seat not in by_seat:
+                self.problem(number, f"points.{self.names[seat]}", "missing_field",
+                             f"no card points for {self.names[seat]}")
+            elif not _is_int(by_seat[seat]) or not 0 <= by_seat[seat] <= 152:
+                self.problem(number, f"points.{self.names[seat]}", "impossible_points",
+                             f"{by_seat[seat]!r} is not a number of card points")
+        if len(self.problems) > before:
+            return None
+        return [by_seat[seat] for seat in range(self.table.n)]
+
     def _read_tricks(
         self, number: int, value: Any, points: list[int] | None, last_trick: int | None
     ) -> list[int] | None:
         n = self.table.n
-        by_seat = self.per_player(number, "tricks", value)
-        if by_seat is None:
-            return None
-        if any(seat not in by_seat or not _is_int(by_seat[seat]) or by_seat[seat] < 0
-               for seat in range(n)):
-            self.problem(number, "tricks", "tricks_sum", "tricks taken by every player, 0 or more")
-            return None
-        tricks = [by_seat[seat] for seat in range(n)]
+        tricks = self._ints_by_seat(value, self.table.hand_size)
+        if tricks is None:
+            by_seat = self.per_player(number, "tricks", value)
+            if by_seat is None or any(
+                not _is_int(by_seat.get(seat)) or by_seat[seat] < 0 for seat in range(n)
+            ):
+                self.problem(number, "tricks", "tricks_sum",
+                             "tricks taken by every player, 0 or more")
+                return None
+            tricks = [by_seat[seat] for seat in range(n)]
         if sum(tricks) != self.table.hand_size:
             self.problem(number, "tricks", "tricks_sum",
                          f"tricks add up to {sum(tricks)}, not {self.table.hand_size}")
@@ -330,6 +352,12 @@ class DealReader:
                 self.problem(number, field, "bad_play",
                              f"{self.names[seat]} must hold {hand_size} cards at the first lead")
                 continue
+            fast = parse_cards_fast(cards)
+            if fast is not None and len(set(fast)) == hand_size and not owner.keys() & fast:
+                hands[seat] = fast
+                for card in fast:
+                    owner[card] = seat
+                continue
             for text in cards:
                 card = parse_card(text)
                 if card is None:
@@ -351,6 +379,11 @@ class DealReader:
             if len(trick) < n and index != len(play["tricks"]) - 1:
                 self.problem(number, field, "bad_play",
                              f"trick {index + 1} holds {len(trick)} cards, not {n}")
+            fast = parse_cards_fast(trick)
+            if fast is not None and len(set(fast)) == len(fast) and seen.isdisjoint(fast):
+                seen.update(fast)
+                tricks.append(fast)
+                continue
             cards = []
             for text in trick:
                 card = parse_card(text)
@@ -723,3 +756,89 @@ def _result(
         "match": _by_name(state.totals, names, table),
     }
 
+
+
+def closing_verdict(
+    *,
+    players: list[str],
+    match_totals: dict[str, int],
+    claimant: str,
+    points: int,
+    ruleset: str = "moscow",
+    conventions: dict[str, Any] | None = None,
+    dealer: str | None = None,
+) -> dict[str, Any]:
+    """The referee's closing check [закрытие]: a claim of `points` taken so far in this deal
+    by `claimant`, with these match totals before the deal → true or false and what follows.
+
+    With pairs, `match_totals` may name either partner (both carry the pair's total).
+    Raises ScoresheetError for unknown names or conventions.
+    """
+    problems: list[Problem] = []
+    names = _read_players({"players": players}, problems)
+    if names is None:
+        raise ScoresheetError(problems)
+    conv = resolve_conventions(ruleset, conventions, len(names), problems)
+    if claimant not in names:
+        problems.append(Problem(None, "claimant", "illegal_closing",
+                                f"{claimant!r} is not a player at this table"))
+    if not _is_int(points) or points < 0:
+        problems.append(Problem(None, "points", "impossible_points", "points must be 0 or more"))
+    if dealer is not None and dealer not in names:
+        problems.append(Problem(None, "dealer", "unknown_player", f"{dealer!r} is not a player"))
+    for name, total in match_totals.items():
+        if name not in names:
+            problems.append(Problem(None, f"match_totals.{name}", "unknown_player",
+                                    f"{name!r} is not a player at this table"))
+        elif not _is_int(total):
+            problems.append(Problem(None, f"match_totals.{name}", "missing_field",
+                                    "a whole number of points"))
+    if problems:
+        raise ScoresheetError(problems)
+    table = _table_for(names, conv)
+    dealer_seat = names.index(dealer) if dealer is not None else len(names) - 1
+    state = MatchState(table, dealer_seat)
+    for seat, name in enumerate(names):
+        if name in match_totals:
+            state.totals[table.side_of[seat]] = match_totals[name]
+    before = _by_name(state.totals, names, table)
+    seat = names.index(claimant)
+    score = state.apply(DealFacts(number=1, declared=[[] for _ in names], closing=(seat, points)))
+    winner: Any = None
+    if state.winner is not None:
+        side_names = _side_names(state.winner, names, table)
+        winner = side_names if table.n == 4 else side_names[0]
+    return {
+        "true_closing": score.closing_true,
+        "target": conv.target,
+        "claimant_total": before[claimant] + points,
+        "false_closing": None if score.closing_true else conv.false_closing,
+        "recorded": _by_name(score.recorded, names, table),
+        "match": _by_name(state.totals, names, table),
+        "finished": state.finished,
+        "winner": winner,
+        "reason": state.reason,
+    }
+
+
+def match_points(result: dict[str, Any], conventions: Conventions) -> dict[str, int]:
+    """Tournament points of a finished match (§7 `match_score`): `win` gives the winner 1;
+    `difference` gives the winner 1 and also target − each loser's total (nothing from a
+    loser at or above the target). With pairs both partners get the pair's points."""
+    names = result["players"]
+    out = {name: 0 for name in names}
+    if not result.get("finished") or result.get("winner") is None:
+        return out
+    winners = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
+    totals = result["match"]
+    losers = [name for name in names if name not in winners]
+    points = 1
+    if conventions.match_score == "difference":
+        seen_loser_totals = {totals[name] for name in losers} if len(names) == 4 else None
+        if seen_loser_totals is not None:  # a pair: one total for both partners
+            points += sum(max(0, conventions.target - total) for total in seen_loser_totals)
+        else:
+            points += sum(max(0, conventions.target - totals[name]) for name in losers)
+    for name in winners:
+        out[name] = points
+    return out

@@ -149,7 +149,11 @@ def play_deal(
                 raise ValueError(
                     f"trick {index + 1}: {card_name(card)} is not in the hand of seat {seat + 1}"
                 )
-            reason = refusal(card, hand, played, trump, always_overtrump)
+            # Leading, or following a plain suit, is always legal: skip the full check.
+            if played and (card >> 3 != played[0] >> 3 or card >> 3 == trump):
+                reason = refusal(card, hand, played, trump, always_overtrump)
+            else:
+                reason = None
             if reason is not None:
                 return PlayedDeal(points, taken, None, False,
                                   IllegalCard(seat, card, reason, index), seat, index,

@@ -1,0 +1,85 @@
+"""Benchmark of the rules engine: µs per deal, summary form and card-by-card form.
+
+    .venv/bin/python bench/engine.py [--matches 10000] [--seed 1]
+
+Generates random legal matches (2 players Moscow, 3 players online, 4 players in pairs
+Kharkov; every check of the spec on), untimed; then times `score_match` over all of them,
+once in summary form and once card by card, and prints µs per deal. The feasibility cache
+is cleared before each timed pass, so each pass pays for its own `impossible_points` checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.engine import score_match  # noqa: E402
+from scoring.engine.feasibility import _search  # noqa: E402
+from scoring.engine.simulate import as_figures, random_match  # noqa: E402
+
+TABLES = [  # (share of matches, players, ruleset)
+    (0.5, ["Олена", "Taras"], "moscow"),
+    (0.3, ["Anna", "Boris", "Vera"], "online"),
+    (0.2, ["Ivan", "Petro", "Oksana", "Gleb"], "kharkov"),
+]
+
+
+def build(matches: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    records = []
+    for index in range(matches):
+        pick = rng.random()
+        for share, players, ruleset in TABLES:
+            if pick < share:
+                break
+            pick -= share
+        records.append(random_match(rng, players, ruleset=ruleset, card_by_card=True))
+        if (index + 1) % 2000 == 0:
+            print(f"  generated {index + 1} matches", file=sys.stderr)
+    return records
+
+
+def to_summary(record: dict) -> dict:
+    from scoring.engine.conventions import resolve_conventions
+
+    conv = resolve_conventions(record["ruleset"], record["conventions"], len(record["players"]))
+    summary = dict(record)
+    summary["deals"] = [
+        as_figures(deal, record["players"], conv.first_lead) if "play" in deal else deal
+        for deal in record["deals"]
+    ]
+    return summary
+
+
+def timed(records: list[dict]) -> tuple[float, int]:
+    _search.cache_clear()
+    deals = sum(len(record["deals"]) for record in records)
+    start = time.perf_counter()
+    for record in records:
+        score_match(record)
+    return time.perf_counter() - start, deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"generating {args.matches} random matches (untimed)...", file=sys.stderr)
+    played = build(args.matches, args.seed)
+    summary = [to_summary(record) for record in played]
+    print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}")
+    for label, records in (("summary form", summary), ("played form", played)):
+        seconds, deals = timed(records)
+        print(f"{label:13s}: {len(records)} matches, {deals} deals, "
+              f"{seconds:.2f} s, {seconds / deals * 1e6:.1f} µs per deal")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Random legal deals, for tests, demos and benchmarks (no rule lives here: every card is
+chosen among those `play.refusal` allows, and scoring is left to `score_match`).
+
+`random_deal()` deals random hands, picks a trump and a declarer, finds the combinations the
+players really hold, and plays random legal cards; it returns a DEAL of the scoresheet format
+in card-by-card form. `as_figures()` turns such a deal into the equivalent summary form.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import CARD_NAMES, KING, POINTS, QUEEN, SUIT_LETTERS, trick_winner_index
+from .play import refusal
+
+
+def held_runs(hand: list[int]) -> list[str]:
+    """Non-overlapping terzes and fifties a hand holds, longest first (a 5-run is a fifty)."""
+    out: list[str] = []
+    cards = set(hand)
+    for suit in range(4):
+        seq = 0
+        while seq < 8:
+            length = 0
+            while seq + length < 8 and suit * 8 + seq + length in cards:
+                length += 1
+            if length >= 4:
+                out.append(f"fifty:{CARD_NAMES[suit * 8 + seq]}")
+                seq += max(length, 4)
+            elif length == 3:
+                out.append(f"terz:{CARD_NAMES[suit * 8 + seq]}")
+                seq += 3
+            else:
+                seq += max(length, 1)
+    return out
+
+
+def random_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    *,
+    first_lead: str = "eldest",
+    overtrump: str = "trump_lead",
+    declare: bool = True,
+) -> dict[str, Any]:
+    """A random, fully legal deal in card-by-card form (hands at the first lead, tricks)."""
+    n = len(players)
+    hand_size = 8 if n == 4 else 9
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [sorted(deck[i * hand_size:(i + 1) * hand_size]) for i in range(n)]
+    trump = rng.randrange(4)
+    declarer = rng.randrange(n)
+    leader = declarer if first_lead == "declarer" else (dealer + 1) % n
+    always = overtrump == "always"
+    remaining = [list(hand) for hand in hands]
+    tricks: list[list[str]] = []
+    for _ in range(hand_size):
+        trick: list[int] = []
+        seat = leader
+        for _ in range(n):
+            hand = remaining[seat]
+            legal = [card for card in hand if refusal(card, hand, trick, trump, always) is None]
+            card = rng.choice(legal)
+            hand.remove(card)
+            trick.append(card)
+            seat = (seat + 1) % n
+        tricks.append([CARD_NAMES[card] for card in trick])
+        leader = (leader + trick_winner_index(trick, trump)) % n
+    declarations: dict[str, list[str]] = {}
+    if declare:
+        for seat, hand in enumerate(hands):
+            mine = held_runs(hand)
+            if trump * 8 + KING in hand and trump * 8 + QUEEN in hand:
+                mine.append("bella")
+            if mine:
+                declarations[players[seat]] = mine
+    deal: dict[str, Any] = {
+        "dealer": players[dealer],
+        "trump": SUIT_LETTERS[trump],
+        "declarer": players[declarer],
+        "play": {
+            "hands": {players[seat]: [CARD_NAMES[c] for c in hand] for seat, hand in enumerate(hands)},
+            "tricks": tricks,
+        },
+    }
+    if declarations:
+        deal["declarations"] = declarations
+    return deal
+
+
+def as_figures(deal: dict[str, Any], players: list[str], first_lead: str = "eldest") -> dict[str, Any]:
+    """The summary form of a complete card-by-card deal: points, last trick and tricks."""
+    from .cards import parse_card, parse_suit
+
+    n = len(players)
+    trump = parse_suit(deal["trump"])
+    assert trump is not None
+    dealer = players.index(deal["dealer"])
+    leader = players.index(deal["declarer"]) if first_lead == "declarer" else (dealer + 1) % n
+    points = [0] * n
+    taken = [0] * n
+    for trick_names in deal["play"]["tricks"]:
+        trick = [parse_card(name) for name in trick_names]
+        winner = (leader + trick_winner_index(trick, trump)) % n  # type: ignore[arg-type]
+        points[winner] += sum(POINTS[trump][c] for c in trick)  # type: ignore[index]
+        taken[winner] += 1
+        leader = winner
+    figures = {key: value for key, value in deal.items() if key != "play"}
+    figures["points"] = {players[s]: points[s] for s in range(n)}
+    figures["last_trick"] = players[leader]
+    figures["tricks"] = {players[s]: taken[s] for s in range(n)}
+    return figures
+
+
+def random_match(
+    rng: random.Random,
+    players: list[str],
+    *,
+    ruleset: str = "moscow",
+    conventions: dict[str, Any] | None = None,
+    card_by_card: bool = True,
+    max_deals: int = 60,
+    void_rate: float = 0.05,
+) -> dict[str, Any]:
+    """A random scoresheet record of a whole match (until it is decided or `max_deals`),
+    every deal legal; the dealers follow the engine's rules as the deals are scored."""
+    from .conventions import resolve_conventions
+    from .errors import Problem, ScoresheetError
+    from .match import FORMAT, DealReader, MatchState, _table_for
+
+    conv = resolve_conventions(ruleset, conventions or {}, len(players))
+    table = _table_for(players, conv)
+    first_dealer = rng.randrange(len(players))
+    state = MatchState(table, first_dealer)
+    problems: list[Problem] = []
+    reader = DealReader(players, table, problems)
+    deals: list[dict[str, Any]] = []
+    while not state.finished and len(deals) < max_deals:
+        dealer = state.dealer
+        if rng.random() < void_rate and not conv.obligatory_order:
+            deal: dict[str, Any] = {"dealer": players[dealer], "declarer": None}
+        else:
+            deal = random_deal(rng, players, dealer, first_lead=conv.first_lead,
+                               overtrump=conv.overtrump)
+            if not card_by_card:
+                deal = as_figures(deal, players, conv.first_lead)
+        reader._dealer_for_play = dealer
+        facts = reader.read(len(deals) + 1, deal, dealer)
+        if facts is None:
+            raise ScoresheetError(problems)
+        state.apply(facts)
+        deals.append(deal)
+    return {
+        "format": FORMAT,
+        "ruleset": ruleset,
+        "conventions": dict(conventions or {}),
+        "players": list(players),
+        "first_dealer": players[first_dealer],
+        "deals": deals,
+    }
