@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine import score_match  # noqa: E402
-from scoring.engine.feasibility import _search  # noqa: E402
-from scoring.engine.simulate import as_figures, random_match  # noqa: E402
+from scoring.engine import score_match
+from scoring.engine.feasibility import _search
+from scoring.engine.simulate import as_figures, random_match
 
 TABLES = [  # (share of matches, players, ruleset)
     (0.5, ["Олена", "Taras"], "moscow"),
@@ -33,12 +33,9 @@ TABLES = [  # (share of matches, players, ruleset)
 def build(matches: int, seed: int) -> list[dict]:
     rng = random.Random(seed)
     records = []
+    weights = [share for share, _, _ in TABLES]
     for index in range(matches):
-        pick = rng.random()
-        for share, players, ruleset in TABLES:
-            if pick < share:
-                break
-            pick -= share
+        _, players, ruleset = rng.choices(TABLES, weights)[0]
         records.append(random_match(rng, players, ruleset=ruleset, card_by_card=True))
         if (index + 1) % 2000 == 0:
             print(f"  generated {index + 1} matches", file=sys.stderr)
@@ -74,11 +71,15 @@ def main() -> None:
     print(f"generating {args.matches} random matches (untimed)...", file=sys.stderr)
     played = build(args.matches, args.seed)
     summary = [to_summary(record) for record in played]
-    print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}"
+    )
     for label, records in (("summary form", summary), ("played form", played)):
         seconds, deals = timed(records)
-        print(f"{label:13s}: {len(records)} matches, {deals} deals, "
-              f"{seconds:.2f} s, {seconds / deals * 1e6:.1f} µs per deal")
+        print(
+            f"{label:13s}: {len(records)} matches, {deals} deals, "
+            f"{seconds:.2f} s, {seconds / deals * 1e6:.1f} µs per deal"
+        )
 
 
 if __name__ == "__main__":

@@ -33,11 +33,11 @@ TOTAL_CARD_POINTS: Final = 152
 LAST_TRICK_BONUS: Final = 10
 
 
-def _table(trump_values: tuple[int, ...], plain_values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _table(
+    trump_values: tuple[int, ...], plain_values: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     return tuple(
-        tuple(
-            (trump_values if card >> 3 == trump else plain_values)[card & 7] for card in DECK
-        )
+        tuple((trump_values if card >> 3 == trump else plain_values)[card & 7] for card in DECK)
         for trump in range(5)
     )
 
@@ -68,18 +68,57 @@ CARD_NAMES: Final = tuple(card_name(card) for card in DECK)
 
 # Input aliases. Latin `T` is ten; Cyrillic Т is туз (ace) as a rank and трефы (clubs) as a suit.
 _RANKS: Final = {
-    "A": ACE, "K": KING, "Q": QUEEN, "J": JACK, "10": TEN, "T": TEN, "9": NINE, "8": EIGHT,
-    "7": SEVEN, "Т": ACE, "К": KING, "Д": QUEEN, "В": JACK,
+    "A": ACE,
+    "K": KING,
+    "Q": QUEEN,
+    "J": JACK,
+    "10": TEN,
+    "T": TEN,
+    "9": NINE,
+    "8": EIGHT,
+    "7": SEVEN,
+    "Т": ACE,
+    "К": KING,
+    "Д": QUEEN,
+    "В": JACK,
 }
 _SUITS: Final = {
-    "C": 0, "D": 1, "H": 2, "S": 3,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3,
-    "Т": 0, "Б": 1, "Ч": 2, "П": 3,
-    "ТРЕФЫ": 0, "ТРЕФИ": 0, "ТРЕФА": 0, "КРЕСТИ": 0, "ХРЕСТИ": 0,
-    "БУБНЫ": 1, "БУБНИ": 1, "БУБНА": 1,
-    "ЧЕРВИ": 2, "ЧИРВИ": 2, "ЧЕРВА": 2, "ЧІРВИ": 2,
-    "ПИКИ": 3, "ПІКИ": 3, "ПИКА": 3, "ПІКА": 3,
-    "CLUBS": 0, "DIAMONDS": 1, "HEARTS": 2, "SPADES": 3,
+    "C": 0,
+    "D": 1,
+    "H": 2,
+    "S": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
+    "Т": 0,
+    "Б": 1,
+    "Ч": 2,
+    "П": 3,
+    "ТРЕФЫ": 0,
+    "ТРЕФИ": 0,
+    "ТРЕФА": 0,
+    "КРЕСТИ": 0,
+    "ХРЕСТИ": 0,
+    "БУБНЫ": 1,
+    "БУБНИ": 1,
+    "БУБНА": 1,
+    "ЧЕРВИ": 2,
+    "ЧИРВИ": 2,
+    "ЧЕРВА": 2,
+    "ЧІРВИ": 2,
+    "ПИКИ": 3,
+    "ПІКИ": 3,
+    "ПИКА": 3,
+    "ПІКА": 3,
+    "CLUBS": 0,
+    "DIAMONDS": 1,
+    "HEARTS": 2,
+    "SPADES": 3,
 }
 
 

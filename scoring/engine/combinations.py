@@ -15,7 +15,12 @@ from .cards import KING, QUEEN, Card, Suit, card_name, make_card, parse_card, pa
 from .conventions import Conventions
 
 TERZ, FIFTY, HUNDRED, BELLA, DEBERTZ, KLABOR = (
-    "terz", "fifty", "hundred", "bella", "debertz", "klabor"
+    "terz",
+    "fifty",
+    "hundred",
+    "bella",
+    "debertz",
+    "klabor",
 )
 RUN_LENGTH: Final = {TERZ: 3, FIFTY: 4, HUNDRED: 5, KLABOR: 6}
 POINTS: Final = {TERZ: 20, FIFTY: 50, HUNDRED: 100, BELLA: 20, DEBERTZ: 0, KLABOR: 0}
@@ -24,11 +29,26 @@ WINS_MATCH: Final = (DEBERTZ, KLABOR)
 
 # The players' own words are accepted too.
 _KIND_ALIASES: Final = {
-    "terz": TERZ, "терц": TERZ, "tierce": TERZ,
-    "fifty": FIFTY, "полтинник": FIFTY, "берц": FIFTY, "полтина": FIFTY, "полташ": FIFTY,
-    "пʼятдесят": FIFTY, "п'ятдесят": FIFTY, "hundred": HUNDRED, "сотня": HUNDRED,
-    "bella": BELLA, "белла": BELLA, "бэлла": BELLA, "бела": BELLA,
-    "debertz": DEBERTZ, "деберц": DEBERTZ, "klabor": KLABOR, "клабор": KLABOR,
+    "terz": TERZ,
+    "терц": TERZ,
+    "tierce": TERZ,
+    "fifty": FIFTY,
+    "полтинник": FIFTY,
+    "берц": FIFTY,
+    "полтина": FIFTY,
+    "полташ": FIFTY,
+    "пʼятдесят": FIFTY,
+    "п'ятдесят": FIFTY,
+    "hundred": HUNDRED,
+    "сотня": HUNDRED,
+    "bella": BELLA,
+    "белла": BELLA,
+    "бэлла": BELLA,
+    "бела": BELLA,
+    "debertz": DEBERTZ,
+    "деберц": DEBERTZ,
+    "klabor": KLABOR,
+    "клабор": KLABOR,
 }
 
 
@@ -70,8 +90,9 @@ def parse_declaration(text: Any, trump: Suit | None, conventions: Conventions) -
     """Read one declaration such as `terz:KH`, `fifty:AS`, `bella` under these conventions."""
     if isinstance(text, str):
         # The same few dozen notations come back deal after deal: read each once.
-        found = _parse_cached(text, trump, conventions.hundred, conventions.debertz,
-                              conventions.klabor)
+        found = _parse_cached(
+            text, trump, conventions.hundred, conventions.debertz, conventions.klabor
+        )
         if isinstance(found, BadDeclaration):
             raise BadDeclaration(found.code, str(found))
         return found
@@ -237,7 +258,8 @@ def settle_combinations(
             if side_of[seat] == side_of[winner]:
                 credited[name] = sum(d.points for d in parsed[seat] if d.kind in CLASS)
     bella = {
-        name: 20 for seat, name in enumerate(players_from_eldest)
+        name: 20
+        for seat, name in enumerate(players_from_eldest)
         if any(d.kind == BELLA for d in parsed[seat])
     }
     return {

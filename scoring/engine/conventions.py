@@ -21,49 +21,119 @@ BOLT_50_100: Final = "50/100"
 
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "moscow": {
-        "target": 501, "obligatory_order": False, "seven_swap": True, "first_lead": "eldest",
-        "overtrump": "trump_lead", "hundred": False, "debertz": "off",
-        "trump_in_combination": "moscow", "combination_tie": "eldest",
-        "combinations_need_trick": True, "bella_to_trick_winner": False,
-        "winner_takes_all": False, "byte_3p": "top", "hanging_separately": False,
-        "hanging_on_byte_3p": "top", "dealer": "winner", "renonce_penalty": "card_byte",
-        "bolt_penalty": 0, "three_bytes_penalty": 0, "both_over_target": "last_trick",
-        "false_closing": "loses", "match_score": "win", "klabor": False, "format": "race",
-        "fixed_deals": None, "mercy_gap": "off", "pencil_rule": False,
+        "target": 501,
+        "obligatory_order": False,
+        "seven_swap": True,
+        "first_lead": "eldest",
+        "overtrump": "trump_lead",
+        "hundred": False,
+        "debertz": "off",
+        "trump_in_combination": "moscow",
+        "combination_tie": "eldest",
+        "combinations_need_trick": True,
+        "bella_to_trick_winner": False,
+        "winner_takes_all": False,
+        "byte_3p": "top",
+        "hanging_separately": False,
+        "hanging_on_byte_3p": "top",
+        "dealer": "winner",
+        "renonce_penalty": "card_byte",
+        "bolt_penalty": 0,
+        "three_bytes_penalty": 0,
+        "both_over_target": "last_trick",
+        "false_closing": "loses",
+        "match_score": "win",
+        "klabor": False,
+        "format": "race",
+        "fixed_deals": None,
+        "mercy_gap": "off",
+        "pencil_rule": False,
     },
     "online": {
-        "target": 501, "obligatory_order": False, "seven_swap": True, "first_lead": "eldest",
-        "overtrump": "trump_lead", "hundred": False, "debertz": "off",
-        "trump_in_combination": "moscow", "combination_tie": "eldest",
-        "combinations_need_trick": True, "bella_to_trick_winner": False,
-        "winner_takes_all": False, "byte_3p": "top", "hanging_separately": False,
-        "hanging_on_byte_3p": "split", "dealer": "winner", "renonce_penalty": "card_byte",
-        "bolt_penalty": 0, "three_bytes_penalty": 0, "both_over_target": "higher",
-        "false_closing": "loses", "match_score": "win", "klabor": False, "format": "race",
-        "fixed_deals": None, "mercy_gap": "off", "pencil_rule": False,
+        "target": 501,
+        "obligatory_order": False,
+        "seven_swap": True,
+        "first_lead": "eldest",
+        "overtrump": "trump_lead",
+        "hundred": False,
+        "debertz": "off",
+        "trump_in_combination": "moscow",
+        "combination_tie": "eldest",
+        "combinations_need_trick": True,
+        "bella_to_trick_winner": False,
+        "winner_takes_all": False,
+        "byte_3p": "top",
+        "hanging_separately": False,
+        "hanging_on_byte_3p": "split",
+        "dealer": "winner",
+        "renonce_penalty": "card_byte",
+        "bolt_penalty": 0,
+        "three_bytes_penalty": 0,
+        "both_over_target": "higher",
+        "false_closing": "loses",
+        "match_score": "win",
+        "klabor": False,
+        "format": "race",
+        "fixed_deals": None,
+        "mercy_gap": "off",
+        "pencil_rule": False,
     },
     "kharkov": {
-        "target": 501, "obligatory_order": False, "seven_swap": True, "first_lead": "declarer",
-        "overtrump": "trump_lead", "hundred": FOUR_PLAYERS_ONLY, "debertz": 6,
-        "trump_in_combination": "kharkov", "combination_tie": "eldest",
-        "combinations_need_trick": True, "bella_to_trick_winner": False,
-        "winner_takes_all": False, "byte_3p": "split", "hanging_separately": False,
-        "hanging_on_byte_3p": "split", "dealer": "clockwise", "renonce_penalty": "card_byte",
-        "bolt_penalty": BOLT_50_100, "three_bytes_penalty": 100,
-        "both_over_target": "last_trick", "false_closing": "double_to_opponents",
-        "match_score": "win", "klabor": False, "format": "race", "fixed_deals": None,
-        "mercy_gap": "off", "pencil_rule": False,
+        "target": 501,
+        "obligatory_order": False,
+        "seven_swap": True,
+        "first_lead": "declarer",
+        "overtrump": "trump_lead",
+        "hundred": FOUR_PLAYERS_ONLY,
+        "debertz": 6,
+        "trump_in_combination": "kharkov",
+        "combination_tie": "eldest",
+        "combinations_need_trick": True,
+        "bella_to_trick_winner": False,
+        "winner_takes_all": False,
+        "byte_3p": "split",
+        "hanging_separately": False,
+        "hanging_on_byte_3p": "split",
+        "dealer": "clockwise",
+        "renonce_penalty": "card_byte",
+        "bolt_penalty": BOLT_50_100,
+        "three_bytes_penalty": 100,
+        "both_over_target": "last_trick",
+        "false_closing": "double_to_opponents",
+        "match_score": "win",
+        "klabor": False,
+        "format": "race",
+        "fixed_deals": None,
+        "mercy_gap": "off",
+        "pencil_rule": False,
     },
     "odessa": {
-        "target": 501, "obligatory_order": True, "seven_swap": True, "first_lead": "declarer",
-        "overtrump": "always", "hundred": False, "debertz": "off",
-        "trump_in_combination": "moscow", "combination_tie": "last_trick",
-        "combinations_need_trick": True, "bella_to_trick_winner": True,
-        "winner_takes_all": False, "byte_3p": "top", "hanging_separately": False,
-        "hanging_on_byte_3p": "top", "dealer": "clockwise",
-        "renonce_penalty": "redeal_minus_100", "bolt_penalty": 100, "three_bytes_penalty": 0,
-        "both_over_target": "last_trick", "false_closing": "loses", "match_score": "win",
-        "klabor": True, "format": "race", "fixed_deals": None, "mercy_gap": "off",
+        "target": 501,
+        "obligatory_order": True,
+        "seven_swap": True,
+        "first_lead": "declarer",
+        "overtrump": "always",
+        "hundred": False,
+        "debertz": "off",
+        "trump_in_combination": "moscow",
+        "combination_tie": "last_trick",
+        "combinations_need_trick": True,
+        "bella_to_trick_winner": True,
+        "winner_takes_all": False,
+        "byte_3p": "top",
+        "hanging_separately": False,
+        "hanging_on_byte_3p": "top",
+        "dealer": "clockwise",
+        "renonce_penalty": "redeal_minus_100",
+        "bolt_penalty": 100,
+        "three_bytes_penalty": 0,
+        "both_over_target": "last_trick",
+        "false_closing": "loses",
+        "match_score": "win",
+        "klabor": True,
+        "format": "race",
+        "fixed_deals": None,
+        "mercy_gap": "off",
         "pencil_rule": False,
     },
 }
@@ -90,13 +160,17 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     "hanging_on_byte_3p": {"kind": "word", "values": ("top", "split"), "source": "003"},
     "dealer": {"kind": "word", "values": ("winner", "clockwise"), "source": "000, 001, 003"},
     "renonce_penalty": {
-        "kind": "word", "values": ("card_byte", "redeal_minus_100"), "source": "000, 001",
+        "kind": "word",
+        "values": ("card_byte", "redeal_minus_100"),
+        "source": "000, 001",
     },
     "bolt_penalty": {"kind": WHOLE, "source": "001"},
     "three_bytes_penalty": {"kind": WHOLE, "source": "001"},
     "both_over_target": {"kind": "word", "values": ("last_trick", "higher"), "source": "000"},
     "false_closing": {
-        "kind": "word", "values": ("loses", "double_to_opponents"), "source": "000, 001",
+        "kind": "word",
+        "values": ("loses", "double_to_opponents"),
+        "source": "000, 001",
     },
     "match_score": {"kind": "word", "values": ("win", "difference"), "source": "000"},
     "klabor": {"kind": BOOL, "source": "001"},
@@ -159,7 +233,7 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
     if kind == BOOL:
         if isinstance(value, bool | str) and value in _TRUE_WORDS:
             return _TRUE_WORDS[value], None
-        return None, "takes true or false (or \"yes\"/\"no\")"
+        return None, 'takes true or false (or "yes"/"no")'
     if kind == WHOLE:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             return None, "takes a whole number"
@@ -171,7 +245,7 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
             return 0, None
         if isinstance(value, int) and not isinstance(value, bool) and value in (6, 7):
             return value, None
-        return None, "takes \"off\", 6 or 7"
+        return None, 'takes "off", 6 or 7'
     if kind == "mercy":
         if value is True:
             return DEFAULT_MERCY_GAP, None
@@ -179,7 +253,7 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
             return 0, None
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             return value, None
-        return None, "takes a whole number of points, true for 250, or false/\"off\""
+        return None, 'takes a whole number of points, true for 250, or false/"off"'
     if isinstance(value, str) and value in meta["values"]:
         return value, None
     return None, "takes one of " + ", ".join(meta["values"])
@@ -199,8 +273,12 @@ def resolve_conventions(
     local: list[Problem] = []
     if not isinstance(ruleset, str) or ruleset not in PRESETS:
         local.append(
-            Problem(None, "ruleset", "bad_convention",
-                    f"unknown ruleset {ruleset!r}; one of " + ", ".join(PRESETS))
+            Problem(
+                None,
+                "ruleset",
+                "bad_convention",
+                f"unknown ruleset {ruleset!r}; one of " + ", ".join(PRESETS),
+            )
         )
         ruleset = "moscow"
     values = dict(PRESETS[ruleset])
@@ -215,23 +293,44 @@ def resolve_conventions(
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        local.append(Problem(None, "conventions", "bad_convention",
-                             "conventions must be an object of name: value"))
+        local.append(
+            Problem(
+                None,
+                "conventions",
+                "bad_convention",
+                "conventions must be an object of name: value",
+            )
+        )
         overrides = {}
     for name, value in overrides.items():
         if name not in CONVENTIONS:
-            local.append(Problem(None, f"conventions.{name}", "bad_convention",
-                                 f"unknown convention {name!r}"))
+            local.append(
+                Problem(
+                    None, f"conventions.{name}", "bad_convention", f"unknown convention {name!r}"
+                )
+            )
             continue
         settled, problem = _settle(name, value)
         if problem:
-            local.append(Problem(None, f"conventions.{name}", "bad_convention",
-                                 f"{name} {problem}, not {value!r}"))
+            local.append(
+                Problem(
+                    None,
+                    f"conventions.{name}",
+                    "bad_convention",
+                    f"{name} {problem}, not {value!r}",
+                )
+            )
             continue
         values[name] = settled
     if values["format"] == "fixed" and not values["fixed_deals"]:
-        local.append(Problem(None, "conventions.fixed_deals", "bad_convention",
-                             "format \"fixed\" needs fixed_deals, a positive whole number"))
+        local.append(
+            Problem(
+                None,
+                "conventions.fixed_deals",
+                "bad_convention",
+                'format "fixed" needs fixed_deals, a positive whole number',
+            )
+        )
         values["format"] = "race"
     if local:
         if problems is None:

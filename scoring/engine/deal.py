@@ -17,7 +17,14 @@ from .conventions import Conventions
 CARD_BYTE_BASE = 162  # every card point of the deal plus the last trick
 
 MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER = (
-    "made", "byte", "hanging", "void", "card_byte", "closing", "debertz", "fifty_offer"
+    "made",
+    "byte",
+    "hanging",
+    "void",
+    "card_byte",
+    "closing",
+    "debertz",
+    "fifty_offer",
 )
 
 
@@ -32,10 +39,11 @@ class Pool:
 class Table:
     """The fixed facts of a match: its size, sides and conventions."""
 
-    __slots__ = ("n", "conventions", "side_of", "sides", "hand_size", "_left", "_sides_left")
+    __slots__ = ("_left", "_sides_left", "conventions", "hand_size", "n", "side_of", "sides")
 
-    def __init__(self, n: int, conventions: Conventions, side_of: tuple[int, ...], sides: int,
-                 hand_size: int) -> None:
+    def __init__(
+        self, n: int, conventions: Conventions, side_of: tuple[int, ...], sides: int, hand_size: int
+    ) -> None:
         self.n = n
         self.conventions = conventions
         self.side_of = side_of  # seat -> side
@@ -130,7 +138,11 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
     if not any(facts.declared):
         return totals, None
     winner, _ = seniority_winner(
-        facts.declared, facts.trump, conv, table.from_left_of(dealer), facts.last_trick,
+        facts.declared,
+        facts.trump,
+        conv,
+        table.from_left_of(dealer),
+        facts.last_trick,
         side_of,
     )
     if winner is not None:
@@ -169,7 +181,11 @@ def next_dealer_by_totals(
 
 
 def play_pools(
-    pools: list[Pool], totals: list[int], recorded: list[int], table: Table, dealer: int,
+    pools: list[Pool],
+    totals: list[int],
+    recorded: list[int],
+    table: Table,
+    dealer: int,
     split_between: list[int] | None,
 ) -> list[Pool]:
     """Play the pools already hanging before this deal; returns the pools still hanging.
@@ -194,7 +210,7 @@ def play_pools(
             recorded[best[0]] += pool.points
         else:
             still.append(pool)
-    return still + pools[len(playing):]
+    return still + pools[len(playing) :]
 
 
 def add_pool(pools: list[Pool], points: int, eligible: frozenset[int], table: Table) -> list[Pool]:
@@ -257,7 +273,10 @@ def score_played(
             if not took:
                 recorded[side] -= conv.bolt_penalty
     score = DealScore(
-        outcome, winner, totals, recorded,
+        outcome,
+        winner,
+        totals,
+        recorded,
         next_dealer_by_totals(totals, table, dealer, declarer_side),
         is_byte_for=byte_for,
         last_trick_side=None if facts.last_trick is None else table.side_of[facts.last_trick],
@@ -294,7 +313,10 @@ def score_card_byte(
     recorded = list(totals)
     pools = play_pools(pools, totals, recorded, table, dealer, None)
     score = DealScore(
-        CARD_BYTE, None, totals, recorded,
+        CARD_BYTE,
+        None,
+        totals,
+        recorded,
         next_dealer_by_totals(totals, table, dealer, None),
         is_byte_for=violator_side,
     )

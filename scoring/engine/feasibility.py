@@ -159,8 +159,16 @@ def _search(
             needed[last_trick] = 1
         return sum(needed) <= hand_size
 
-    def place(i: int, rest: list[int], base: list[int], left11: int, left10: int,
-              residual: list[int], counts: list[int], residual_sum: int) -> bool:
+    def place(
+        i: int,
+        rest: list[int],
+        base: list[int],
+        left11: int,
+        left10: int,
+        residual: list[int],
+        counts: list[int],
+        residual_sum: int,
+    ) -> bool:
         if i == n:
             if all_dealt and (left11 or left10):
                 return False
@@ -176,8 +184,16 @@ def _search(
                 continue
             residual[i] = left
             counts[i] = count
-            if place(i + 1, rest, base, left11 - elevens, left10 - tens, residual, counts,
-                     residual_sum + left):
+            if place(
+                i + 1,
+                rest,
+                base,
+                left11 - elevens,
+                left10 - tens,
+                residual,
+                counts,
+                residual_sum + left,
+            ):
                 return True
         return False
 
@@ -206,4 +222,4 @@ def max_points(players: int) -> int:
     """The most card points the dealt cards can hold (152 with 4; 146 with 2: the 18 richest
     cards leave out three jacks of 2)."""
     values = sorted(v for v, count in VALUES for _ in range(count))
-    return sum(values[-9 * players:]) if players < 4 else 152
+    return sum(values[-9 * players :]) if players < 4 else 152

@@ -30,7 +30,6 @@ from .deal import (
     DealScore,
     Pool,
     Table,
-    add_pool,
     halve,
     next_dealer_by_totals,
     score_card_byte,
@@ -42,7 +41,11 @@ from .play import play_deal
 FORMAT = "deberc-scoresheet/1"
 RESULT_FORMAT = "deberc-result/1"
 VIOLATION_KINDS = (
-    "renonce", "false_declaration", "illegal_question", "illegal_swap", "wrong_card_count"
+    "renonce",
+    "false_declaration",
+    "illegal_question",
+    "illegal_swap",
+    "wrong_card_count",
 )
 
 
@@ -62,7 +65,9 @@ class DealReader:
     def problem(self, number: int, field: str | None, code: str, message: str) -> None:
         self.problems.append(Problem(number, field, code, message))
 
-    def seat_of(self, number: int, field: str, name: Any, code: str = "unknown_player") -> int | None:
+    def seat_of(
+        self, number: int, field: str, name: Any, code: str = "unknown_player"
+    ) -> int | None:
         if isinstance(name, str) and name in self.seat:
             return self.seat[name]
         self.problem(number, field, code, f"{name!r} is not a player at this table")
@@ -97,8 +102,12 @@ class DealReader:
         if raw.get("dealer") is not None:
             given = self.seat_of(number, "dealer", raw["dealer"])
             if given is not None and dealer is not None and given != dealer:
-                self.problem(number, "dealer", "dealer_out_of_turn",
-                             f"{self.names[dealer]} deals this deal, not {raw['dealer']}")
+                self.problem(
+                    number,
+                    "dealer",
+                    "dealer_out_of_turn",
+                    f"{self.names[dealer]} deals this deal, not {raw['dealer']}",
+                )
 
         # The trump and the declarer; both absent: all passed, a void deal.
         trump_raw = raw.get("trump")
@@ -116,13 +125,19 @@ class DealReader:
 
         self._read_declarations(number, raw, facts)
         self._read_events(number, raw, facts)
-        decided_early = facts.violation or facts.debertz or facts.closing or facts.fifty_offer
+        decided_early = bool(
+            facts.violation or facts.debertz or facts.closing or facts.fifty_offer is not None
+        )
         if trump_raw is None and raw.get("declarer") is None and not decided_early:
             if "play" in raw or "points" in raw:
                 self.problem(number, "trump", "missing_field", "a played deal needs its trump")
             elif conv.obligatory_order:
-                self.problem(number, "trump", "missing_field",
-                             "with obligatory_order the dealer must name a trump: no void deals")
+                self.problem(
+                    number,
+                    "trump",
+                    "missing_field",
+                    "with obligatory_order the dealer must name a trump: no void deals",
+                )
             facts.void = True
             return facts if len(self.problems) == before else None
         if trump_raw is None and not decided_early:
@@ -157,20 +172,29 @@ class DealReader:
                     self.problem(number, field, bad.code, str(bad))
             twice = overlapping_card(parsed)
             if twice is not None:
-                self.problem(number, field, "card_conflict",
-                             f"{card_name(twice)} is in two combinations of {self.names[seat]}")
+                self.problem(
+                    number,
+                    field,
+                    "card_conflict",
+                    f"{card_name(twice)} is in two combinations of {self.names[seat]}",
+                )
             if sum(1 for d in parsed if d.kind == BELLA) > 1:
                 self.problem(number, field, "card_conflict", "bella declared twice")
             for declaration in parsed:
                 for card in set(declaration.cards):
                     other = owner.setdefault(card, seat)
                     if other != seat:
-                        self.problem(number, field, "card_conflict",
-                                     f"{card_name(card)} is declared by {self.names[other]} "
-                                     f"and by {self.names[seat]}")
+                        self.problem(
+                            number,
+                            field,
+                            "card_conflict",
+                            f"{card_name(card)} is declared by {self.names[other]} "
+                            f"and by {self.names[seat]}",
+                        )
             facts.declared[seat] = parsed
         facts.debertz = [
-            seat for seat in range(self.table.n)
+            seat
+            for seat in range(self.table.n)
             if any(d.kind in WINS_MATCH for d in facts.declared[seat])
         ]
 
@@ -183,8 +207,12 @@ class DealReader:
                 seat = self.seat_of(number, "violation.player", violation.get("player"))
                 kind = violation.get("kind")
                 if kind not in VIOLATION_KINDS:
-                    self.problem(number, "violation.kind", "bad_violation",
-                                 f"unknown violation {kind!r}; one of " + ", ".join(VIOLATION_KINDS))
+                    self.problem(
+                        number,
+                        "violation.kind",
+                        "bad_violation",
+                        f"unknown violation {kind!r}; one of " + ", ".join(VIOLATION_KINDS),
+                    )
                 elif seat is not None:
                     facts.violation = (seat, kind)
         closing = raw.get("closing")
@@ -192,30 +220,50 @@ class DealReader:
             if not isinstance(closing, dict):
                 self.problem(number, "closing", "missing_field", "{player, points} expected")
             else:
-                seat = self.seat_of(number, "closing.player", closing.get("player"),
-                                    code="illegal_closing")
+                seat = self.seat_of(
+                    number, "closing.player", closing.get("player"), code="illegal_closing"
+                )
                 points = closing.get("points")
                 if not _is_int(points):
-                    self.problem(number, "closing.points", "missing_field",
-                                 "the points the claimant took in this deal")
+                    self.problem(
+                        number,
+                        "closing.points",
+                        "missing_field",
+                        "the points the claimant took in this deal",
+                    )
                 elif seat is not None:
                     limit = self._closing_limit(seat, facts)
                     if not 0 <= points <= limit:
-                        self.problem(number, "closing.points", "impossible_points",
-                                     f"{points} is not 0 to {limit}: no split of the deck and "
-                                     "declared combinations gives it")
+                        self.problem(
+                            number,
+                            "closing.points",
+                            "impossible_points",
+                            f"{points} is not 0 to {limit}: no split of the deck and "
+                            "declared combinations gives it",
+                        )
                     else:
                         facts.closing = (seat, points)
         offer = raw.get("fifty_offer")
         if offer is not None:
-            seat = self.seat_of(number, "fifty_offer.player",
-                                offer.get("player") if isinstance(offer, dict) else offer)
+            seat = self.seat_of(
+                number,
+                "fifty_offer.player",
+                offer.get("player") if isinstance(offer, dict) else offer,
+            )
             if not self.table.conventions.mercy_gap:
-                self.problem(number, "fifty_offer", "bad_convention",
-                             "a fifty offer belongs to deberc with fifties (convention mercy_gap)")
+                self.problem(
+                    number,
+                    "fifty_offer",
+                    "bad_convention",
+                    "a fifty offer belongs to deberc with fifties (convention mercy_gap)",
+                )
             elif self.table.sides != 2:
-                self.problem(number, "fifty_offer", "bad_convention",
-                             "a fifty offer needs two sides: 2 players or pairs")
+                self.problem(
+                    number,
+                    "fifty_offer",
+                    "bad_convention",
+                    "a fifty offer needs two sides: 2 players or pairs",
+                )
             elif seat is not None:
                 facts.fifty_offer = seat
 
@@ -223,8 +271,10 @@ class DealReader:
         side = self.table.side_of[seat]
         combos = sum(
             d.points
-            for s in range(self.table.n) if self.table.side_of[s] == side
-            for d in facts.declared[s] if d.kind in CLASS or d.kind == BELLA
+            for s in range(self.table.n)
+            if self.table.side_of[s] == side
+            for d in facts.declared[s]
+            if d.kind in CLASS or d.kind == BELLA
         )
         return feasibility.max_points(self.table.n) + combos
 
@@ -241,12 +291,15 @@ class DealReader:
             return
         total = sum(points)
         if n == 4 and total != 152:
-            self.problem(number, "points", "points_sum",
-                         f"card points add up to {total}, not 152")
+            self.problem(number, "points", "points_sum", f"card points add up to {total}, not 152")
             return
         if total > 152:
-            self.problem(number, "points", "impossible_points",
-                         f"card points add up to {total}, more than the 152 of the deck")
+            self.problem(
+                number,
+                "points",
+                "impossible_points",
+                f"card points add up to {total}, more than the 152 of the deck",
+            )
             return
         last_trick = raw.get("last_trick")
         if last_trick is None:
@@ -261,12 +314,14 @@ class DealReader:
                 return
         if facts.last_trick is None:
             return
-        if not feasibility.points_possible(tuple(points), None if tricks is None else tuple(tricks),
-                                           facts.last_trick, hand_size):
+        if not feasibility.points_possible(
+            tuple(points), None if tricks is None else tuple(tricks), facts.last_trick, hand_size
+        ):
             shown = ", ".join(f"{self.names[s]} {points[s]}" for s in range(n))
             extra = "" if tricks is None else " with these tricks"
-            self.problem(number, "points", "impossible_points",
-                         f"no split of the deck gives {shown}{extra}")
+            self.problem(
+                number, "points", "impossible_points", f"no split of the deck gives {shown}{extra}"
+            )
             return
         facts.points = points
         facts.tricks = tricks
@@ -292,11 +347,19 @@ class DealReader:
             return None
         for seat in range(self.table.n):
             if seat not in by_seat:
-                self.problem(number, f"points.{self.names[seat]}", "missing_field",
-                             f"no card points for {self.names[seat]}")
+                self.problem(
+                    number,
+                    f"points.{self.names[seat]}",
+                    "missing_field",
+                    f"no card points for {self.names[seat]}",
+                )
             elif not _is_int(by_seat[seat]) or not 0 <= by_seat[seat] <= 152:
-                self.problem(number, f"points.{self.names[seat]}", "impossible_points",
-                             f"{by_seat[seat]!r} is not a number of card points")
+                self.problem(
+                    number,
+                    f"points.{self.names[seat]}",
+                    "impossible_points",
+                    f"{by_seat[seat]!r} is not a number of card points",
+                )
         if len(self.problems) > before:
             return None
         return [by_seat[seat] for seat in range(self.table.n)]
@@ -311,22 +374,35 @@ class DealReader:
             if by_seat is None or any(
                 not _is_int(by_seat.get(seat)) or by_seat[seat] < 0 for seat in range(n)
             ):
-                self.problem(number, "tricks", "tricks_sum",
-                             "tricks taken by every player, 0 or more")
+                self.problem(
+                    number, "tricks", "tricks_sum", "tricks taken by every player, 0 or more"
+                )
                 return None
             tricks = [by_seat[seat] for seat in range(n)]
         if sum(tricks) != self.table.hand_size:
-            self.problem(number, "tricks", "tricks_sum",
-                         f"tricks add up to {sum(tricks)}, not {self.table.hand_size}")
+            self.problem(
+                number,
+                "tricks",
+                "tricks_sum",
+                f"tricks add up to {sum(tricks)}, not {self.table.hand_size}",
+            )
             return None
         for seat in range(n):
             if tricks[seat] == 0 and points is not None and points[seat] > 0:
-                self.problem(number, f"tricks.{self.names[seat]}", "tricks_sum",
-                             f"{self.names[seat]} has {points[seat]} card points but no trick")
+                self.problem(
+                    number,
+                    f"tricks.{self.names[seat]}",
+                    "tricks_sum",
+                    f"{self.names[seat]} has {points[seat]} card points but no trick",
+                )
                 return None
             if tricks[seat] == 0 and last_trick == seat:
-                self.problem(number, f"tricks.{self.names[seat]}", "tricks_sum",
-                             f"{self.names[seat]} took the last trick but no trick")
+                self.problem(
+                    number,
+                    f"tricks.{self.names[seat]}",
+                    "tricks_sum",
+                    f"{self.names[seat]} took the last trick but no trick",
+                )
                 return None
         return tricks
 
@@ -338,8 +414,11 @@ class DealReader:
         hand_size = table.hand_size
         play = raw["play"]
         start = len(self.problems)
-        if not isinstance(play, dict) or not isinstance(play.get("hands"), dict) \
-                or not isinstance(play.get("tricks"), list):
+        if (
+            not isinstance(play, dict)
+            or not isinstance(play.get("hands"), dict)
+            or not isinstance(play.get("tricks"), list)
+        ):
             self.problem(number, "play", "bad_play", "play needs hands (by player) and tricks")
             return
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -349,8 +428,12 @@ class DealReader:
             field = f"play.hands.{self.names[seat]}"
             cards = hands_raw.get(seat)
             if not isinstance(cards, list) or len(cards) != hand_size:
-                self.problem(number, field, "bad_play",
-                             f"{self.names[seat]} must hold {hand_size} cards at the first lead")
+                self.problem(
+                    number,
+                    field,
+                    "bad_play",
+                    f"{self.names[seat]} must hold {hand_size} cards at the first lead",
+                )
                 continue
             fast = parse_cards_fast(cards)
             if fast is not None and len(set(fast)) == hand_size and not owner.keys() & fast:
@@ -364,8 +447,9 @@ class DealReader:
                     self.problem(number, field, "bad_card", f"{text!r} is not a card")
                     continue
                 if card in owner:
-                    self.problem(number, field, "card_conflict",
-                                 f"{card_name(card)} is dealt twice")
+                    self.problem(
+                        number, field, "card_conflict", f"{card_name(card)} is dealt twice"
+                    )
                     continue
                 owner[card] = seat
                 hands[seat].append(card)
@@ -377,8 +461,12 @@ class DealReader:
                 self.problem(number, field, "bad_play", f"a trick holds 1 to {n} cards")
                 continue
             if len(trick) < n and index != len(play["tricks"]) - 1:
-                self.problem(number, field, "bad_play",
-                             f"trick {index + 1} holds {len(trick)} cards, not {n}")
+                self.problem(
+                    number,
+                    field,
+                    "bad_play",
+                    f"trick {index + 1} holds {len(trick)} cards, not {n}",
+                )
             fast = parse_cards_fast(trick)
             if fast is not None and len(set(fast)) == len(fast) and seen.isdisjoint(fast):
                 seen.update(fast)
@@ -390,8 +478,9 @@ class DealReader:
                 if card is None:
                     self.problem(number, field, "bad_card", f"{text!r} is not a card")
                 elif card in seen:
-                    self.problem(number, field, "card_conflict",
-                                 f"{card_name(card)} is played twice")
+                    self.problem(
+                        number, field, "card_conflict", f"{card_name(card)} is played twice"
+                    )
                 else:
                     seen.add(card)
                     cards.append(card)
@@ -400,7 +489,9 @@ class DealReader:
             self.problem(number, "play.tricks", "bad_play", f"more than {hand_size} tricks")
         if facts.trump is None or facts.declarer is None:
             if len(self.problems) == start:
-                self.problem(number, "trump", "missing_field", "a played deal needs trump and declarer")
+                self.problem(
+                    number, "trump", "missing_field", "a played deal needs trump and declarer"
+                )
             return
         if len(self.problems) > start:
             return
@@ -411,21 +502,32 @@ class DealReader:
                     facts.false_declarations.add((seat, index))
         dealer_seat = self._dealer_for_play
         first_leader = (
-            facts.declarer if table.conventions.first_lead == "declarer"
-            else (dealer_seat + 1) % n
+            facts.declarer if table.conventions.first_lead == "declarer" else (dealer_seat + 1) % n
         )
         try:
-            played = play_deal(hands, tricks, facts.trump, first_leader,
-                               table.conventions.overtrump == "always", hand_size)
+            played = play_deal(
+                hands,
+                tricks,
+                facts.trump,
+                first_leader,
+                table.conventions.overtrump == "always",
+                hand_size,
+            )
         except ValueError as bad:
             self.problem(number, "play.tricks", "bad_play", str(bad))
             return
         if facts.false_declarations:
             seat, _ = min(facts.false_declarations)
             facts.violation = (seat, "false_declaration")
-            facts.debertz = [s for s in facts.debertz if not any(
-                (s, i) in facts.false_declarations for i, d in enumerate(facts.declared[s])
-                if d.kind in WINS_MATCH)]
+            facts.debertz = [
+                s
+                for s in facts.debertz
+                if not any(
+                    (s, i) in facts.false_declarations
+                    for i, d in enumerate(facts.declared[s])
+                    if d.kind in WINS_MATCH
+                )
+            ]
         elif played.illegal is not None:
             facts.violation = (played.illegal.seat, "renonce")
         if played.illegal is None and not played.complete:
@@ -434,12 +536,20 @@ class DealReader:
             elif facts.closing is not None:
                 self._check_closing_turn(number, facts, played)
             else:
-                self.problem(number, "play.tricks", "bad_play",
-                             "the play stops before the last trick with no violation or closing")
+                self.problem(
+                    number,
+                    "play.tricks",
+                    "bad_play",
+                    "the play stops before the last trick with no violation or closing",
+                )
                 return
         elif facts.closing is not None and not facts.violation and not facts.debertz:
-            self.problem(number, "closing", "illegal_closing",
-                         "the play was finished: a closing comes before the last trick")
+            self.problem(
+                number,
+                "closing",
+                "illegal_closing",
+                "the play was finished: a closing comes before the last trick",
+            )
             return
         if played.complete:
             facts.points = played.points
@@ -454,16 +564,23 @@ class DealReader:
         assert facts.closing is not None
         claimant = facts.closing[0]
         if played.next_to_play != claimant:
-            self.problem(number, "closing", "illegal_closing",
-                         f"{self.names[claimant]} may claim only on their own turn")
+            self.problem(
+                number,
+                "closing",
+                "illegal_closing",
+                f"{self.names[claimant]} may claim only on their own turn",
+            )
         elif played.tricks_done >= self.table.hand_size - 1:
-            self.problem(number, "closing", "illegal_closing",
-                         "no closing in the last trick")
+            self.problem(number, "closing", "illegal_closing", "no closing in the last trick")
         elif self.table.conventions.false_closing == "double_to_opponents" and (
             played.trump_jack_trick is not None and not played.won_after_jack[claimant]
         ):
-            self.problem(number, "closing", "illegal_closing",
-                         "no closing on the trick of the trump jack: take a trick after it first")
+            self.problem(
+                number,
+                "closing",
+                "illegal_closing",
+                "no closing on the trick of the trump jack: take a trick after it first",
+            )
 
     def _compare_given(self, number: int, raw: dict, facts: DealFacts) -> None:
         """Figures given next to a card-by-card record must agree with it."""
@@ -472,20 +589,35 @@ class DealReader:
             given = self.per_player(number, "points", raw["points"]) or {}
             for seat, value in given.items():
                 if value != facts.points[seat]:
-                    self.problem(number, f"points.{self.names[seat]}", "play_mismatch",
-                                 f"the play gives {self.names[seat]} {facts.points[seat]}, "
-                                 f"not {value!r}")
+                    self.problem(
+                        number,
+                        f"points.{self.names[seat]}",
+                        "play_mismatch",
+                        f"the play gives {self.names[seat]} {facts.points[seat]}, not {value!r}",
+                    )
         if raw.get("tricks") is not None:
             given = self.per_player(number, "tricks", raw["tricks"]) or {}
             for seat, value in given.items():
                 if value != facts.tricks[seat]:
-                    self.problem(number, f"tricks.{self.names[seat]}", "play_mismatch",
-                                 f"the play gives {self.names[seat]} {facts.tricks[seat]} "
-                                 f"tricks, not {value!r}")
-        if raw.get("last_trick") is not None and facts.last_trick is not None:
-            if raw["last_trick"] != self.names[facts.last_trick]:
-                self.problem(number, "last_trick", "play_mismatch",
-                             f"the play gives the last trick to {self.names[facts.last_trick]}")
+                    self.problem(
+                        number,
+                        f"tricks.{self.names[seat]}",
+                        "play_mismatch",
+                        f"the play gives {self.names[seat]} {facts.tricks[seat]} "
+                        f"tricks, not {value!r}",
+                    )
+        given_last = raw.get("last_trick")
+        if (
+            given_last is not None
+            and facts.last_trick is not None
+            and given_last != self.names[facts.last_trick]
+        ):
+            self.problem(
+                number,
+                "last_trick",
+                "play_mismatch",
+                f"the play gives the last trick to {self.names[facts.last_trick]}",
+            )
 
 
 class MatchState:
@@ -522,8 +654,13 @@ class MatchState:
         elif facts.fifty_offer is not None:
             recorded = list(zeros)
             recorded[1 - table.side_of[facts.fifty_offer]] = 50
-            score = DealScore(FIFTY_OFFER, None, list(recorded), recorded,
-                              next_dealer_by_totals(recorded, table, dealer, None))
+            score = DealScore(
+                FIFTY_OFFER,
+                None,
+                list(recorded),
+                recorded,
+                next_dealer_by_totals(recorded, table, dealer, None),
+            )
         elif facts.void:
             nxt = dealer if facts.four_sevens else (dealer + 1) % table.n
             score = DealScore(VOID, None, zeros, list(zeros), nxt)
@@ -606,7 +743,9 @@ class MatchState:
             else:
                 top = max(self.totals[s] for s in over)
                 tied = [s for s in over if self.totals[s] == top]
-                winner = tied[0] if len(tied) == 1 else (self._by_last_trick(tied, score) or tied[0])
+                winner = (
+                    tied[0] if len(tied) == 1 else (self._by_last_trick(tied, score) or tied[0])
+                )
             self._finish(winner, "target")
         elif conv.mercy_gap:
             self._mercy(order)
@@ -629,8 +768,13 @@ class MatchState:
 def _table_for(names: list[str], conventions: Conventions) -> Table:
     n = len(names)
     side_of = tuple(seat % 2 for seat in range(n)) if n == 4 else tuple(range(n))
-    return Table(n=n, conventions=conventions, side_of=side_of, sides=2 if n == 4 else n,
-                 hand_size=8 if n == 4 else 9)
+    return Table(
+        n=n,
+        conventions=conventions,
+        side_of=side_of,
+        sides=2 if n == 4 else n,
+        hand_size=8 if n == 4 else 9,
+    )
 
 
 def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
@@ -641,8 +785,14 @@ def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
         or not all(isinstance(name, str) and name.strip() for name in players)
         or len(set(players)) != len(players)
     ):
-        problems.append(Problem(None, "players", "bad_players",
-                                "players must be 2, 3 or 4 distinct names, clockwise"))
+        problems.append(
+            Problem(
+                None,
+                "players",
+                "bad_players",
+                "players must be 2, 3 or 4 distinct names, clockwise",
+            )
+        )
         return None
     return list(players)
 
@@ -657,13 +807,21 @@ def score_match(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise ScoresheetError([Problem(None, None, "bad_format", "a scoresheet is a JSON object")])
     if record.get("format") != FORMAT:
-        problems.append(Problem(None, "format", "bad_format",
-                                f"format must be {FORMAT!r}, not {record.get('format')!r}"))
+        problems.append(
+            Problem(
+                None,
+                "format",
+                "bad_format",
+                f"format must be {FORMAT!r}, not {record.get('format')!r}",
+            )
+        )
     names = _read_players(record, problems)
     if names is None:
         raise ScoresheetError(problems)
     if "ruleset" not in record:
-        problems.append(Problem(None, "ruleset", "missing_field", "which ruleset does the table play?"))
+        problems.append(
+            Problem(None, "ruleset", "missing_field", "which ruleset does the table play?")
+        )
     conventions = resolve_conventions(
         record.get("ruleset", "moscow"), record.get("conventions"), len(names), problems
     )
@@ -673,8 +831,14 @@ def score_match(record: Any) -> dict[str, Any]:
         problems.append(Problem(None, "first_dealer", "missing_field", "who dealt first?"))
         dealer: int | None = None
     elif first_dealer not in names:
-        problems.append(Problem(None, "first_dealer", "unknown_player",
-                                f"{first_dealer!r} is not a player at this table"))
+        problems.append(
+            Problem(
+                None,
+                "first_dealer",
+                "unknown_player",
+                f"{first_dealer!r} is not a player at this table",
+            )
+        )
         dealer = None
     else:
         dealer = names.index(first_dealer)
@@ -689,8 +853,11 @@ def score_match(record: Any) -> dict[str, Any]:
     scored: list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]] = []
     for number, raw in enumerate(deals, start=1):
         if in_step and state.finished:
-            problems.append(Problem(number, None, "match_finished",
-                                    "the match was already decided before this deal"))
+            problems.append(
+                Problem(
+                    number, None, "match_finished", "the match was already decided before this deal"
+                )
+            )
             continue
         reader._dealer_for_play = state.dealer
         facts = reader.read(number, raw, state.dealer if in_step else None)
@@ -722,26 +889,34 @@ def _result(
     deals = []
     for index, (facts, score, dealer, pools, totals) in enumerate(scored):
         last = index == len(scored) - 1
-        deals.append({
-            "number": facts.number,
-            "dealer": names[dealer],
-            "declarer": None if facts.declarer is None else names[facts.declarer],
-            "outcome": score.outcome,
-            "combinations_to": None if score.combinations_to is None
-            else names[score.combinations_to],
-            "totals": _by_name(score.totals, names, table),
-            "recorded": _by_name(score.recorded, names, table),
-            "hanging": [
-                {"points": pool.points,
-                 "eligible": [name for seat, name in enumerate(names)
-                              if table.side_of[seat] in pool.eligible]}
-                for pool in pools
-            ],
-            "match": _by_name(totals, names, table),
-            "next_dealer": None if (last and state.finished) else names[
-                scored[index + 1][2] if not last else state.dealer
-            ],
-        })
+        deals.append(
+            {
+                "number": facts.number,
+                "dealer": names[dealer],
+                "declarer": None if facts.declarer is None else names[facts.declarer],
+                "outcome": score.outcome,
+                "combinations_to": None
+                if score.combinations_to is None
+                else names[score.combinations_to],
+                "totals": _by_name(score.totals, names, table),
+                "recorded": _by_name(score.recorded, names, table),
+                "hanging": [
+                    {
+                        "points": pool.points,
+                        "eligible": [
+                            name
+                            for seat, name in enumerate(names)
+                            if table.side_of[seat] in pool.eligible
+                        ],
+                    }
+                    for pool in pools
+                ],
+                "match": _by_name(totals, names, table),
+                "next_dealer": None
+                if (last and state.finished)
+                else names[scored[index + 1][2] if not last else state.dealer],
+            }
+        )
     winner: Any = None
     if state.winner is not None:
         side_names = _side_names(state.winner, names, table)
@@ -755,7 +930,6 @@ def _result(
         "reason": state.reason,
         "match": _by_name(state.totals, names, table),
     }
-
 
 
 def closing_verdict(
@@ -780,19 +954,29 @@ def closing_verdict(
         raise ScoresheetError(problems)
     conv = resolve_conventions(ruleset, conventions, len(names), problems)
     if claimant not in names:
-        problems.append(Problem(None, "claimant", "illegal_closing",
-                                f"{claimant!r} is not a player at this table"))
+        problems.append(
+            Problem(
+                None, "claimant", "illegal_closing", f"{claimant!r} is not a player at this table"
+            )
+        )
     if not _is_int(points) or points < 0:
         problems.append(Problem(None, "points", "impossible_points", "points must be 0 or more"))
     if dealer is not None and dealer not in names:
         problems.append(Problem(None, "dealer", "unknown_player", f"{dealer!r} is not a player"))
     for name, total in match_totals.items():
         if name not in names:
-            problems.append(Problem(None, f"match_totals.{name}", "unknown_player",
-                                    f"{name!r} is not a player at this table"))
+            problems.append(
+                Problem(
+                    None,
+                    f"match_totals.{name}",
+                    "unknown_player",
+                    f"{name!r} is not a player at this table",
+                )
+            )
         elif not _is_int(total):
-            problems.append(Problem(None, f"match_totals.{name}", "missing_field",
-                                    "a whole number of points"))
+            problems.append(
+                Problem(None, f"match_totals.{name}", "missing_field", "a whole number of points")
+            )
     if problems:
         raise ScoresheetError(problems)
     table = _table_for(names, conv)

@@ -47,9 +47,7 @@ def refusal(
         trumps_on_trick = [strength[c] for c in trick if c >> 3 == trump]
         if trumps_on_trick:
             top = max(trumps_on_trick)
-            if strength[card] < top and any(
-                c >> 3 == trump and strength[c] > top for c in hand
-            ):
+            if strength[card] < top and any(c >> 3 == trump and strength[c] > top for c in hand):
                 return MUST_OVERTRUMP
     return None
 
@@ -155,9 +153,18 @@ def play_deal(
             else:
                 reason = None
             if reason is not None:
-                return PlayedDeal(points, taken, None, False,
-                                  IllegalCard(seat, card, reason, index), seat, index,
-                                  jack_trick, won_after_jack, bella_trick)
+                return PlayedDeal(
+                    points,
+                    taken,
+                    None,
+                    False,
+                    IllegalCard(seat, card, reason, index),
+                    seat,
+                    index,
+                    jack_trick,
+                    won_after_jack,
+                    bella_trick,
+                )
             hand.remove(card)
             played.append(card)
             if card == jack:
@@ -168,8 +175,18 @@ def play_deal(
             seat = (seat + 1) % n
         if len(played) < n:
             # The record stops inside this trick: a closing or a violation must explain it.
-            return PlayedDeal(points, taken, None, False, None, seat, index,
-                              jack_trick, won_after_jack, bella_trick)
+            return PlayedDeal(
+                points,
+                taken,
+                None,
+                False,
+                None,
+                seat,
+                index,
+                jack_trick,
+                won_after_jack,
+                bella_trick,
+            )
         winner = (leader + _winner_index(played, trump)) % n
         points[winner] += sum(table[c] for c in played)
         taken[winner] += 1
@@ -181,5 +198,15 @@ def play_deal(
         if index == hand_size - 1:
             last_trick = winner
     complete = len(tricks) == hand_size
-    return PlayedDeal(points, taken, last_trick, complete, None, None if complete else leader,
-                      len(tricks), jack_trick, won_after_jack, bella_trick)
+    return PlayedDeal(
+        points,
+        taken,
+        last_trick,
+        complete,
+        None,
+        None if complete else leader,
+        len(tricks),
+        jack_trick,
+        won_after_jack,
+        bella_trick,
+    )

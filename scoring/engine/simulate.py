@@ -50,7 +50,7 @@ def random_deal(
     hand_size = 8 if n == 4 else 9
     deck = list(range(32))
     rng.shuffle(deck)
-    hands = [sorted(deck[i * hand_size:(i + 1) * hand_size]) for i in range(n)]
+    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(n)]
     trump = rng.randrange(4)
     declarer = rng.randrange(n)
     leader = declarer if first_lead == "declarer" else (dealer + 1) % n
@@ -82,7 +82,9 @@ def random_deal(
         "trump": SUIT_LETTERS[trump],
         "declarer": players[declarer],
         "play": {
-            "hands": {players[seat]: [CARD_NAMES[c] for c in hand] for seat, hand in enumerate(hands)},
+            "hands": {
+                players[seat]: [CARD_NAMES[c] for c in hand] for seat, hand in enumerate(hands)
+            },
             "tricks": tricks,
         },
     }
@@ -91,7 +93,9 @@ def random_deal(
     return deal
 
 
-def as_figures(deal: dict[str, Any], players: list[str], first_lead: str = "eldest") -> dict[str, Any]:
+def as_figures(
+    deal: dict[str, Any], players: list[str], first_lead: str = "eldest"
+) -> dict[str, Any]:
     """The summary form of a complete card-by-card deal: points, last trick and tricks."""
     from .cards import parse_card, parse_suit
 
@@ -143,8 +147,9 @@ def random_match(
         if rng.random() < void_rate and not conv.obligatory_order:
             deal: dict[str, Any] = {"dealer": players[dealer], "declarer": None}
         else:
-            deal = random_deal(rng, players, dealer, first_lead=conv.first_lead,
-                               overtrump=conv.overtrump)
+            deal = random_deal(
+                rng, players, dealer, first_lead=conv.first_lead, overtrump=conv.overtrump
+            )
             if not card_by_card:
                 deal = as_figures(deal, players, conv.first_lead)
         reader._dealer_for_play = dealer

@@ -3,7 +3,7 @@ that deals the 32 card values one by one into the piles or the undealt rest."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 DECK_VALUES = sorted(
     [20, 14] + [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 3 + [0] * 11, reverse=True
@@ -17,8 +17,10 @@ def reference_possible(points: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
         return False
     suffix = [sum(DECK_VALUES[i:]) for i in range(33)]
 
-    @lru_cache(maxsize=None)
-    def go(index: int, left_points: tuple[int, ...], left_sizes: tuple[int, ...], left_undealt: int) -> bool:
+    @cache
+    def go(
+        index: int, left_points: tuple[int, ...], left_sizes: tuple[int, ...], left_undealt: int
+    ) -> bool:
         if index == 32:
             return not any(left_points) and not any(left_sizes)
         if sum(left_points) > suffix[index]:
@@ -41,7 +43,9 @@ def reference_possible(points: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
     return go(0, tuple(points), tuple(sizes), undealt)
 
 
-def reference_possible_any_tricks(points: tuple[int, ...], last_trick: int | None, hand_size: int) -> bool:
+def reference_possible_any_tricks(
+    points: tuple[int, ...], last_trick: int | None, hand_size: int
+) -> bool:
     """The same with the tricks free (the last-trick taker needs at least one)."""
     n = len(points)
 

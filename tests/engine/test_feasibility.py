@@ -25,7 +25,7 @@ def _random_split(rng: random.Random, players: int) -> tuple[tuple[int, ...], tu
     trump = rng.randrange(4)
     points, start = [], 0
     for taken in tricks:
-        pile = deck[start:start + taken * players]
+        pile = deck[start : start + taken * players]
         start += taken * players
         points.append(sum(POINTS[trump][card] for card in pile))
     return tuple(points), tuple(tricks)
@@ -59,7 +59,8 @@ def test_it_agrees_with_the_reference_search_on_random_figures(players):
         sizes = tuple(t * players for t in tricks)
         expected = reference_possible(tuple(points), sizes)
         assert points_possible(tuple(points), tuple(tricks), None, hand_size) == expected, (
-            points, tricks
+            points,
+            tricks,
         )
         checked += 1
         accepted += expected
