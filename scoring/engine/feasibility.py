@@ -139,82 +139,69 @@ def points_possible(
 def _search(
     points: tuple[int, ...], tricks: tuple[int, ...] | None, last_trick: int | None, hand_size: int
 ) -> bool:
+    """Three players, or four with the whole deck dealt (the fourth pile then takes what the
+    first three leave). Places the 20 and the 14, then each pile's 11s and 10s, then looks
+    the rest up in the small cards' table."""
     n = len(points)
     all_dealt = n * hand_size == 32
-    dealt = n * hand_size
     if min(points) < 0 or sum(points) > 152 or (all_dealt and sum(points) != 152):
         return False
-    min_valued = dealt - ZEROS  # so that the zeros suffice to fill the piles
+    min_valued = n * hand_size - ZEROS  # so that the zeros suffice to fill the piles
     small = _small_table(n, all_dealt)
+    single = _small_single()
     options = _big_options()
-    caps = [t * n for t in tricks] if tricks is not None else [dealt] * n
+    caps = [t * n for t in tricks] if tricks is not None else [n * hand_size] * n
 
     def fits(counts: list[int]) -> bool:
         if sum(counts) < min_valued:
             return False
         if tricks is not None:
             return all(counts[i] <= caps[i] for i in range(n))
-        needed = [-(-c // n) for c in counts]  # tricks needed to hold the valued cards
+        needed = [-(-count // n) for count in counts]  # tricks to hold the valued cards
         if last_trick is not None and needed[last_trick] == 0:
             needed[last_trick] = 1
         return sum(needed) <= hand_size
 
-    def place(
-        i: int,
-        rest: list[int],
-        base: list[int],
-        left11: int,
-        left10: int,
-        residual: list[int],
-        counts: list[int],
-        residual_sum: int,
-    ) -> bool:
-        if i == n:
-            if all_dealt and (left11 or left10):
-                return False
-            for small_counts in small.get(tuple(residual), ()):
-                if fits([counts[j] + small_counts[j] for j in range(n)]):
-                    return True
-            return False
-        for elevens, tens, left in options[rest[i]]:
-            if elevens > left11 or tens > left10 or residual_sum + left > SMALL_MAX:
-                continue
-            count = base[i] + elevens + tens
-            if count > caps[i]:
-                continue
-            residual[i] = left
-            counts[i] = count
-            if place(
-                i + 1,
-                rest,
-                base,
-                left11 - elevens,
-                left10 - tens,
-                residual,
-                counts,
-                residual_sum + left,
-            ):
-                return True
-        return False
-
-    # Give the 20 and the 14 first to the richest piles: possible figures usually show so at
-    # the first tries. -1: the card stays undealt.
+    # The 20 and the 14 go first to the richest piles: figures that are possible usually
+    # turn out so at the first tries. -1: the card stays undealt.
     order = sorted(range(n), key=lambda i: -points[i])
     places = order if all_dealt else [*order, -1]
     for twenty in places:
         for fourteen in places:
             rest = list(points)
             base = [0] * n
-            if twenty >= 0:
-                rest[twenty] -= 20
-                base[twenty] += 1
-            if fourteen >= 0:
-                rest[fourteen] -= 14
-                base[fourteen] += 1
+            for card, seat in ((20, twenty), (14, fourteen)):
+                if seat >= 0:
+                    rest[seat] -= card
+                    base[seat] += 1
             if min(rest) < 0:
                 continue
-            if place(0, rest, base, 4, 4, [0] * n, [0] * n, 0):
-                return True
+            for a0, b0, s0 in options[rest[0]]:
+                c0 = base[0] + a0 + b0
+                if c0 > caps[0]:
+                    continue
+                for a1, b1, s1 in options[rest[1]]:
+                    c1 = base[1] + a1 + b1
+                    if a0 + a1 > 4 or b0 + b1 > 4 or s0 + s1 > SMALL_MAX or c1 > caps[1]:
+                        continue
+                    for a2, b2, s2 in options[rest[2]]:
+                        elevens, tens = a0 + a1 + a2, b0 + b1 + b2
+                        c2 = base[2] + a2 + b2
+                        if elevens > 4 or tens > 4 or s0 + s1 + s2 > SMALL_MAX or c2 > caps[2]:
+                            continue
+                        if n == 3:
+                            for x0, x1, x2 in small.get((s0, s1, s2), ()):
+                                if fits([c0 + x0, c1 + x1, c2 + x2]):
+                                    return True
+                            continue
+                        # Four players: the fourth pile takes the 11s and 10s left.
+                        s3 = rest[3] - 11 * (4 - elevens) - 10 * (4 - tens)
+                        if s3 not in single:
+                            continue
+                        c3 = base[3] + 8 - elevens - tens
+                        for x0, x1, x2, x3 in small.get((s0, s1, s2, s3), ()):
+                            if fits([c0 + x0, c1 + x1, c2 + x2, c3 + x3]):
+                                return True
     return False
 
 
