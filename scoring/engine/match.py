@@ -99,8 +99,13 @@ class DealReader:
         conv = self.table.conventions
         facts = DealFacts(number=number, declared=[[] for _ in range(n)])
 
+        # Who dealt decides who leads a card-by-card deal: the deal's own `dealer` if given,
+        # else the one the rules expect (None when an earlier deal could not be read).
+        self.dealer_for_play = dealer
         if raw.get("dealer") is not None:
             given = self.seat_of(number, "dealer", raw["dealer"])
+            if given is not None:
+                self.dealer_for_play = given
             if given is not None and dealer is not None and given != dealer:
                 self.problem(
                     number,
@@ -125,8 +130,10 @@ class DealReader:
 
         self._read_declarations(number, raw, facts)
         self._read_events(number, raw, facts)
-        decided_early = bool(
-            facts.violation or facts.debertz or facts.closing or facts.fifty_offer is not None
+        # A deal stopped early (a violation, a debertz, a closing, an accepted fifty) needs no
+        # figures; an unreadable one of these is reported on its own, not as missing points.
+        decided_early = bool(facts.debertz) or any(
+            raw.get(key) is not None for key in ("violation", "closing", "fifty_offer")
         )
         if trump_raw is None and raw.get("declarer") is None and not decided_early:
             if "play" in raw or "points" in raw:
@@ -500,7 +507,9 @@ class DealReader:
             for index, declaration in enumerate(facts.declared[seat]):
                 if not all(owner.get(card) == seat for card in declaration.cards):
                     facts.false_declarations.add((seat, index))
-        dealer_seat = self._dealer_for_play
+        dealer_seat = self.dealer_for_play
+        if dealer_seat is None and table.conventions.first_lead == "eldest":
+            return  # who led is unknown after an unreadable deal: the cards cannot be checked
         first_leader = (
             facts.declarer if table.conventions.first_lead == "declarer" else (dealer_seat + 1) % n
         )
@@ -558,7 +567,7 @@ class DealReader:
             facts.bella_trick_winner = played.bella_trick_winner
             self._compare_given(number, raw, facts)
 
-    _dealer_for_play: int = 0
+    dealer_for_play: int | None = None
 
     def _check_closing_turn(self, number: int, facts: DealFacts, played: Any) -> None:
         assert facts.closing is not None
@@ -859,7 +868,6 @@ def score_match(record: Any) -> dict[str, Any]:
                 )
             )
             continue
-        reader._dealer_for_play = state.dealer
         facts = reader.read(number, raw, state.dealer if in_step else None)
         if facts is None or not in_step:
             in_step = False

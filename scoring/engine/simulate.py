@@ -152,7 +152,6 @@ def random_match(
             )
             if not card_by_card:
                 deal = as_figures(deal, players, conv.first_lead)
-        reader._dealer_for_play = dealer
         facts = reader.read(len(deals) + 1, deal, dealer)
         if facts is None:
             raise ScoresheetError(problems)
