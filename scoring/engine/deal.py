@@ -88,6 +88,8 @@ class DealFacts:
     fifty_offer: int | None = None  # seat of the offeror
     bella_trick_winner: dict[int, int] | None = None  # from a card-by-card record
     false_declarations: set[tuple[int, int]] = field(default_factory=set)  # (seat, index)
+    # The first illegal card: seat, card, reason code, trick index, the trick's led card.
+    illegal: tuple[int, int, str, int, int] | None = None
 
 
 @dataclass(slots=True)

@@ -539,6 +539,9 @@ class DealReader:
             ]
         elif played.illegal is not None:
             facts.violation = (played.illegal.seat, "renonce")
+        if played.illegal is not None:
+            seat, card, reason, trick = played.illegal
+            facts.illegal = (seat, card, reason, trick, tricks[trick][0])
         if played.illegal is None and not played.complete:
             if facts.violation or facts.debertz:
                 pass
@@ -806,12 +809,43 @@ def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
     return list(players)
 
 
+Scored = list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]]
+
+
 def score_match(record: Any) -> dict[str, Any]:
     """Score a scoresheet record (scoresheet-format.md) → its result document.
 
     Raises ScoresheetError listing every problem of the record; never returns a partial
     result.
     """
+    names, table, state, scored = _score(record)
+    return _result(names, table, state, scored)
+
+
+def deal_violations(record: Any) -> list[dict[str, Any] | None]:
+    """For each deal of a valid record, the violation that decided it (None if none): who,
+    which kind, and for a card-by-card record the illegal card, its trick (1-based), the card
+    led to that trick and the reason code of `play.refusal`, or the false declaration.
+    Raises ScoresheetError."""
+    names, _, _, scored = _score(record)
+    out: list[dict[str, Any] | None] = []
+    for facts, score, _, _, _ in scored:
+        if facts.violation is None or score.outcome != "card_byte":
+            out.append(None)
+            continue
+        seat, kind = facts.violation
+        found: dict[str, Any] = {"deal": facts.number, "player": names[seat], "kind": kind}
+        if kind == "false_declaration" and facts.false_declarations:
+            _, index = min(facts.false_declarations)
+            found["combination"] = facts.declared[seat][index].text
+        elif kind == "renonce" and facts.illegal is not None:
+            _, card, reason, trick, led = facts.illegal
+            found.update(card=card_name(card), trick=trick + 1, reason=reason, led=card_name(led))
+        out.append(found)
+    return out
+
+
+def _score(record: Any) -> tuple[list[str], Table, MatchState, Scored]:
     problems: list[Problem] = []
     if not isinstance(record, dict):
         raise ScoresheetError([Problem(None, None, "bad_format", "a scoresheet is a JSON object")])
@@ -859,7 +893,7 @@ def score_match(record: Any) -> dict[str, Any]:
     reader = DealReader(names, table, problems)
     state = MatchState(table, dealer if dealer is not None else 0)
     in_step = dealer is not None and not problems  # can we still follow the dealer and score?
-    scored: list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]] = []
+    scored: Scored = []
     for number, raw in enumerate(deals, start=1):
         if in_step and state.finished:
             problems.append(
@@ -877,7 +911,7 @@ def score_match(record: Any) -> dict[str, Any]:
         scored.append((facts, score, dealer_now, list(state.pools), list(state.totals)))
     if problems:
         raise ScoresheetError(problems)
-    return _result(names, table, state, scored)
+    return names, table, state, scored
 
 
 def _by_name(values: list[int], names: list[str], table: Table) -> dict[str, int]:
@@ -888,12 +922,7 @@ def _side_names(side: int, names: list[str], table: Table) -> list[str]:
     return [name for seat, name in enumerate(names) if table.side_of[seat] == side]
 
 
-def _result(
-    names: list[str],
-    table: Table,
-    state: MatchState,
-    scored: list[tuple[DealFacts, DealScore, int, list[Pool], list[int]]],
-) -> dict[str, Any]:
+def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -> dict[str, Any]:
     deals = []
     for index, (facts, score, dealer, pools, totals) in enumerate(scored):
         last = index == len(scored) - 1
