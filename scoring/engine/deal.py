@@ -88,6 +88,7 @@ class DealFacts:
     fifty_offer: int | None = None  # seat of the offeror
     bella_trick_winner: dict[int, int] | None = None  # from a card-by-card record
     false_declarations: set[tuple[int, int]] = field(default_factory=set)  # (seat, index)
+    pencil: tuple[int, int, int] | None = None  # pencil rule: seat, what it wrote, noticer seat
     # The first illegal card: seat, card, reason code, trick index, the trick's led card.
     illegal: tuple[int, int, str, int, int] | None = None
 
@@ -226,9 +227,10 @@ def add_pool(pools: list[Pool], points: int, eligible: frozenset[int], table: Ta
 
 
 def score_played(
-    facts: DealFacts, table: Table, dealer: int, pools: list[Pool]
+    facts: DealFacts, table: Table, dealer: int, pools: list[Pool], force_byte: bool = False
 ) -> tuple[DealScore, list[Pool]]:
-    """A deal played out: made, byte or hanging byte (§5), with pools and bolt penalty."""
+    """A deal played out: made, byte or hanging byte (§5), with pools and bolt penalty.
+    `force_byte`: the pencil rule declared the declarer in byte whatever the figures."""
     conv = table.conventions
     totals, winner = deal_totals(facts, table, dealer)
     assert facts.declarer is not None
@@ -241,12 +243,12 @@ def score_played(
     split_pools_between: list[int] | None = None
     byte_for: int | None = None
     declared_total = totals[declarer_side]
-    if declared_total > best:
+    if declared_total > best and not force_byte:
         outcome = MADE
         if conv.winner_takes_all:
             recorded = [0] * table.sides
             recorded[declarer_side] = sum(totals)
-    elif declared_total < best:
+    elif declared_total < best or force_byte:
         outcome = BYTE
         byte_for = declarer_side
         recorded[declarer_side] = 0

@@ -130,6 +130,7 @@ class DealReader:
 
         self._read_declarations(number, raw, facts)
         self._read_events(number, raw, facts)
+        self._read_pencil(number, raw, facts)
         # A deal stopped early (a violation, a debertz, a closing, an accepted fifty) needs no
         # figures; an unreadable one of these is reported on its own, not as missing points.
         decided_early = bool(facts.debertz) or any(
@@ -273,6 +274,51 @@ class DealReader:
                 )
             elif seat is not None:
                 facts.fifty_offer = seat
+
+    def _read_pencil(self, number: int, raw: dict, facts: DealFacts) -> None:
+        """`pencil`: a player wrote a wrong figure for this deal [правило карандаша]."""
+        pencil = raw.get("pencil")
+        if pencil is None:
+            return
+        if not self.table.conventions.pencil_rule:
+            self.problem(
+                number,
+                "pencil",
+                "bad_convention",
+                "the pencil rule's penalties need the convention pencil_rule",
+            )
+            return
+        if not isinstance(pencil, dict):
+            self.problem(number, "pencil", "missing_field", "{player, wrote, noticed_by} expected")
+            return
+        seat = self.seat_of(number, "pencil.player", pencil.get("player"))
+        wrote = pencil.get("wrote")
+        if not _is_int(wrote):
+            self.problem(number, "pencil.wrote", "missing_field", "the figure the player wrote")
+        noticer: int | None = None
+        if pencil.get("noticed_by") is not None:
+            noticer = self.seat_of(number, "pencil.noticed_by", pencil["noticed_by"])
+        elif seat is not None and self.table.sides == 2:
+            noticer = (seat + 1) % self.table.n  # the other side
+        else:
+            self.problem(
+                number,
+                "pencil.noticed_by",
+                "missing_field",
+                "which opponent noticed the wrong figure?",
+            )
+        if seat is None or noticer is None or not _is_int(wrote):
+            return
+        side_of = self.table.side_of
+        if side_of[noticer] == side_of[seat]:
+            self.problem(
+                number,
+                "pencil.noticed_by",
+                "unknown_player",
+                "the wrong figure is noticed by an opponent",
+            )
+            return
+        facts.pencil = (seat, wrote, noticer)
 
     def _closing_limit(self, seat: int, facts: DealFacts) -> int:
         side = self.table.side_of[seat]
@@ -677,7 +723,10 @@ class MatchState:
             nxt = dealer if facts.four_sevens else (dealer + 1) % table.n
             score = DealScore(VOID, None, zeros, list(zeros), nxt)
         else:
-            score, self.pools = score_played(facts, table, dealer, self.pools)
+            pools_before = self.pools
+            score, self.pools = score_played(facts, table, dealer, pools_before)
+            if facts.pencil is not None:
+                score = self._pencil(facts, score, pools_before)
         if score.is_byte_for is not None:
             side = score.is_byte_for
             self.bytes[side] += 1
@@ -687,6 +736,22 @@ class MatchState:
             self.totals[side] += score.recorded[side]
         self._decide(score, facts)
         self.dealer = score.next_dealer if score.next_dealer is not None else dealer
+        return score
+
+    def _pencil(self, facts: DealFacts, score: DealScore, pools_before: list[Pool]) -> DealScore:
+        """The pencil rule (seed 001): a player who wrote more than due loses the excess to
+        the opponent who noticed it (a slip of exactly 100 is only corrected); a declarer who
+        wrote less than due is in byte; anyone else who wrote less is only corrected."""
+        assert facts.pencil is not None and facts.declarer is not None
+        seat, wrote, noticer = facts.pencil
+        side_of = self.table.side_of
+        due = score.recorded[side_of[seat]]
+        if wrote < due and side_of[seat] == side_of[facts.declarer]:
+            score, self.pools = score_played(
+                facts, self.table, self.dealer, pools_before, force_byte=True
+            )
+        elif wrote > due and wrote - due != 100:
+            score.recorded[side_of[noticer]] += wrote - due
         return score
 
     def _closing(self, facts: DealFacts) -> DealScore:
