@@ -84,10 +84,10 @@ class DealFacts:
     tricks: list[int] | None = None
     closing: tuple[int, int] | None = None  # (seat, points)
     violation: tuple[int, str] | None = None  # (seat, kind)
-    debertz: list[int] = field(default_factory=list)  # seats that declared debertz/klabor
+    debertz: list[int] | tuple[()] = ()  # seats that declared debertz/klabor
     fifty_offer: int | None = None  # seat of the offeror
     bella_trick_winner: dict[int, int] | None = None  # from a card-by-card record
-    false_declarations: set[tuple[int, int]] = field(default_factory=set)  # (seat, index)
+    false_declarations: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
     pencil: tuple[int, int, int] | None = None  # pencil rule: seat, what it wrote, noticer seat
     # The first illegal card: seat, card, reason code, trick index, the trick's led card.
     illegal: tuple[int, int, str, int, int] | None = None

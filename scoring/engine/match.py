@@ -133,8 +133,11 @@ class DealReader:
         self._read_pencil(number, raw, facts)
         # A deal stopped early (a violation, a debertz, a closing, an accepted fifty) needs no
         # figures; an unreadable one of these is reported on its own, not as missing points.
-        decided_early = bool(facts.debertz) or any(
-            raw.get(key) is not None for key in ("violation", "closing", "fifty_offer")
+        decided_early = bool(
+            facts.debertz
+            or raw.get("violation") is not None
+            or raw.get("closing") is not None
+            or raw.get("fifty_offer") is not None
         )
         if trump_raw is None and raw.get("declarer") is None and not decided_early:
             if "play" in raw or "points" in raw:
@@ -506,9 +509,11 @@ class DealReader:
                     continue
                 owner[card] = seat
                 hands[seat].append(card)
-        tricks: list[list[int]] = []
+        tricks = self._fast_tricks(play["tricks"])
         seen: set[int] = set()
-        for index, trick in enumerate(play["tricks"]):
+        for index, trick in enumerate(play["tricks"] if tricks is None else ()):
+            if index == 0:
+                tricks = []
             field = f"play.tricks[{index + 1}]"
             if not isinstance(trick, list) or not trick or len(trick) > n:
                 self.problem(number, field, "bad_play", f"a trick holds 1 to {n} cards")
@@ -538,6 +543,7 @@ class DealReader:
                     seen.add(card)
                     cards.append(card)
             tricks.append(cards)
+        tricks = tricks or []
         if len(tricks) > hand_size:
             self.problem(number, "play.tricks", "bad_play", f"more than {hand_size} tricks")
         if facts.trump is None or facts.declarer is None:
@@ -549,10 +555,12 @@ class DealReader:
         if len(self.problems) > start:
             return
         # Declarations must be in the hands (seven swap already made): else a false declaration.
-        for seat in range(n):
-            for index, declaration in enumerate(facts.declared[seat]):
-                if not all(owner.get(card) == seat for card in declaration.cards):
-                    facts.false_declarations.add((seat, index))
+        facts.false_declarations = {
+            (seat, index)
+            for seat in range(n)
+            for index, declaration in enumerate(facts.declared[seat])
+            if not all(owner.get(card) == seat for card in declaration.cards)
+        }
         dealer_seat = self.dealer_for_play
         if dealer_seat is None and table.conventions.first_lead == "eldest":
             return  # who led is unknown after an unreadable deal: the cards cannot be checked
@@ -617,6 +625,19 @@ class DealReader:
             self._compare_given(number, raw, facts)
 
     dealer_for_play: int | None = None
+
+    def _fast_tricks(self, raw_tricks: Any) -> list[list[int]] | None:
+        """Whole tricks of canonical, distinct cards (the usual record) read in one pass;
+        None sends the record to the card-by-card reading that reports what is wrong."""
+        n = self.table.n
+        if type(raw_tricks) is not list or not all(
+            type(trick) is list and len(trick) == n for trick in raw_tricks
+        ):
+            return None
+        flat = parse_cards_fast([card for trick in raw_tricks for card in trick])
+        if flat is None or len(set(flat)) != len(flat):
+            return None
+        return [flat[start : start + n] for start in range(0, len(flat), n)]
 
     def _check_closing_turn(self, number: int, facts: DealFacts, played: Any) -> None:
         assert facts.closing is not None
@@ -980,6 +1001,8 @@ def _score(record: Any) -> tuple[list[str], Table, MatchState, Scored]:
 
 
 def _by_name(values: list[int], names: list[str], table: Table) -> dict[str, int]:
+    if table.sides == table.n:  # each player a side
+        return dict(zip(names, values, strict=True))
     return {name: values[table.side_of[seat]] for seat, name in enumerate(names)}
 
 

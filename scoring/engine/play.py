@@ -137,6 +137,8 @@ def play_deal(
         for seat in range(n)
         if trump * 8 + KING in hands[seat] and trump * 8 + QUEEN in hands[seat]
     }
+    following = tuple((seat + 1) % n for seat in range(n))
+    check_bella = bool(bella_pending)
     for index, trick in enumerate(tricks):
         seat = leader
         played: list[Card] = []
@@ -150,29 +152,32 @@ def play_deal(
             # Leading, or following a plain suit, is always legal: skip the full check.
             if played and (card >> 3 != played[0] >> 3 or card >> 3 == trump):
                 reason = refusal(card, hand, played, trump, always_overtrump)
-            else:
-                reason = None
-            if reason is not None:
-                return PlayedDeal(
-                    points,
-                    taken,
-                    None,
-                    False,
-                    IllegalCard(seat, card, reason, index),
-                    seat,
-                    index,
-                    jack_trick,
-                    won_after_jack,
-                    bella_trick,
-                )
+                if reason is not None:
+                    return PlayedDeal(
+                        points,
+                        taken,
+                        None,
+                        False,
+                        IllegalCard(seat, card, reason, index),
+                        seat,
+                        index,
+                        jack_trick,
+                        won_after_jack,
+                        bella_trick,
+                    )
             hand.remove(card)
             played.append(card)
             if card == jack:
                 jack_trick = index
-            if bella_pending.get(seat) and card >> 3 == trump and card & 7 in (KING, QUEEN):
+            if (
+                check_bella
+                and card >> 3 == trump
+                and card & 7 in (KING, QUEEN)
+                and bella_pending.get(seat)
+            ):
                 bella_pending[seat] = False
                 bella_here.append(seat)
-            seat = (seat + 1) % n
+            seat = following[seat]
         if len(played) < n:
             # The record stops inside this trick: a closing or a violation must explain it.
             return PlayedDeal(
@@ -188,7 +193,8 @@ def play_deal(
                 bella_trick,
             )
         winner = (leader + _winner_index(played, trump)) % n
-        points[winner] += sum(table[c] for c in played)
+        for card in played:
+            points[winner] += table[card]
         taken[winner] += 1
         if jack_trick is not None and jack_trick < index:
             won_after_jack[winner] = True
