@@ -91,76 +91,84 @@ class DealReader:
     def read(self, number: int, raw: Any, dealer: int | None) -> DealFacts | None:
         """The facts of deal `number`, or None when it has problems. `dealer` is the seat the
         rules expect to deal (None when an earlier deal could not be read)."""
-        before = len(self.problems)
-        if not isinstance(raw, dict):
+        problems = self.problems
+        before = len(problems)
+        if type(raw) is not dict:
             self.problem(number, None, "bad_format", "a deal must be an object")
             return None
-        n = self.table.n
-        conv = self.table.conventions
-        facts = DealFacts(number=number, declared=[[] for _ in range(n)])
+        get = raw.get
+        facts = DealFacts(number=number, declared=[[] for _ in self.names])
 
         # Who dealt decides who leads a card-by-card deal: the deal's own `dealer` if given,
         # else the one the rules expect (None when an earlier deal could not be read).
         self.dealer_for_play = dealer
-        if raw.get("dealer") is not None:
-            given = self.seat_of(number, "dealer", raw["dealer"])
+        given_dealer = get("dealer")
+        if given_dealer is not None:
+            given = self.seat_of(number, "dealer", given_dealer)
             if given is not None:
                 self.dealer_for_play = given
-            if given is not None and dealer is not None and given != dealer:
-                self.problem(
-                    number,
-                    "dealer",
-                    "dealer_out_of_turn",
-                    f"{self.names[dealer]} deals this deal, not {raw['dealer']}",
-                )
+                if dealer is not None and given != dealer:
+                    self.problem(
+                        number,
+                        "dealer",
+                        "dealer_out_of_turn",
+                        f"{self.names[dealer]} deals this deal, not {given_dealer}",
+                    )
 
         # The trump and the declarer; both absent: all passed, a void deal.
-        trump_raw = raw.get("trump")
+        trump_raw = get("trump")
         if trump_raw is not None:
             facts.trump = parse_suit(trump_raw)
             if facts.trump is None:
                 self.problem(number, "trump", "bad_card", f"{trump_raw!r} is not a suit")
-        if raw.get("declarer") is not None:
-            facts.declarer = self.seat_of(number, "declarer", raw["declarer"])
+        declarer_raw = get("declarer")
+        if declarer_raw is not None:
+            facts.declarer = self.seat_of(number, "declarer", declarer_raw)
         if "four_sevens" in raw:
             # Four sevens in one hand: redeal before the first lead, the same dealer deals.
             self.seat_of(number, "four_sevens", raw["four_sevens"])
             facts.void = facts.four_sevens = True
-            return facts if len(self.problems) == before else None
+            return facts if len(problems) == before else None
 
-        self._read_declarations(number, raw, facts)
-        self._read_events(number, raw, facts)
-        self._read_pencil(number, raw, facts)
+        if get("declarations") is not None:
+            self._read_declarations(number, raw, facts)
         # A deal stopped early (a violation, a debertz, a closing, an accepted fifty) needs no
         # figures; an unreadable one of these is reported on its own, not as missing points.
-        decided_early = bool(
-            facts.debertz
-            or raw.get("violation") is not None
-            or raw.get("closing") is not None
-            or raw.get("fifty_offer") is not None
+        decided_early = (
+            get("violation") is not None
+            or get("closing") is not None
+            or get("fifty_offer") is not None
         )
-        if trump_raw is None and raw.get("declarer") is None and not decided_early:
-            if "play" in raw or "points" in raw:
-                self.problem(number, "trump", "missing_field", "a played deal needs its trump")
-            elif conv.obligatory_order:
+        if decided_early:
+            self._read_events(number, raw, facts)
+        decided_early = decided_early or bool(facts.debertz)
+        if get("pencil") is not None:
+            self._read_pencil(number, raw, facts)
+        if not decided_early:
+            if trump_raw is None and declarer_raw is None:
+                if "play" in raw or "points" in raw:
+                    self.problem(number, "trump", "missing_field", "a played deal needs its trump")
+                elif self.table.conventions.obligatory_order:
+                    self.problem(
+                        number,
+                        "trump",
+                        "missing_field",
+                        "with obligatory_order the dealer must name a trump: no void deals",
+                    )
+                facts.void = True
+                return facts if len(problems) == before else None
+            if trump_raw is None:
                 self.problem(
-                    number,
-                    "trump",
-                    "missing_field",
-                    "with obligatory_order the dealer must name a trump: no void deals",
+                    number, "trump", "missing_field", "a deal with a declarer needs a trump"
                 )
-            facts.void = True
-            return facts if len(self.problems) == before else None
-        if trump_raw is None and not decided_early:
-            self.problem(number, "trump", "missing_field", "a deal with a declarer needs a trump")
-        if raw.get("declarer") is None and trump_raw is not None and not decided_early:
-            self.problem(number, "declarer", "missing_field", "who named the trump?")
+            elif declarer_raw is None:
+                self.problem(number, "declarer", "missing_field", "who named the trump?")
 
         if "play" in raw:
             self._read_play(number, raw, facts)
         else:
             self._read_figures(number, raw, facts, needed=not decided_early)
-        return facts if len(self.problems) == before else None
+        return facts if len(problems) == before else None
 
     def _read_declarations(self, number: int, raw: dict, facts: DealFacts) -> None:
         value = raw.get("declarations")
