@@ -24,9 +24,11 @@ migrate: setup
 demo: migrate
 	$(BIN)/python manage.py load_demo
 
+# `run`: with a Celery worker and beat when Redis answers (REDIS_URL, or 127.0.0.1:6379),
+# eager tasks in the web process otherwise; DEBERC_WORKER=auto|yes|no chooses.
 run: demo
 	$(BIN)/python manage.py collectstatic --noinput >/dev/null
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(BIN)/python manage.py runserver_with_worker $(HOST):$(PORT)
 
 test: setup
 	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true

@@ -9,7 +9,9 @@ in /tmp), then measures through Django's test client, with CaptureQueriesContext
 - the standings endpoint `GET /api/v1/tournaments/{id}/standings/` (all rows) and the standings
   page `GET /tournaments/{id}/standings/`: server time (median, p95) and SQL queries;
 - pairing the next Swiss round (`round_pair`, written and rolled back);
-- the hook's cost when a deal finishes a match (`match_changed`: tally + standings refresh).
+- the hook's cost inside the deal write when a deal finishes a match (`match_changed`: the
+  match's tally; a field this large gets its standings from a task after the commit), and
+  that standings refresh itself (`standings_refresh`).
 
 Goals: endpoint and page ≤ 100 ms with ≤ 10 queries; pairing ≤ 2 s.
 """
@@ -53,7 +55,7 @@ def timed_get(client, url: str, repeat: int) -> tuple[list[float], int, int, int
 
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def main() -> int:
@@ -76,20 +78,24 @@ def main() -> int:
     from tournaments.hooks import match_changed
     from tournaments.models import MatchTally, Tournament
     from tournaments.pairing.manager import round_pair
+    from tournaments.standings import standings_refresh
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)
     name_prefix = f"swiss {args.players}×{args.rounds} "
     tournament = None
     if args.reuse:
-        tournament = (
-            Tournament.objects.filter(name__startswith=name_prefix).order_by("-pk").first()
-        )
+        tournament = Tournament.objects.filter(name__startswith=name_prefix).order_by("-pk").first()
     if tournament is None:
         started = time.perf_counter()
         call_command(
-            "generate_tournament", players=args.players, rounds=args.rounds, table_size=2,
-            system="swiss", no_ratings=True, stdout=sys.stderr,
+            "generate_tournament",
+            players=args.players,
+            rounds=args.rounds,
+            table_size=2,
+            system="swiss",
+            no_ratings=True,
+            stdout=sys.stderr,
         )
         print(f"generate_tournament: {time.perf_counter() - started:.1f} s", file=sys.stderr)
         tournament = Tournament.objects.filter(name__startswith=name_prefix).order_by("-pk")[0]
@@ -112,6 +118,7 @@ def main() -> int:
             pass
 
     hook_times: list[float] = []
+    refresh_times: list[float] = []
     last = Match.objects.filter(tournament=tournament).order_by("-round__number", "-pk")[:3]
     for match in last:
         try:
@@ -120,26 +127,43 @@ def main() -> int:
                 started = time.perf_counter()
                 match_changed(match=match)
                 hook_times.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                standings_refresh(tournament=tournament)
+                refresh_times.append(time.perf_counter() - started)
                 raise Rollback
         except Rollback:
             pass
 
-    print(f"standings benchmark: {args.players} players, {args.rounds} Swiss rounds, "
-          f"database {engine} ({connection.vendor})")
+    print(
+        f"standings benchmark: {args.players} players, {args.rounds} Swiss rounds, "
+        f"database {engine} ({connection.vendor})"
+    )
     for label, (times, queries, status, size) in (
         ("GET /api/v1/tournaments/{id}/standings/", api),
         ("GET /tournaments/{id}/standings/ (page)", page),
     ):
-        print(f"  {label:44s} median {statistics.median(times):7.1f} ms  "
-              f"p95 {p95(times):7.1f} ms  queries {queries:2d}  "
-              f"status {status}  {size / 1024:.0f} KiB")
-    print(f"  pair the next Swiss round ({tables} tables)      "
-          f"best {min(pairing_times):.2f} s  worst {max(pairing_times):.2f} s")
-    print(f"  deal that finishes a match (hook, standings refresh) "
-          f"median {statistics.median(hook_times) * 1000:.0f} ms")
+        print(
+            f"  {label:44s} median {statistics.median(times):7.1f} ms  "
+            f"p95 {p95(times):7.1f} ms  queries {queries:2d}  "
+            f"status {status}  {size / 1024:.0f} KiB"
+        )
+    print(
+        f"  pair the next Swiss round ({tables} tables)      "
+        f"best {min(pairing_times):.2f} s  worst {max(pairing_times):.2f} s"
+    )
+    print(
+        f"  deal that finishes a match: hook in the write   "
+        f"median {statistics.median(hook_times) * 1000:7.1f} ms"
+    )
+    print(
+        f"  standings refresh after it (task after commit)  "
+        f"median {statistics.median(refresh_times) * 1000:7.1f} ms"
+    )
     ok = (
-        statistics.median(api[0]) <= 100 and api[1] <= 10
-        and statistics.median(page[0]) <= 100 and page[1] <= 10
+        statistics.median(api[0]) <= 100
+        and api[1] <= 10
+        and statistics.median(page[0]) <= 100
+        and page[1] <= 10
         and max(pairing_times) <= 2
     )
     print("  goals (≤ 100 ms, ≤ 10 queries, pairing ≤ 2 s):", "met" if ok else "NOT met")

@@ -8,6 +8,7 @@ the Celery broker, result backend and cache.
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -147,7 +148,27 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 15 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 14 * 60
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict = {}
+# Reports (tournaments/reports): a job's soft time limit (the hard one is 30 s later), how long
+# finished jobs and their files are kept; deal submissions' Idempotency-Keys live a day
+# (purged hourly by beat; `manage.py purge_idempotency_keys --days N` does it by hand).
+REPORT_SOFT_TIME_LIMIT = env.int("REPORT_SOFT_TIME_LIMIT", default=300)
+REPORT_RETENTION_DAYS = env.int("REPORT_RETENTION_DAYS", default=30)
+IDEMPOTENCY_KEY_TTL_DAYS = env.int("IDEMPOTENCY_KEY_TTL_DAYS", default=1)
+# celery beat (`celery -A config beat`): times are in CELERY_TIMEZONE (the club's time).
+CELERY_BEAT_SCHEDULE: dict = {
+    "ratings-nightly-recompute": {
+        "task": "tournaments.ratings_nightly_recompute",
+        "schedule": crontab(hour=4, minute=30),
+    },
+    "idempotency-keys-purge": {
+        "task": "tournaments.idempotency_keys_purge",
+        "schedule": crontab(minute=15),  # hourly
+    },
+    "report-jobs-purge": {
+        "task": "tournaments.report_jobs_purge",
+        "schedule": crontab(hour=5, minute=0),
+    },
+}
 
 if REDIS_URL:
     CACHES = {

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -6,3 +7,20 @@ class RefereeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "referee"
     verbose_name = _("Referee")
+
+    def ready(self) -> None:
+        # The rulebook lives in code; every `migrate` (and test database set-up, and flush)
+        # copies it into the searchable Article table, so a fresh database has it at once.
+        post_migrate.connect(_sync_rulebook, sender=self, dispatch_uid="referee_rulebook_sync")
+
+
+def _sync_rulebook(sender: AppConfig, using: str = "default", **kwargs: object) -> None:
+    from django.db import connections
+
+    from .models import Article
+    from .services import rulebook_sync
+
+    # `migrate referee zero` also ends with post_migrate: no table, nothing to fill.
+    if Article._meta.db_table not in connections[using].introspection.table_names():
+        return
+    rulebook_sync(using=using)

@@ -1,1 +1,131 @@
-"""referee models."""
+"""The referee desk: the rulebook's articles (searchable in three languages) and rulings.
+
+Articles are not typed in the admin: their content lives in `referee/rulebook/` (versioned
+with the code) and is synchronised into the table after every `migrate`, so the database
+copy exists only to be searched.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
+from django.db import models
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+LANGS = ("ru", "uk", "en")
+
+
+class Article(models.Model):
+    """One rule of the rulebook [статья правил], e.g. `scoring.hanging_byte`."""
+
+    id = models.CharField(primary_key=True, max_length=64)
+    section = models.CharField(_("section"), max_length=32, db_index=True)
+    order = models.PositiveIntegerField(default=0)
+    title_ru = models.CharField(max_length=200)
+    title_uk = models.CharField(max_length=200)
+    title_en = models.CharField(max_length=200)
+    text_ru = models.TextField()
+    text_uk = models.TextField()
+    text_en = models.TextField()
+    keywords_ru = models.TextField(blank=True)
+    keywords_uk = models.TextField(blank=True)
+    keywords_en = models.TextField(blank=True)
+    conventions = models.JSONField(default=list, blank=True)
+    presets = models.JSONField(default=list, blank=True)
+    source = models.CharField(_("source"), max_length=200)
+    project_default = models.BooleanField(default=False)
+    # PostgreSQL only: the weighted full-text vector of all three languages, written by
+    # `rulebook_sync` (titles and aliases A, text C). Null elsewhere.
+    search_vector = SearchVectorField(null=True, editable=False)
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name = _("rule article")
+        verbose_name_plural = _("rule articles")
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.title_en}"
+
+    def title_in(self, lang: str | None = None) -> str:
+        return getattr(self, f"title_{_lang(lang)}")
+
+    def text_in(self, lang: str | None = None) -> str:
+        return getattr(self, f"text_{_lang(lang)}")
+
+    @property
+    def title(self) -> str:
+        return self.title_in()
+
+    @property
+    def text(self) -> str:
+        return self.text_in()
+
+    @property
+    def is_convention(self) -> bool:
+        return self.id.startswith("conventions.")
+
+    @property
+    def convention_name(self) -> str:
+        return self.id.split(".", 1)[1] if self.is_convention else ""
+
+
+def _lang(lang: str | None) -> str:
+    code = (lang or translation.get_language() or "en")[:2]
+    return code if code in LANGS else "en"
+
+
+class Ruling(models.Model):
+    """A referee's ruling [решение судьи] on one deal of a match: who broke which rule.
+
+    Recording it corrects the deal (adds `violation` to its record) so the match is re-scored
+    with the penalty; overturning it corrects the deal back. Both corrections stay in the
+    deal's history, and this row keeps its own history too.
+    """
+
+    class Kind(models.TextChoices):
+        RENONCE = "renonce", _("Renonce (wrong card played)")
+        FALSE_DECLARATION = "false_declaration", _("False declaration")
+        ILLEGAL_QUESTION = "illegal_question", _("Illegal “how high?” question")
+        ILLEGAL_SWAP = "illegal_swap", _("Illegal seven swap")
+        WRONG_CARD_COUNT = "wrong_card_count", _("Wrong number of cards")
+
+    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="rulings")
+    deal_number = models.PositiveIntegerField(_("deal"))
+    kind = models.CharField(_("violation"), max_length=24, choices=Kind.choices)
+    violator = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.PROTECT,
+        related_name="rulings_against",
+        verbose_name=_("violator"),
+    )
+    explanation = models.TextField(_("explanation"), blank=True)
+    articles = models.JSONField(_("cited articles"), default=list, blank=True)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rulings"
+    )
+    # The deal's violation before this ruling (if a scorer or an earlier ruling set one), so
+    # an overturn puts the deal back exactly as it was.
+    previous_violation = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    overturned = models.BooleanField(_("overturned"), default=False)
+    overturned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    overturned_at = models.DateTimeField(null=True, blank=True)
+    overturn_reason = models.TextField(_("reason for overturning"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["match", "deal_number"])]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind} · match {self.match_id} deal {self.deal_number}"

@@ -1,1 +1,272 @@
-"""referee selectors."""
+"""Reads of the referee desk: rulebook articles, rule search, rulings."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.db import connection
+from django.db.models import F, Q, QuerySet, TextField, Value
+from django.db.models.functions import Coalesce, Concat
+
+from scoring.engine.conventions import CONVENTIONS, PRESETS
+from scoring.models import Match
+from tournaments.models import Tournament
+
+from .models import LANGS, Article, Ruling
+from .rulebook import SECTIONS
+from .search import RuleIndex, fold, raw_words, words
+
+SEARCH_LIMIT = 10
+
+
+def article_list() -> QuerySet[Article]:
+    return Article.objects.all().order_by("order")
+
+
+def article_get(article_id: str) -> Article | None:
+    return Article.objects.filter(pk=article_id).first()
+
+
+def articles_by_ids(ids: list[str]) -> list[Article]:
+    found = {a.id: a for a in Article.objects.filter(pk__in=ids)}
+    return [found[i] for i in ids if i in found]
+
+
+def rulebook_sections() -> list[dict[str, Any]]:
+    """The rulebook's table of contents: each section with its articles, in order."""
+    grouped: dict[str, list[Article]] = {key: [] for key in SECTIONS}
+    for rule in article_list():
+        grouped.setdefault(rule.section, []).append(rule)
+    return [
+        {"key": key, "title": SECTIONS.get(key, key), "articles": rules}
+        for key, rules in grouped.items()
+        if rules
+    ]
+
+
+def article_payload(rule: Article, lang: str) -> dict[str, Any]:
+    """The API shape of an article: `{id, title, text, conventions, source}` (+ a few extras)."""
+    return {
+        "id": rule.id,
+        "section": rule.section,
+        "title": rule.title_in(lang),
+        "text": rule.text_in(lang),
+        "conventions": list(rule.conventions),
+        "presets": list(rule.presets),
+        "source": rule.source,
+        "project_default": rule.project_default,
+    }
+
+
+# --- convention pages: what each preset sets, read from the engine -------------------------
+
+PRESET_MARKERS = {"4p": "yes (4 players)", "50/100": "50 / 100"}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str) and value in PRESET_MARKERS:
+        return PRESET_MARKERS[value]
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def convention_presets(name: str) -> list[dict[str, str]]:
+    """Per preset, the value it sets for convention `name` (from scoring.engine.conventions)."""
+    return [
+        {"preset": preset, "label": _preset_label(preset), "value": _show(values.get(name))}
+        for preset, values in PRESETS.items()
+    ]
+
+
+def _preset_label(preset: str) -> str:
+    return str(dict(Tournament.Ruleset.choices).get(preset, preset.capitalize()))
+
+
+def convention_meta(name: str) -> dict[str, Any] | None:
+    meta = CONVENTIONS.get(name)
+    if meta is None:
+        return None
+    allowed = meta.get("values")
+    kind = meta["kind"]
+    if allowed is None:
+        allowed = {"bool": ("yes", "no"), "whole": ("a whole number",)}.get(kind, ())
+    if kind == "mercy":
+        allowed = ("off", "true (250)", "a whole number")
+    return {
+        "name": name,
+        "kind": kind,
+        "values": [_show(v) for v in allowed],
+        "seeds": meta.get("source", ""),
+        "presets": convention_presets(name),
+    }
+
+
+def preset_table() -> dict[str, Any]:
+    """All conventions × all presets, for the presets overview."""
+    names = list(PRESETS)
+    rows = [
+        {"name": conv, "values": [_show(PRESETS[p].get(conv)) for p in names]}
+        for conv in CONVENTIONS
+    ]
+    return {"presets": [_preset_label(p) for p in names], "rows": rows}
+
+
+# --- search ---------------------------------------------------------------------------------
+
+_SEARCH_FIELDS = [f"{kind}_{lang}" for kind in ("title", "keywords", "text") for lang in LANGS]
+_index_cache: dict[str, RuleIndex] = {}
+
+
+def _python_index() -> RuleIndex:
+    """The in-memory index of the Article table, rebuilt only when the table changes."""
+    rows = list(Article.objects.order_by("order").values("id", *_SEARCH_FIELDS))
+    signature = hashlib.sha1(repr(rows).encode()).hexdigest()
+    index = _index_cache.get(signature)
+    if index is None:
+        _index_cache.clear()
+        index = _index_cache[signature] = RuleIndex.build(rows)
+    return index
+
+
+def _search_python(query: str, limit: int) -> list[tuple[str, float]]:
+    return _python_index().search(query, limit=limit)
+
+
+# Full-text configurations per language: PostgreSQL has no Ukrainian stemmer, so "simple".
+SEARCH_CONFIGS = {"ru": "russian", "uk": "simple", "en": "english"}
+
+
+def search_vector_expression():  # type: ignore[no-untyped-def]
+    """Titles and aliases (weight A) above the text (C), in each language's configuration."""
+    from django.contrib.postgres.search import SearchVector
+
+    vector = None
+    for lang, config in SEARCH_CONFIGS.items():
+        part = (
+            SearchVector(f"title_{lang}", weight="A", config=config)
+            + SearchVector(f"keywords_{lang}", weight="A", config=config)
+            + SearchVector(f"text_{lang}", weight="C", config=config)
+        )
+        vector = part if vector is None else vector + part
+    return vector
+
+
+def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
+    """Full-text search (russian / simple for Ukrainian / english configurations, titles and
+    aliases weighted above the text) plus pg_trgm word similarity for typos."""
+    from django.contrib.postgres.search import SearchQuery, SearchRank, TrigramWordSimilarity
+
+    # The stored text is not folded: full-text and trigram search get the words as typed
+    # (lower-cased, stop words out); the name check below compares folded forms.
+    tokens = raw_words(query)
+    if not tokens:
+        return []
+    ts_query = None
+    for token in tokens:
+        for config in SEARCH_CONFIGS.values():
+            part = SearchQuery(token, config=config, search_type="plain")
+            ts_query = part if ts_query is None else ts_query | part
+    # What the article is about, for typo matching: titles and aliases in all languages.
+    about = Concat(
+        *[
+            item
+            for lang in LANGS
+            for item in (F(f"title_{lang}"), Value(" "), F(f"keywords_{lang}"), Value(" "))
+        ],
+        output_field=TextField(),
+    )
+    typed = " ".join(tokens)
+    phrase = " ".join(words(query))
+    candidates = (
+        Article.objects.annotate(
+            rank=Coalesce(
+                SearchRank(F("search_vector"), ts_query, normalization=Value(1)), Value(0.0)
+            ),
+            fuzzy=TrigramWordSimilarity(typed, about),
+        )
+        .filter(Q(rank__gt=0) | Q(fuzzy__gte=FUZZY_MIN))
+        .annotate(first_pass=F("rank") + F("fuzzy") * Value(FUZZY_WEIGHT))
+        .order_by("-first_pass", "order")
+        .values(
+            "id", "rank", "fuzzy", *[f"{k}_{lang}" for k in ("title", "keywords") for lang in LANGS]
+        )[:30]
+    )
+    ranked = []
+    for row in candidates:
+        fuzzy = row["fuzzy"] if row["fuzzy"] >= FUZZY_MIN else 0.0
+        score = row["rank"] + fuzzy * FUZZY_WEIGHT + NAME_WEIGHT * _names_it(phrase, row)
+        ranked.append((row["id"], score))
+    ranked.sort(key=lambda item: -item[1])
+    return ranked[:limit]
+
+
+# pg_trgm word similarity below this is noise ("qwxzv" shares a trigram with "question").
+FUZZY_MIN = 0.35
+FUZZY_WEIGHT = 1.5
+NAME_WEIGHT = 1.0
+
+
+def _names_it(phrase: str, row: dict[str, Any]) -> float:
+    """1 when the question is exactly one of the article's titles or aliases ("висячка" is the
+    hanging byte, not a convention that mentions it), 0.3 when an alias contains it."""
+    best = 0.0
+    for lang in LANGS:
+        names = [row[f"title_{lang}"], *row[f"keywords_{lang}"].split(",")]
+        for name in names:
+            folded = " ".join(words(name))
+            if not folded:
+                continue
+            if folded == phrase or fold(row[f"title_{lang}"]).startswith(phrase + " ("):
+                return 1.0
+            if phrase in folded:
+                best = max(best, 0.3)
+    return best
+
+
+def rules_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Article]:
+    """Articles best first for what a player or referee typed, in any of the three languages."""
+    query = (query or "").strip()[:200]
+    if not query:
+        return []
+    if connection.vendor == "postgresql":
+        ranked = _search_postgres(query, limit)
+    else:
+        ranked = _search_python(query, limit)
+    return articles_by_ids([rule_id for rule_id, _ in ranked])
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+def rulings_for_tournament(tournament_id: int) -> QuerySet[Ruling]:
+    return (
+        Ruling.objects.filter(match__tournament_id=tournament_id)
+        .select_related(
+            "match", "match__table", "match__round", "violator", "referee", "overturned_by"
+        )
+        .order_by("-created_at", "-id")
+    )
+
+
+def rulings_for_match(match_id: int) -> QuerySet[Ruling]:
+    return (
+        Ruling.objects.filter(match_id=match_id)
+        .select_related("violator", "referee", "overturned_by")
+        .order_by("-created_at", "-id")
+    )
+
+
+def matches_to_rule(tournament_id: int) -> QuerySet[Match]:
+    """The tournament's matches for the referee's "rule on a deal" list, latest round first."""
+    return (
+        Match.objects.filter(tournament_id=tournament_id)
+        .select_related("round", "table")
+        .prefetch_related("seats__player")
+        .order_by("-round__number", "table__number", "id")
+    )

@@ -21,16 +21,25 @@ class Match(models.Model):
         FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches",
-        null=True, blank=True,
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="matches",
+        null=True,
+        blank=True,
     )
     round = models.ForeignKey(
-        "tournaments.Round", on_delete=models.CASCADE, related_name="matches",
-        null=True, blank=True,
+        "tournaments.Round",
+        on_delete=models.CASCADE,
+        related_name="matches",
+        null=True,
+        blank=True,
     )
     table = models.OneToOneField(
-        "tournaments.Table", on_delete=models.CASCADE, related_name="match",
-        null=True, blank=True,
+        "tournaments.Table",
+        on_delete=models.CASCADE,
+        related_name="match",
+        null=True,
+        blank=True,
     )
     ruleset = models.CharField(max_length=16, default="moscow")
     conventions = models.JSONField(
@@ -64,9 +73,7 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="seats"
-    )
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
         ordering = ["match", "position"]
@@ -74,6 +81,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["match", "player"], name="seat_unique_player"),
         ]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id} · {self.position + 1}: {self.player}"
 
 
 class Deal(models.Model):
@@ -90,11 +100,17 @@ class Deal(models.Model):
     record = models.JSONField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.COUNTED)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -106,6 +122,9 @@ class Deal(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="deal_unique_number")
         ]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id} · {_('deal')} {self.number}"
 
 
 class IdempotencyKey(models.Model):
@@ -123,3 +142,6 @@ class IdempotencyKey(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "match", "key"], name="idempotency_unique")
         ]
+
+    def __str__(self) -> str:
+        return self.key

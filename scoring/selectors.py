@@ -1,1 +1,180 @@
-"""scoring selectors."""
+"""Reads of the scoring app: a match as the API shows it, and as a scoresheet record.
+
+The match score shown everywhere is `Match.result`, the rules engine's result document that
+`scoring.services` rewrites on every deal write; nothing here recomputes a rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+
+from .models import Deal, Match
+
+SCORESHEET_FORMAT = "deberc-scoresheet/1"
+
+
+def seat_names(match: Match) -> list[str]:
+    """The players' display names, clockwise: the engine's player names."""
+    return list(match.seats.order_by("position").values_list("player__display_name", flat=True))
+
+
+def first_dealer_name(match: Match, names: Sequence[str]) -> str:
+    return names[match.first_dealer_seat % len(names)] if names else ""
+
+
+def scoresheet_for(
+    match: Match, names: Sequence[str], deal_records: Iterable[dict[str, Any]]
+) -> dict[str, Any]:
+    """A scoresheet record (scoresheet-format.md) of `match` with the given deals."""
+    return {
+        "format": SCORESHEET_FORMAT,
+        "ruleset": match.ruleset,
+        "conventions": dict(match.conventions or {}),
+        "players": list(names),
+        "first_dealer": first_dealer_name(match, names),
+        "deals": [dict(record) for record in deal_records],
+    }
+
+
+def counted_deals(match: Match) -> QuerySet[Deal]:
+    return match.deals.filter(status=Deal.Status.COUNTED).order_by("number")
+
+
+def match_scoresheet(match: Match) -> dict[str, Any]:
+    """The match as a scoresheet record of the spec's format, its counted deals in order, each
+    with the dealer the engine settled (so that the sheet reads like the paper one). Archives
+    and the export endpoint use it; importing it back gives the same match."""
+    names = seat_names(match)
+    dealt = (match.result or {}).get("deals") or []
+    records: list[dict[str, Any]] = []
+    for index, deal in enumerate(counted_deals(match)):
+        record = {k: v for k, v in deal.record.items() if k != "dealer"}
+        dealer = dealt[index].get("dealer") if index < len(dealt) else None
+        # "dealer" first in each deal, as a scorer writes it.
+        records.append({"dealer": dealer, **record} if dealer else record)
+    return scoresheet_for(match, names, records)
+
+
+def _current(result: dict[str, Any], names: Sequence[str], first_dealer: str) -> dict[str, Any]:
+    """The running state the scorer needs: totals, hanging pools, who deals next."""
+    deals = result.get("deals") or []
+    last = deals[-1] if deals else None
+    return {
+        "deals": deals,
+        "match": result.get("match") or {name: 0 for name in names},
+        "hanging": (last or {}).get("hanging", []),
+        "next_dealer": last.get("next_dealer") if last else first_dealer,
+        "finished": bool(result.get("finished", False)),
+        "winner": result.get("winner"),
+        "reason": result.get("reason"),
+    }
+
+
+def match_document_for(
+    match: Match,
+    names: Sequence[str],
+    deal_rows: Sequence[tuple[int, dict[str, Any], str]],
+) -> dict[str, Any]:
+    """The match as GET /api/v1/matches/{id}/ shows it, from already loaded parts (the deal
+    write path has them in hand and spends no query here). `deal_rows` are
+    (number, record, status) in number order."""
+    first = first_dealer_name(match, names)
+    table = match.table if match.table_id else None
+    scorer = table.scorer if table is not None and table.scorer_id else None
+    doc: dict[str, Any] = {
+        "id": match.pk,
+        "tournament": match.tournament_id,
+        "round": match.round.number if match.round_id else None,
+        "table": table.number if table is not None else None,
+        "scorer": scorer.get_username() if scorer is not None else None,
+        "status": match.status,
+        "version": match.version,
+        "ruleset": match.ruleset,
+        "conventions": dict(match.conventions or {}),
+        "players": list(names),
+        "first_dealer": first,
+    }
+    doc.update(_current(match.result or {}, names, first))
+    doc["records"] = [
+        {"number": number, "status": status, "record": record}
+        for number, record, status in deal_rows
+    ]
+    return doc
+
+
+def match_for_read(match_id: int) -> Match:
+    return Match.objects.select_related("tournament", "round", "table", "table__scorer").get(
+        pk=match_id
+    )
+
+
+def match_document(match: Match) -> dict[str, Any]:
+    names = seat_names(match)
+    rows = list(match.deals.order_by("number").values_list("number", "record", "status"))
+    return match_document_for(match, names, rows)
+
+
+def dumps(document: Any) -> bytes:
+    """The one JSON encoding of API documents (compact, UTF-8): what a retried deal
+    submission gets back byte for byte."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def deal_history(match: Match) -> list[dict[str, Any]]:
+    """Every version of every deal of the match, oldest first: who changed what, when, why."""
+    rows = (
+        Deal.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("number", "history_date", "history_id")
+    )
+    out: list[dict[str, Any]] = []
+    previous: dict[int, dict[str, Any]] = {}
+    versions: dict[int, int] = {}
+    for row in rows:
+        before = previous.get(row.number)
+        versions[row.number] = versions.get(row.number, 0) + 1
+        out.append(
+            {
+                "number": row.number,
+                "version": versions[row.number],
+                "action": {"+": "created", "~": "changed", "-": "deleted"}[row.history_type],
+                "status": row.status,
+                "record": row.record,
+                "previous": before,
+                "user": row.history_user.get_username() if row.history_user else None,
+                "at": row.history_date.isoformat(),
+                "reason": row.history_change_reason or "",
+            }
+        )
+        previous[row.number] = row.record
+    return out
+
+
+def deal_rows_for_csv(matches: Iterable[Match]) -> list[dict[str, Any]]:
+    """One row per counted deal: the scoresheet line as a spreadsheet wants it."""
+    rows: list[dict[str, Any]] = []
+    for match in matches:
+        result = match.result or {}
+        names = result.get("players") or seat_names(match)
+        for scored in result.get("deals") or []:
+            rows.append(
+                {
+                    "match": match.pk,
+                    "round": match.round.number if match.round_id else "",
+                    "table": match.table.number if match.table_id else "",
+                    "deal": scored.get("number"),
+                    "dealer": scored.get("dealer") or "",
+                    "declarer": scored.get("declarer") or "",
+                    "outcome": scored.get("outcome") or "",
+                    "players": names,
+                    "totals": scored.get("totals") or {},
+                    "recorded": scored.get("recorded") or {},
+                    "match_totals": scored.get("match") or {},
+                    "hanging": sum(p.get("points", 0) for p in scored.get("hanging") or []),
+                }
+            )
+    return rows

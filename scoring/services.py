@@ -1,1 +1,775 @@
-"""scoring services."""
+"""Writes of the scoring app: deals [сдачи] entered, corrected, confirmed; matches re-scored;
+scoresheets imported.
+
+Every write follows one path so that a match's score is always the engine's verdict over its
+deals, whatever the network or the scorers do:
+
+1. in a transaction, lock the match row (`SELECT ... FOR UPDATE`): writes to one match queue
+   up, writes to different matches run side by side;
+2. build the scoresheet record from the match (ruleset, conventions, players clockwise, first
+   dealer) and all its counted deals plus the new or corrected one;
+3. let `scoring.engine.score_match` judge it: any error refuses the write with every problem
+   (the deal number says which deal); nothing is saved;
+4. save the deal, store the engine's result in `Match.result` with the status, winner and
+   reason it gives, bump `Match.version`, tell the tournament (`tournaments.hooks`).
+
+A deal submission carries an `Idempotency-Key`: the first successful response is stored (as
+the bytes sent) under (user, match, key) and a retry gets those bytes back without a second
+deal. The match lock makes a retry racing its original wait for it and then see its key; the
+unique constraint is the backstop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from scoring.engine import ScoresheetError, score_match
+from tournaments import hooks
+from tournaments import permissions as perms
+
+from .fastsql import convert
+from .fastsql import converters as _converters
+from .fastsql import q as _q
+from .fastsql import sql as _sql
+from .models import Deal, IdempotencyKey, Match, Seat
+from .selectors import dumps, match_document_for, scoresheet_for
+
+# Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
+_NOT_IN_RECORD = ("version", "number")
+
+
+class DealRejected(Exception):
+    """The engine (or the match's state) refuses the write; `errors` lists every problem in
+    the `{"deal", "field", "code", "message"}` shape of the scoresheet format."""
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+class StaleVersion(Exception):
+    """The scorer saw an older version of the match: someone else wrote in between."""
+
+    def __init__(self, match: Match, body: bytes):
+        super().__init__(match.version)
+        self.match = match
+        self.body = body
+
+
+class IdempotencyMismatch(Exception):
+    """The Idempotency-Key was already used for a different request body."""
+
+
+class DealNotFound(Exception):
+    pass
+
+
+class MatchNotVisible(Exception):
+    """No such match, or the user may not see it (the API answers 404)."""
+
+
+@dataclass(frozen=True)
+class DealWrite:
+    """What a write answered: the match document as the bytes sent to the client."""
+
+    status: int
+    body: bytes
+    replayed: bool = False
+    match: Match | None = None
+    deal: Deal | None = None
+
+
+# --- the shared write path -----------------------------------------------------------------
+
+
+def _lock(match_id: int, user: Any = None) -> Match:
+    """The match row, locked until the transaction ends, with its round, table and tournament
+    (one query). MatchNotVisible when it does not exist or, given a user, that user may not
+    see it."""
+    match = _locked_match(match_id)
+    if match is None or (user is not None and not perms.can_view_match(user, match)):
+        raise MatchNotVisible(match_id)
+    if match.table_id is not None and user is not None and match.table.scorer_id == user.pk:
+        match.table.scorer = user  # the answer names the scorer: no query for it
+    return match
+
+
+def _names(match: Match) -> list[str]:
+    """The players clockwise. The engine's last result names them already (every match gets
+    one when it is created), which spares the write path a query; else read the seats."""
+    names = (match.result or {}).get("players")
+    if isinstance(names, list) and names:
+        return list(names)
+    return list(
+        Seat.objects.filter(match_id=match.pk)
+        .order_by("position")
+        .values_list("player__display_name", flat=True)
+    )
+
+
+# --- the hot path's plain SQL ----------------------------------------------------------------
+# A deal submission runs these on every request; written out (portable SQL, table and column
+# names from the models) they cost a fraction of the ORM's query building, which is most of a
+# write's CPU once the engine is this fast (bench/entry.py: ≥ 200 deals/s on two cores). The
+# deal and its history row still go through the ORM (simple-history), as does the lock.
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes | bytearray) else value
+
+
+def _deal_rows(match: Match) -> list[tuple[int, dict[str, Any], str]]:
+    """(number, record, status) of every deal of the match, in order."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql(
+                "deal_rows",
+                lambda: (
+                    f"SELECT {_q('number')}, {_q('record')}, {_q('status')} "
+                    f"FROM {_q(Deal._meta.db_table)} WHERE {_q('match_id')} = %s "
+                    f"ORDER BY {_q('number')}"
+                ),
+            ),
+            [match.pk],
+        )
+        return [(number, _json(record), status) for number, record, status in cursor.fetchall()]
+
+
+def _stored_answer(user: Any, match: Match, key: str) -> tuple[str, int, bytes] | None:
+    """(request hash, status, body) kept under this Idempotency-Key, if any."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql(
+                "stored_answer",
+                lambda: (
+                    f"SELECT {_q('request_hash')}, {_q('response_status')}, "
+                    f"{_q('response_body')} FROM {_q(IdempotencyKey._meta.db_table)} "
+                    f"WHERE {_q('user_id')} = %s AND {_q('match_id')} = %s AND {_q('key')} = %s"
+                ),
+            ),
+            [user_id, match.pk, key],
+        )
+        row = cursor.fetchone()
+    return (row[0], row[1], bytes(row[2])) if row else None
+
+
+def _store_answer(
+    user: Any, match: Match, key: str, request_hash: str, status: int, body: bytes
+) -> None:
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    created = connection.ops.adapt_datetimefield_value(timezone.now())
+    columns = ["key", "user_id", "match_id", "request_hash", "response_status",
+               "response_body", "created_at"]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql(
+                "store_answer",
+                lambda: (
+                    f"INSERT INTO {_q(IdempotencyKey._meta.db_table)} "
+                    f"({', '.join(_q(c) for c in columns)}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+                ),
+            ),
+            [key, user_id, match.pk, request_hash, status, body, created],
+        )
+
+
+def _insert_new_deal(deal: Deal, user: Any) -> None:
+    """INSERT a new deal and its first history row ("+", with the user), as simple-history
+    would write it on save()."""
+    now = timezone.now()
+    deal.created_at = deal.updated_at = now
+    stamp = connection.ops.adapt_datetimefield_value(now)
+    values: dict[str, Any] = {
+        "match_id": deal.match_id,
+        "number": deal.number,
+        "record": json.dumps(deal.record),
+        "status": deal.status,
+        "entered_by_id": deal.entered_by_id,
+        "confirmed_by_id": deal.confirmed_by_id,
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+    returning = connection.features.can_return_columns_from_insert
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql(
+                "insert_deal",
+                lambda: (
+                    f"INSERT INTO {_q(Deal._meta.db_table)} "
+                    f"({', '.join(_q(c) for c in values)}) "
+                    f"VALUES ({', '.join(['%s'] * len(values))})"
+                    + (f" RETURNING {_q('id')}" if returning else "")
+                ),
+            ),
+            list(values.values()),
+        )
+        deal.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+        history = {
+            **values,
+            "id": deal.pk,
+            "history_date": stamp,
+            "history_change_reason": None,
+            "history_type": "+",
+            "history_user_id": user.pk if user is not None and user.is_authenticated else None,
+        }
+        cursor.execute(
+            _sql(
+                "insert_deal_history",
+                # (Deal.history builds a manager on each access: only here, once.)
+                lambda: (
+                    f"INSERT INTO {_q(Deal.history.model._meta.db_table)} "
+                    f"({', '.join(_q(c) for c in history)}) "
+                    f"VALUES ({', '.join(['%s'] * len(history))})"
+                ),
+            ),
+            list(history.values()),
+        )
+    deal._state.adding = False
+    deal._state.db = connection.alias
+
+
+# The lock query: the match with the parts of its round, table and tournament that the
+# permission checks, the answer and the tournament hook read. Other fields of those three are
+# left deferred: reading one costs a query, never a wrong value.
+_LOCK_RELATED: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("round", ("id", "tournament_id", "number", "status")),
+    ("table", ("id", "round_id", "number", "scorer_id")),
+    (
+        "tournament",
+        ("id", "club_id", "name", "ruleset", "conventions", "table_size", "system", "rounds",
+         "match_score", "tiebreaks", "confirm_deals", "published", "status"),
+    ),
+)  # fmt: skip
+_lock_plan: dict[str, Any] = {}
+
+
+def _build_lock_plan() -> dict[str, Any]:
+    match_fields = [f.attname for f in Match._meta.concrete_fields]
+    parts = [("m", Match, match_fields, None)]
+    for i, (relation, wanted) in enumerate(_LOCK_RELATED):
+        model = Match._meta.get_field(relation).related_model
+        attnames = [f.attname for f in model._meta.concrete_fields if f.attname in wanted]
+        parts.append((f"r{i}", model, attnames, relation))
+    select = ", ".join(
+        f"{alias}.{_q(next(f for f in model._meta.concrete_fields if f.attname == a).column)}"
+        for alias, model, attnames, _rel in parts
+        for a in attnames
+    )
+    joins = " ".join(
+        f"LEFT OUTER JOIN {_q(model._meta.db_table)} {alias} "
+        f"ON {alias}.{_q('id')} = m.{_q(Match._meta.get_field(relation).column)}"
+        for alias, model, _attnames, relation in parts[1:]
+    )
+    lock = ""
+    if connection.features.has_select_for_update:
+        lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    sql = f"SELECT {select} FROM {_q(Match._meta.db_table)} m {joins} WHERE m.{_q('id')} = %s{lock}"
+    return {
+        "sql": sql,
+        "parts": [
+            (model, attnames, relation, _converters(model, attnames))
+            for _alias, model, attnames, relation in parts
+        ],
+    }
+
+
+def _locked_match(match_id: int) -> Match | None:
+    """SELECT … FOR UPDATE of the match (plain SQL built once from the models: the ORM's
+    select_related would cost a millisecond of CPU on every deal)."""
+    plan = _lock_plan.get(connection.vendor)
+    if plan is None:
+        plan = _lock_plan[connection.vendor] = _build_lock_plan()
+    with connection.cursor() as cursor:
+        cursor.execute(plan["sql"], [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    objects: list[Any] = []
+    start = 0
+    for model, attnames, relation, converters in plan["parts"]:
+        values = list(row[start : start + len(attnames)])
+        start += len(attnames)
+        convert(values, converters)
+        if relation is None:
+            objects.append(model.from_db(connection.alias, attnames, values))
+            continue
+        related = model.from_db(connection.alias, attnames, values) if values[0] else None
+        Match._meta.get_field(relation).set_cached_value(objects[0], related)
+    return objects[0]
+
+
+def _save_match_result(match: Match) -> None:
+    """UPDATE the fields `_apply_result` sets (the row is locked by this transaction)."""
+    finished_at = (
+        connection.ops.adapt_datetimefield_value(match.finished_at)
+        if match.finished_at is not None
+        else None
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql(
+                "save_match_result",
+                lambda: (
+                    f"UPDATE {_q(Match._meta.db_table)} SET {_q('result')} = %s, "
+                    f"{_q('winner_seats')} = %s, {_q('reason')} = %s, {_q('status')} = %s, "
+                    f"{_q('finished_at')} = %s, {_q('version')} = %s WHERE {_q('id')} = %s"
+                ),
+            ),
+            [
+                json.dumps(match.result),
+                json.dumps(match.winner_seats),
+                match.reason,
+                match.status,
+                finished_at,
+                match.version,
+                match.pk,
+            ],
+        )
+
+
+def _clean(record: Any) -> dict[str, Any]:
+    """The deal as stored: without the client's bookkeeping keys nor `dealer` (the engine
+    derives the dealer; a stored dealer would turn a later correction of an earlier deal into
+    a "dealer out of turn" on every deal after it)."""
+    if not isinstance(record, dict):
+        raise DealRejected(
+            [{"deal": None, "field": None, "code": "bad_format", "message": "a deal is an object"}]
+        )
+    return {k: v for k, v in record.items() if k not in (*_NOT_IN_RECORD, "dealer")}
+
+
+def _for_engine(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in _NOT_IN_RECORD}
+
+
+def _score(match: Match, names: Sequence[str], records: Sequence[dict[str, Any]]) -> dict:
+    """The engine's result for the match with exactly these deals, or DealRejected."""
+    try:
+        return score_match(scoresheet_for(match, names, records))
+    except ScoresheetError as exc:
+        raise DealRejected(list(exc.errors)) from exc
+
+
+def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
+    """Store the engine's verdict on the match (never a hand-typed score)."""
+    match.result = result
+    finished = bool(result.get("finished"))
+    winner = result.get("winner")
+    winners = winner if isinstance(winner, list) else ([winner] if winner else [])
+    match.winner_seats = [names.index(name) for name in winners if name in names]
+    match.reason = result.get("reason") or ""
+    if finished:
+        match.status = Match.Status.FINISHED
+        match.finished_at = match.finished_at or timezone.now()
+    else:
+        match.status = Match.Status.OPEN
+        match.finished_at = None
+    match.version += 1
+    _save_match_result(match)
+
+
+def _document(match: Match, names: Sequence[str], rows: Sequence[tuple]) -> bytes:
+    return dumps(match_document_for(match, names, rows))
+
+
+def _request_hash(record: Any, version: Any) -> str:
+    canonical = json.dumps(
+        {"record": record, "version": version}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _replay(stored: tuple[str, int, bytes], request_hash: str) -> DealWrite:
+    stored_hash, status, body = stored
+    if stored_hash != request_hash:
+        raise IdempotencyMismatch()
+    return DealWrite(status=status, body=body, replayed=True)
+
+
+def _save_deal(deal: Deal, user: Any, reason: str = "") -> None:
+    # simple-history takes the user and reason from these attributes (the API has no
+    # session-bound request user for its middleware to read).
+    deal._history_user = user if user is not None and user.is_authenticated else None
+    if reason:
+        deal._change_reason = reason
+    deal.save()
+
+
+def _insert_deals(deals: list[Deal], user: Any, reason: str | None = None) -> None:
+    """New deals and their first history rows in two INSERTs (a whole imported sheet at
+    once)."""
+    bulk_create_with_history(
+        deals,
+        Deal,
+        default_user=user if user is not None and user.is_authenticated else None,
+        default_change_reason=reason,
+    )
+
+
+def _counted_records(rows: Sequence[tuple]) -> list[dict[str, Any]]:
+    return [record for _, record, status in rows if status == Deal.Status.COUNTED]
+
+
+# --- deals -------------------------------------------------------------------------------
+
+
+def deal_submit(
+    *,
+    match: Match,
+    record: dict[str, Any],
+    user: Any,
+    idempotency_key: str | None,
+    version: int | None,
+) -> DealWrite:
+    """Enter the next deal of `match` (201 with the match document as bytes).
+
+    A retry with the same `idempotency_key` returns the first answer byte for byte (and
+    writes nothing); the same key with another body raises IdempotencyMismatch; a stale
+    `version` raises StaleVersion with the current match. Only successful writes are kept
+    under their key, so a refused request may be fixed and sent again with its key.
+    """
+    request_hash = _request_hash(record, version)
+    try:
+        return _deal_submit(match, record, user, idempotency_key, version, request_hash)
+    except IntegrityError:
+        # Two requests with one key raced past the lock (cannot happen on one match row, but
+        # the unique constraint has the last word): answer as the winner did.
+        if not idempotency_key:
+            raise
+        stored = _stored_answer(user, match, idempotency_key)
+        if stored is None:
+            raise
+        return _replay(stored, request_hash)
+
+
+def _deal_submit(
+    match: Match,
+    record: dict[str, Any],
+    user: Any,
+    idempotency_key: str | None,
+    version: int | None,
+    request_hash: str,
+) -> DealWrite:
+    with transaction.atomic():
+        locked = _lock(match.pk, user)
+        if idempotency_key:
+            stored = _stored_answer(user, locked, idempotency_key)
+            if stored is not None:
+                return _replay(stored, request_hash)
+        if not perms.can_enter_deal(user, locked):
+            raise PermissionDenied(_("You may not enter deals at this table."))
+        names = _names(locked)
+        rows = _deal_rows(locked)
+        if version is not None and version != locked.version:
+            raise StaleVersion(locked, _document(locked, names, rows))
+        if any(status == Deal.Status.PENDING for _, _, status in rows):
+            raise DealRejected(
+                [
+                    {
+                        "deal": len(rows),
+                        "field": None,
+                        "code": "awaiting_confirmation",
+                        "message": "the previous deal awaits an opponent's confirmation",
+                    }
+                ]
+            )
+        clean = _clean(record)
+        number = len(rows) + 1
+        counted = _counted_records(rows)
+        result = _score(locked, names, [*counted, _for_engine(record)])
+        pending = bool(locked.tournament_id and locked.tournament.confirm_deals)
+        deal = Deal(
+            match=locked,
+            number=number,
+            record=clean,
+            status=Deal.Status.PENDING if pending else Deal.Status.COUNTED,
+            entered_by=user if user is not None and user.is_authenticated else None,
+        )
+        _insert_new_deal(deal, user)
+        if pending:
+            # The deal is checked but does not count yet: the score is that of the counted
+            # deals (rewritten all the same, so that a match never scored before has one).
+            result = _score(locked, names, counted)
+        _apply_result(locked, result, names)
+        hooks.match_changed(match=locked)
+        body = _document(locked, names, [*rows, (number, clean, deal.status)])
+        if idempotency_key:
+            _store_answer(user, locked, idempotency_key, request_hash, 201, body)
+        return DealWrite(status=201, body=body, match=locked, deal=deal)
+
+
+def deal_check(
+    *, match: Match, record: dict[str, Any], number: int | None = None
+) -> list[dict[str, Any]]:
+    """What the engine would say of `record` as the match's next deal, or as the new version
+    of deal `number` (nothing is written): the pages use it to show every problem at once,
+    also beside a half-filled form. Only the problems of that deal are returned."""
+    names = _names(match)
+    rows = _deal_rows(match)
+    if number is None:
+        number = len(rows) + 1
+        records = [*_counted_records(rows), _for_engine(record)]
+    else:
+        records = [
+            _for_engine(record) if n == number else rec
+            for n, rec, status in rows
+            if status == Deal.Status.COUNTED or n == number
+        ]
+    try:
+        _score(match, names, records)
+    except DealRejected as exc:
+        return [err for err in exc.errors if err.get("deal") == number]
+    return []
+
+
+def deal_correct(
+    *,
+    match: Match,
+    number: int,
+    record: dict[str, Any],
+    user: Any,
+    reason: str = "",
+    version: int | None = None,
+) -> DealWrite:
+    """Replace deal `number` of `match` with `record` and re-score the match from all its
+    deals. The earlier version stays in the deal's history, with `user` and `reason`. Used by
+    scorers' corrections and by referees' rulings (a `violation` added or removed)."""
+    with transaction.atomic():
+        locked = _lock(match.pk, user)
+        if not perms.can_correct_deal(user, locked):
+            raise PermissionDenied(_("You may not correct deals at this table."))
+        names = _names(locked)
+        rows = _deal_rows(locked)
+        if version is not None and version != locked.version:
+            raise StaleVersion(locked, _document(locked, names, rows))
+        deal = Deal.objects.filter(match_id=locked.pk, number=number).first()
+        if deal is None:
+            raise DealNotFound(number)
+        clean = _clean(record)
+        counted = [
+            _for_engine(record) if n == number else rec
+            for n, rec, status in rows
+            if status == Deal.Status.COUNTED or n == number
+        ]
+        result = _score(locked, names, counted)
+        deal.record = clean
+        _save_deal(deal, user, reason or "correction")
+        if deal.status == Deal.Status.COUNTED:
+            counted_result = result
+        else:
+            # A pending deal was corrected before anyone confirmed it: the score is unchanged.
+            counted_result = _score(locked, names, _counted_records(rows))
+        _apply_result(locked, counted_result, names)
+        hooks.match_changed(match=locked)
+        new_rows = [(n, clean if n == number else rec, st) for n, rec, st in rows]
+        return DealWrite(
+            status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
+        )
+
+
+def deal_confirm(*, match: Match, number: int, user: Any) -> DealWrite:
+    """An opponent (a player seated at the match, signed in on their own phone) or the
+    referee/organiser confirms a pending deal: from now on it counts. The person who entered
+    a deal cannot confirm it."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        deal = Deal.objects.filter(match_id=locked.pk, number=number).first()
+        if deal is None:
+            raise DealNotFound(number)
+        if not perms.can_confirm_deal(user, locked) or deal.entered_by_id == user.pk:
+            raise PermissionDenied(_("You may not confirm this deal."))
+        if deal.status != Deal.Status.PENDING:
+            raise DealRejected(
+                [
+                    {
+                        "deal": number,
+                        "field": None,
+                        "code": "not_pending",
+                        "message": "this deal does not await confirmation",
+                    }
+                ]
+            )
+        names = _names(locked)
+        rows = _deal_rows(locked)
+        result = _score(locked, names, [*_counted_records(rows), deal.record])
+        deal.status = Deal.Status.COUNTED
+        deal.confirmed_by = user
+        _save_deal(deal, user, "confirmed")
+        _apply_result(locked, result, names)
+        hooks.match_changed(match=locked)
+        new_rows = [(n, rec, Deal.Status.COUNTED if n == number else st) for n, rec, st in rows]
+        return DealWrite(
+            status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
+        )
+
+
+def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
+    """Take back the match's last deal (entered twice, or at the wrong table). Its versions
+    stay in the history as a deletion."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        if not perms.can_correct_deal(user, locked):
+            raise PermissionDenied(_("You may not change deals at this table."))
+        names = _names(locked)
+        rows = _deal_rows(locked)
+        if not rows:
+            raise DealNotFound(0)
+        number = rows[-1][0]
+        deal = Deal.objects.get(match_id=locked.pk, number=number)
+        deal._history_user = user if user is not None and user.is_authenticated else None
+        deal._change_reason = reason or "withdrawn"
+        deal.delete()
+        remaining = rows[:-1]
+        result = _score(locked, names, _counted_records(remaining))
+        _apply_result(locked, result, names)
+        hooks.match_changed(match=locked)
+        return DealWrite(status=200, body=_document(locked, names, remaining), match=locked)
+
+
+def match_rescore(*, match: Match) -> Match:
+    """Score the match afresh from all its counted deals (after a ruleset change, a repair,
+    an import) and store the result."""
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        names = _names(locked)
+        result = _score(locked, names, _counted_records(_deal_rows(locked)))
+        _apply_result(locked, result, names)
+        hooks.match_changed(match=locked)
+        return locked
+
+
+def idempotency_keys_purge(*, older_than_days: int = 14) -> int:
+    """Forget the answers kept for retries once no phone can still be retrying them."""
+    cutoff = timezone.now() - timedelta(days=older_than_days)
+    deleted, _by_model = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
+
+
+# --- import --------------------------------------------------------------------------------
+
+# Keys an imported scoresheet may carry besides the spec's: where the match goes.
+IMPORT_PLACEMENT_KEYS = ("round", "table", "scorer")
+
+
+def scoresheet_import(
+    *,
+    tournament: Any,
+    records: Sequence[dict[str, Any]],
+    user: Any = None,
+    round_status: str | None = None,
+) -> list[Match]:
+    """Import scoresheet records (scoresheet-format.md) as matches of `tournament`.
+
+    Each record may also say where it was played: `round` (number; default: a new round after
+    the last) and `table` (number; default: the next free table of that round). Players are
+    found by display name in the tournament's club (created and entered if new). All records
+    are checked by the engine first; one invalid record refuses the whole import, with every
+    error tagged by `scoresheet` (0-based). Archives are restored through this function.
+    """
+    from tournaments import services as tournament_services
+
+    errors: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    for index, raw in enumerate(records):
+        if not isinstance(raw, dict):
+            errors.append(
+                {
+                    "scoresheet": index,
+                    "deal": None,
+                    "field": None,
+                    "code": "bad_format",
+                    "message": "a scoresheet is an object",
+                }
+            )
+            results.append({})
+            continue
+        sheet = {k: v for k, v in raw.items() if k not in IMPORT_PLACEMENT_KEYS}
+        try:
+            results.append(score_match(sheet))
+        except ScoresheetError as exc:
+            errors.extend({"scoresheet": index, **err} for err in exc.errors)
+            results.append({})
+    if errors:
+        raise DealRejected(errors)
+
+    matches: list[Match] = []
+    with transaction.atomic():
+        for raw, result in zip(records, results, strict=True):
+            names = list(raw["players"])
+            players = tournament_services.players_ensure(tournament=tournament, names=names)
+            table = tournament_services.table_for_import(
+                tournament=tournament,
+                round_number=raw.get("round"),
+                table_number=raw.get("table"),
+                round_status=round_status,
+            )
+            match = Match.objects.create(
+                tournament=tournament,
+                round=table.round,
+                table=table,
+                ruleset=raw.get("ruleset", tournament.ruleset),
+                conventions=dict(raw.get("conventions") or {}),
+                first_dealer_seat=names.index(raw["first_dealer"]),
+            )
+            Seat.objects.bulk_create(
+                Seat(match=match, position=pos, player=player) for pos, player in enumerate(players)
+            )
+            _insert_deals(
+                [
+                    Deal(
+                        match=match,
+                        number=number,
+                        record=_clean(deal_record),
+                        status=Deal.Status.COUNTED,
+                        entered_by=user if user is not None and user.is_authenticated else None,
+                    )
+                    for number, deal_record in enumerate(raw.get("deals") or [], start=1)
+                ],
+                user,
+                "imported",
+            )
+            _apply_result(match, result, names)
+            hooks.match_changed(match=match)
+            matches.append(match)
+    return matches
+
+
+def match_create(
+    *,
+    table: Any,
+    players: Sequence[Any],
+    first_dealer_seat: int | None = None,
+) -> Match:
+    """A match at `table` with `players` seated clockwise; the first dealer is drawn by lot
+    (stored) unless given. Its result starts as the engine's empty sheet."""
+    import secrets
+
+    tournament = table.round.tournament
+    seat = first_dealer_seat if first_dealer_seat is not None else secrets.randbelow(len(players))
+    with transaction.atomic():
+        match = Match.objects.create(
+            tournament=tournament,
+            round=table.round,
+            table=table,
+            ruleset=tournament.ruleset,
+            conventions=dict(tournament.conventions or {}),
+            first_dealer_seat=seat,
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, position=pos, player=player) for pos, player in enumerate(players)
+        )
+        names = [player.display_name for player in players]
+        _apply_result(match, _score(match, names, []), names)
+    return match

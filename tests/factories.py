@@ -99,3 +99,71 @@ def make_match(
     for position, player in enumerate(players):
         Seat.objects.create(match=match, position=position, player=player)
     return match
+
+
+# --- H3: a club evening with every role (scoring and tournaments API tests) ----------------
+
+_EVENINGS = __import__("itertools").count(1)
+
+
+def make_evening(*, published: bool = True, confirm_deals: bool = False):
+    """A running tournament with one open round of two 2-player tables, and one user per
+    role: organiser, referee, scorer (of table 1, whose match is `match`), other_scorer (of
+    table 2), player (seated at `match`: Anna), stranger (signed in, no role)."""
+    from types import SimpleNamespace
+
+    n = next(_EVENINGS)
+    users = {
+        role: UserFactory(username=f"{role}_{n}")
+        for role in ("organiser", "referee", "scorer", "other_scorer", "player", "stranger")
+    }
+    tournament = TournamentFactory(published=published, confirm_deals=confirm_deals)
+    tournament.organisers.add(users["organiser"])
+    tournament.referees.add(users["referee"])
+    rnd = RoundFactory(tournament=tournament, number=1, status=Round.Status.OPEN)
+    table = TableFactory(round=rnd, number=1, scorer=users["scorer"])
+    other_table = TableFactory(round=rnd, number=2, scorer=users["other_scorer"])
+    anna = PlayerFactory(club=tournament.club, display_name="Anna", user=users["player"])
+    boris = PlayerFactory(club=tournament.club, display_name="Boris")
+    match = make_match(players=[anna, boris], table=table)
+    other_match = make_match(table=other_table)
+    return SimpleNamespace(
+        tournament=tournament,
+        round=rnd,
+        table=table,
+        match=match,
+        other_table=other_table,
+        other_match=other_match,
+        users=users,
+        **users,
+    )
+
+
+# Deals of a 2-player Moscow match between Anna (first dealer) and Boris, as the engine
+# accepts them.
+DEAL_HANGING = {
+    "trump": "H",
+    "declarer": "Anna",
+    "points": {"Anna": 66, "Boris": 76},
+    "last_trick": "Anna",
+}
+DEAL_MADE = {
+    "trump": "S",
+    "declarer": "Boris",
+    "points": {"Anna": 40, "Boris": 90},
+    "last_trick": "Boris",
+}
+DEAL_BYTE = {
+    "trump": "C",
+    "declarer": "Anna",
+    "points": {"Anna": 40, "Boris": 90},
+    "last_trick": "Boris",
+}
+DEAL_VOID = {"declarer": None}
+DEAL_BIG = {
+    "trump": "D",
+    "declarer": "Boris",
+    "declarations": {"Boris": ["terz:KD", "bella"]},
+    "points": {"Anna": 20, "Boris": 120},
+    "last_trick": "Boris",
+}

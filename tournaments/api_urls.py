@@ -2,4 +2,83 @@
 
 from django.urls import path
 
-urlpatterns: list = []
+from . import api
+
+urlpatterns: list = [
+    path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
+    path(
+        "tournaments/import/",
+        api.TournamentJSONImportView.as_view(),
+        name="api-tournament-json-import",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/",
+        api.TournamentDetailView.as_view(),
+        name="api-tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/",
+        api.TournamentMatchesView.as_view(),
+        name="api-tournament-matches",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/import/",
+        api.TournamentImportView.as_view(),
+        name="api-tournament-import",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/export/",
+        api.TournamentExportView.as_view(),
+        name="api-tournament-export",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/deals.csv",
+        api.TournamentDealsCSVView.as_view(),
+        name="api-tournament-deals-csv",
+    ),
+]
+
+# Pairing, standings and the leaderboard (issue 4).
+from . import api_live  # noqa: E402
+
+urlpatterns += [
+    path(
+        "tournaments/<int:tournament_id>/rounds/",
+        api_live.RoundsView.as_view(),
+        name="api-tournament-rounds",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/swap/",
+        api_live.RoundSwapView.as_view(),
+        name="api-round-swap",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        api_live.StandingsView.as_view(),
+        name="api-tournament-standings",
+    ),
+    path("leaderboard/", api_live.LeaderboardView.as_view(), name="api-leaderboard"),
+]
+
+# Report jobs and the tournament archive (issue 6).
+from . import api_reports  # noqa: E402
+
+urlpatterns += [
+    path(
+        "tournaments/<int:tournament_id>/reports/",
+        api_reports.TournamentReportsView.as_view(),
+        name="api-tournament-reports",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/archive/",
+        api_reports.ArchiveRestoreView.as_view(),
+        name="api-tournament-archive",
+    ),
+    path("jobs/<uuid:job_id>/", api_reports.JobView.as_view(), name="api-job"),
+    path("jobs/<uuid:job_id>/retry/", api_reports.JobRetryView.as_view(), name="api-job-retry"),
+    path(
+        "jobs/<uuid:job_id>/download/",
+        api_reports.JobDownloadView.as_view(),
+        name="api-job-download",
+    ),
+]

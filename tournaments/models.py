@@ -88,7 +88,9 @@ class Tournament(models.Model):
         _("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.MOSCOW
     )
     conventions = models.JSONField(
-        _("convention overrides"), default=dict, blank=True,
+        _("convention overrides"),
+        default=dict,
+        blank=True,
         help_text=_("Single conventions overriding the ruleset preset (rules §8)."),
     )
     table_size = models.PositiveSmallIntegerField(_("table size"), choices=TABLE_SIZES, default=2)
@@ -101,7 +103,8 @@ class Tournament(models.Model):
     )
     tiebreaks = models.JSONField(_("tiebreak order"), default=list, blank=True)
     confirm_deals = models.BooleanField(
-        _("opponent confirms each deal"), default=False,
+        _("opponent confirms each deal"),
+        default=False,
         help_text=_("A deal counts only after an opponent at the table confirms it."),
     )
     published = models.BooleanField(_("published"), default=False)
@@ -139,6 +142,9 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique_player")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
 
 
 class Round(models.Model):
@@ -214,6 +220,9 @@ class StandingRow(models.Model):
         ]
         indexes = [models.Index(fields=["tournament", "rank"])]
 
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player} ({self.match_points})"
+
 
 class Rating(models.Model):
     """A player's current openskill rating (mu, sigma) and its ordinal for leaderboards."""
@@ -224,6 +233,9 @@ class Rating(models.Model):
     ordinal = models.FloatField(db_index=True)
     matches = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal:.1f}"
 
 
 class RatingEvent(models.Model):
@@ -241,6 +253,9 @@ class RatingEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "match"], name="rating_event_unique")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after match {self.match_id}: {self.ordinal:.1f}"
 
 
 class ReportJob(models.Model):
@@ -277,3 +292,28 @@ class ReportJob(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.tournament} · {self.state}"
+
+
+class MatchTally(models.Model):
+    """A finished match's part in its tournament's standings, read from the engine's result.
+
+    Kept by `tournaments.hooks.match_changed` so that a deal write can tell cheaply whether
+    the standings moved, and the standings are recomputed from these small rows, never from
+    every match's whole result document. Deleted when a correction re-opens the match.
+    """
+
+    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="tally")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tallies")
+    round_number = models.PositiveSmallIntegerField(default=0)
+    # {"players": [player ids clockwise], "totals": [...], "winners": [player ids],
+    #  "bytes": [...], "sides": [...], "target": 501}
+    data = models.JSONField()
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "round_number"])]
+
+    def __str__(self) -> str:
+        return f"tally of match {self.match_id}"

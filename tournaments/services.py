@@ -1,1 +1,196 @@
-"""tournaments services."""
+"""Writes of the tournaments app that run the evening: tournaments set up and edited, players
+entered, rounds opened and closed, scorers assigned to tables. (Pairing and standings live in
+their own modules.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import Club, Entry, Player, Round, Table, Tournament
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "ruleset",
+    "conventions",
+    "table_size",
+    "system",
+    "rounds",
+    "match_score",
+    "tiebreaks",
+    "confirm_deals",
+    "published",
+    "status",
+    "starts_at",
+)
+
+
+def conventions_check(*, ruleset: str, conventions: dict[str, Any], table_size: int) -> None:
+    """Refuse a ruleset/overrides combination the engine does not know (bad_convention)."""
+    # Imported here: the engine is the scoring app's, and pages that never validate
+    # conventions should not pay for importing it.
+    from scoring.engine import ScoresheetError
+    from scoring.engine.conventions import resolve_conventions
+
+    if not isinstance(conventions, dict):
+        raise ValidationError({"conventions": _("Conventions are a mapping of name to value.")})
+    try:
+        resolve_conventions(ruleset, conventions, table_size)
+    except ScoresheetError as exc:
+        raise ValidationError(
+            {"conventions": [err.get("message", "bad_convention") for err in exc.errors]}
+        ) from exc
+
+
+def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
+    """A new tournament; its creator becomes its organiser."""
+    data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS}
+    conventions_check(
+        ruleset=data.get("ruleset", Tournament.Ruleset.MOSCOW),
+        conventions=data.get("conventions") or {},
+        table_size=data.get("table_size", 2),
+    )
+    with transaction.atomic():
+        tournament = Tournament(club=club, **data)
+        if not tournament.tiebreaks:
+            tournament.tiebreaks = list(Tournament.DEFAULT_TIEBREAKS)
+        tournament._history_user = user
+        tournament.save()
+        if user is not None and user.is_authenticated:
+            tournament.organisers.add(user)
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> Tournament:
+    """Change a tournament's settings. The ruleset, conventions and table size are frozen once
+    a match has deals (changing them would re-score the evening under other rules)."""
+    data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS or k == "club"}
+    frozen = {"ruleset", "conventions", "table_size"} & {
+        k for k, v in data.items() if v != getattr(tournament, k)
+    }
+    if frozen and tournament.matches.filter(deals__isnull=False).exists():
+        raise ValidationError(
+            {name: _("Cannot change once deals have been entered.") for name in sorted(frozen)}
+        )
+    conventions_check(
+        ruleset=data.get("ruleset", tournament.ruleset),
+        conventions=data.get("conventions", tournament.conventions) or {},
+        table_size=data.get("table_size", tournament.table_size),
+    )
+    with transaction.atomic():
+        for key, value in data.items():
+            setattr(tournament, key, value)
+        tournament._history_user = user
+        tournament.save()
+        if frozen:
+            # Matches not yet started follow the tournament's new rules.
+            tournament.matches.filter(deals__isnull=True).update(
+                ruleset=tournament.ruleset, conventions=tournament.conventions
+            )
+    return tournament
+
+
+def players_ensure(*, tournament: Tournament, names: Sequence[str]) -> list[Player]:
+    """The club's players of these display names, created if new, entered in the tournament."""
+    players: list[Player] = []
+    for name in names:
+        player, _created = Player.objects.get_or_create(club=tournament.club, display_name=name)
+        Entry.objects.get_or_create(tournament=tournament, player=player)
+        players.append(player)
+    return players
+
+
+def player_enter(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
+    entry, _created = Entry.objects.get_or_create(
+        tournament=tournament, player=player, defaults={"seed": seed}
+    )
+    return entry
+
+
+def round_ensure(*, tournament: Tournament, number: int, status: str | None = None) -> Round:
+    rnd, _created = Round.objects.get_or_create(
+        tournament=tournament,
+        number=number,
+        defaults={"status": status or Round.Status.PAIRED},
+    )
+    return rnd
+
+
+def table_for_import(
+    *,
+    tournament: Tournament,
+    round_number: int | None,
+    table_number: int | None,
+    round_status: str | None = None,
+) -> Table:
+    """The table an imported match goes to: the given round (created if new, closed unless
+    told otherwise: an imported sheet is history) and table number, or the next free ones."""
+    if round_number is None:
+        last = tournament.round_set.aggregate(n=Max("number"))["n"] or 0
+        round_number = last + 1
+    rnd = round_ensure(
+        tournament=tournament,
+        number=int(round_number),
+        status=round_status or Round.Status.CLOSED,
+    )
+    if table_number is None:
+        table_number = (rnd.tables.aggregate(n=Max("number"))["n"] or 0) + 1
+    table, _created = Table.objects.get_or_create(round=rnd, number=int(table_number))
+    if hasattr(table, "match"):
+        raise ValidationError(
+            {
+                "table": _("Round %(round)s already has a match at table %(table)s.")
+                % {"round": rnd.number, "table": table.number}
+            }
+        )
+    return table
+
+
+def round_open(*, round: Round, user: Any = None) -> Round:
+    """Open a round: its scorers may now enter deals. The tournament starts running."""
+    with transaction.atomic():
+        round.status = Round.Status.OPEN
+        round.opened_at = round.opened_at or timezone.now()
+        round.save(update_fields=["status", "opened_at"])
+        tournament = round.tournament
+        if tournament.status == Tournament.Status.DRAFT:
+            tournament.status = Tournament.Status.RUNNING
+            tournament._history_user = user
+            tournament.save(update_fields=["status"])
+    return round
+
+
+def round_close(*, round: Round, user: Any = None) -> Round:
+    """Close a round: scorers can no longer enter or correct (the referee and organiser still
+    can)."""
+    round.status = Round.Status.CLOSED
+    round.closed_at = timezone.now()
+    round.save(update_fields=["status", "closed_at"])
+    return round
+
+
+def table_assign_scorer(*, table: Table, scorer: Any) -> Table:
+    """Give the table to a scorer (or take it away with None)."""
+    table.scorer = scorer
+    table.save(update_fields=["scorer"])
+    return table
+
+
+def tables_assign_scorers(*, tables: Iterable[Table], scorers: dict[int, Any]) -> None:
+    """Assign many tables at once: {table id: user or None}."""
+    with transaction.atomic():
+        for table in tables:
+            if table.pk in scorers and table.scorer_id != getattr(scorers[table.pk], "pk", None):
+                table_assign_scorer(table=table, scorer=scorers[table.pk])
+
+
+def users_for_scoring() -> list[Any]:
+    """Candidates for scorer assignment: active users, by username."""
+    return list(get_user_model().objects.filter(is_active=True).order_by("username"))

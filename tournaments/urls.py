@@ -2,6 +2,95 @@
 
 from django.urls import path
 
+from . import manage_views
+
 app_name = "tournaments"
 
-urlpatterns: list = []
+urlpatterns: list = [
+    path("tournaments/new/", manage_views.tournament_create, name="create"),
+    path("tournaments/<int:tournament_id>/edit/", manage_views.tournament_edit, name="edit"),
+    path(
+        "tournaments/<int:tournament_id>/matches/",
+        manage_views.tournament_matches,
+        name="matches",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/open/",
+        manage_views.round_open,
+        name="round_open",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/close/",
+        manage_views.round_close,
+        name="round_close",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/scorers/",
+        manage_views.round_scorers,
+        name="round_scorers",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/deals.csv",
+        manage_views.deals_csv,
+        name="deals_csv",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/import/",
+        manage_views.import_scoresheets,
+        name="import_scoresheets",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/export.json",
+        manage_views.export_json,
+        name="export_json",
+    ),
+]
+
+# Live pages, pairing and leaderboards (issue 4).
+from . import views_live  # noqa: E402
+
+urlpatterns += [
+    path("tournaments/<int:tournament_id>/", views_live.tournament_live, name="live_tournament"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        views_live.standings_page,
+        name="live_standings",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/",
+        views_live.round_page,
+        name="live_round",
+    ),
+    path("tournaments/<int:tournament_id>/screen/", views_live.bigscreen, name="live_bigscreen"),
+    path("tournaments/<int:tournament_id>/pairing/", views_live.round_manage, name="live_manage"),
+    path(
+        "tournaments/<int:tournament_id>/pairing/pair/",
+        views_live.round_pair_view,
+        name="live_pair",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/swap/",
+        views_live.round_swap_view,
+        name="live_swap",
+    ),
+    path("players/<int:player_id>/", views_live.player_page, name="live_player"),
+    path("leaderboard/", views_live.leaderboard_page, name="live_leaderboard"),
+]
+
+# Reports: order, follow, retry; restore an archive (issue 6).
+from .reports import views as report_views  # noqa: E402
+
+urlpatterns += [
+    path(
+        "tournaments/<int:tournament_id>/reports/",
+        report_views.reports_page,
+        name="reports",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/reports/archive/",
+        report_views.archive_restore,
+        name="report_archive_restore",
+    ),
+    path("reports/jobs/<uuid:job_id>/", report_views.job_row, name="report_job"),
+    path("reports/jobs/<uuid:job_id>/retry/", report_views.job_retry, name="report_job_retry"),
+]

@@ -26,7 +26,9 @@ class Command(BaseCommand):
     help = "Score Deberc scoresheets (JSON) and print their results, one per line."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("files", nargs="+", metavar="FILE", help="scoresheet files, - for stdin")
+        parser.add_argument(
+            "files", nargs="+", metavar="FILE", help="scoresheet files, - for stdin"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         invalid = False
@@ -37,8 +39,11 @@ class Command(BaseCommand):
                 document, invalid = {"errors": error.errors}, True
             except (OSError, ValueError) as error:  # unreadable file or not JSON
                 code = "bad_format" if isinstance(error, ValueError) else "unreadable_file"
-                document = {"errors": [{"deal": None, "field": None, "code": code,
-                                        "message": f"{path}: {error}"}]}
+                document = {
+                    "errors": [
+                        {"deal": None, "field": None, "code": code, "message": f"{path}: {error}"}
+                    ]
+                }
                 invalid = True
             self.stdout.write(json.dumps(document, ensure_ascii=False))
         if invalid:

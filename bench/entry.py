@@ -1,0 +1,498 @@
+"""Live deal entry under load (issue 3): N scorers posting deals at once, nothing lost.
+
+    .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240] [--workers 4]
+
+1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
+   127.0.0.1), migrates it, and sets up a running tournament with enough tables: every
+   scorer has a token and `--matches` tables of the open round.
+2. Starts the site under gunicorn on that database (DEBUG off, persistent connections).
+3. Runs N scorer threads (urllib) for `--duration` seconds. Each scorer plays its matches
+   one after the other, posting each deal (`POST /api/v1/matches/{id}/deals/` with an
+   Idempotency-Key and the version it last saw), deals drawn from the engine's simulator.
+   Some requests are sent again with the same key after their answer (a lost answer), and
+   some twice at the same moment (a double tap); both must get the first answer byte for
+   byte. `--rate` paces the scorers to that many deals per second in all (0: as fast as the
+   server answers).
+4. Prints deals/s and p50/p95/p99 latency of first attempts, then checks that every
+   acknowledged deal is stored exactly once, with the figures sent, that no unacknowledged
+   deal is stored, and that every match's stored score equals a fresh rescoring by the
+   engine. Exits 1 on any loss, duplicate or mismatch (and 2 if the goal is missed with
+   --strict).
+
+Goal: ≥ 200 deals/s with p95 ≤ 100 ms at 32 scorers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PYTHON = sys.executable
+
+
+def pg_url(db: str) -> str:
+    return f"postgres://postgres@127.0.0.1:5432/{db}"
+
+
+def recreate_database(db: str) -> None:
+    import psycopg
+
+    with psycopg.connect(pg_url("postgres"), autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (db,)
+        )
+        conn.execute(f'DROP DATABASE IF EXISTS "{db}"')
+        conn.execute(f'CREATE DATABASE "{db}"')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# --- setup (in this process, through the ORM) ------------------------------------------------
+
+
+def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, Any]]:
+    """The tournament, users, tokens and matches; returns per scorer its token and matches
+    (id, deals to post)."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from scoring import services as scoring_services
+    from scoring.engine.simulate import random_match
+    from tournaments import services
+    from tournaments.models import Club, Entry, Player, Table
+
+    rng = random.Random(seed)
+    User = get_user_model()
+    club = Club.objects.create(name="Bench club")
+    organiser = User.objects.create_user("bench-organiser", password="bench")
+    tournament = services.tournament_create(
+        club=club,
+        user=organiser,
+        name="Bench evening",
+        ruleset="moscow",
+        published=True,
+        rounds=1,
+    )
+    rnd = services.round_ensure(tournament=tournament, number=1)
+    services.round_open(round=rnd, user=organiser)
+    n_players = max(4, 2 * scorers)
+    players = [
+        Player.objects.create(club=club, display_name=f"Гравець {i:03d}") for i in range(n_players)
+    ]
+    Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in players)
+    out: list[dict[str, Any]] = []
+    table_no = 0
+    for s in range(scorers):
+        user = User.objects.create_user(f"bench-scorer{s + 1}", password="bench")
+        token = Token.objects.create(user=user)
+        mine = []
+        for m in range(matches_per_scorer):
+            table_no += 1
+            a = players[(2 * s) % n_players]
+            b = players[(2 * s + 1 + m) % n_players]
+            if a == b:
+                b = players[(2 * s + 2) % n_players]
+            table = Table.objects.create(round=rnd, number=table_no, scorer=user)
+            match = scoring_services.match_create(table=table, players=[a, b], first_dealer_seat=0)
+            names = [a.display_name, b.display_name]
+            record = random_match(rng, names, card_by_card=False)
+            # The simulator draws its own first dealer: the match takes the same one.
+            match.first_dealer_seat = names.index(record["first_dealer"])
+            match.save(update_fields=["first_dealer_seat"])
+            mine.append({"id": match.pk, "deals": record["deals"]})
+        out.append({"token": token.key, "matches": mine})
+    return out
+
+
+# --- the load --------------------------------------------------------------------------------
+
+
+@dataclass
+class Scorer:
+    token: str
+    matches: list[dict[str, Any]]
+    base: str
+    latencies: list[float] = field(default_factory=list)
+    # (match id, key) -> (deal number, record sent)
+    acknowledged: dict[tuple[int, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    retries: int = 0
+    double_taps: int = 0
+    errors: list[str] = field(default_factory=list)
+    refused: int = 0
+
+    def post(self, match_id: int, body: bytes, key: str) -> tuple[int, bytes, float]:
+        request = urllib.request.Request(
+            f"{self.base}/api/v1/matches/{match_id}/deals/",
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Token {self.token}",
+                "Idempotency-Key": key,
+            },
+        )
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, content = response.status, response.read()
+        except urllib.error.HTTPError as exc:
+            status, content = exc.code, exc.read()
+        return status, content, (time.perf_counter() - started) * 1000
+
+
+def run_scorer(
+    scorer: Scorer, duration: float, interval: float, rng: random.Random, start_gate: Any
+) -> None:
+    start_gate.wait()
+    stop_at = time.perf_counter() + duration
+    # Scorers start spread over one interval, as real tables do.
+    next_at = time.perf_counter() + rng.random() * interval
+    for match in scorer.matches:
+        version = None
+        for deal in match["deals"]:
+            if time.perf_counter() >= stop_at:
+                return
+            if interval:
+                delay = next_at - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+                next_at = max(next_at + interval, time.perf_counter() - interval)
+            if version is None:
+                version = fetch_version(scorer, match["id"])
+            key = uuid.uuid4().hex
+            body = json.dumps({**deal, "version": version}).encode()
+            if rng.random() < 0.02:
+                # A double tap: the same request twice at the same moment.
+                scorer.double_taps += 1
+                answers: list[tuple[int, bytes, float]] = []
+                twin = threading.Thread(
+                    target=lambda out, *a: out.append(scorer.post(*a)),
+                    args=(answers, match["id"], body, key),
+                )
+                twin.start()
+                status, content, ms = scorer.post(match["id"], body, key)
+                twin.join()
+                if answers[0][:2] != (status, content):
+                    scorer.errors.append(f"double tap answered differently on {match['id']}")
+            else:
+                status, content, ms = scorer.post(match["id"], body, key)
+            scorer.latencies.append(ms)
+            if status != 201:
+                scorer.refused += 1
+                scorer.errors.append(f"match {match['id']}: {status} {content[:200]!r}")
+                break
+            doc = json.loads(content)
+            number = len(doc["records"])
+            scorer.acknowledged[(match["id"], key)] = (number, deal)
+            version = doc["version"]
+            if rng.random() < 0.10:
+                # The answer was "lost": the phone sends the same request again.
+                scorer.retries += 1
+                again, again_content, _ms = scorer.post(match["id"], body, key)
+                if (again, again_content) != (status, content):
+                    scorer.errors.append(f"retry answered differently on {match['id']}")
+            if doc["finished"]:
+                break
+
+
+def fetch_version(scorer: Scorer, match_id: int) -> int:
+    request = urllib.request.Request(
+        f"{scorer.base}/api/v1/matches/{match_id}/",
+        headers={"Authorization": f"Token {scorer.token}"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())["version"]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def verify(scorers: list[Scorer]) -> list[str]:
+    """Every acknowledged deal stored exactly once with its figures; nothing else stored;
+    every match's score equal to a fresh rescoring."""
+    from django.db import connection
+
+    from scoring.engine import score_match
+    from scoring.models import Deal, IdempotencyKey, Match
+    from scoring.selectors import match_scoresheet
+
+    connection.close()
+    problems: list[str] = []
+    expected: dict[int, dict[int, dict[str, Any]]] = {}
+    keys: set[tuple[int, str]] = set()
+    for scorer in scorers:
+        for (match_id, key), (number, record) in scorer.acknowledged.items():
+            per_match = expected.setdefault(match_id, {})
+            if number in per_match:
+                problems.append(f"match {match_id}: deal {number} acknowledged twice")
+            per_match[number] = record
+            keys.add((match_id, key))
+    all_ids = [m["id"] for s in scorers for m in s.matches]
+    stored: dict[int, dict[int, dict[str, Any]]] = {}
+    for match_id, number, record in Deal.objects.filter(match_id__in=all_ids).values_list(
+        "match_id", "number", "record"
+    ):
+        stored.setdefault(match_id, {})[number] = record
+    for match_id in all_ids:
+        want = expected.get(match_id, {})
+        have = stored.get(match_id, {})
+        if sorted(want) != sorted(have):
+            problems.append(
+                f"match {match_id}: acknowledged deals {sorted(want)}, stored {sorted(have)}"
+            )
+            continue
+        for number, record in want.items():
+            sent = {k: v for k, v in record.items() if k != "dealer"}
+            if have[number] != sent:
+                problems.append(f"match {match_id}: deal {number} stored differently")
+    stored_keys = set(
+        IdempotencyKey.objects.filter(match_id__in=all_ids).values_list("match_id", "key")
+    )
+    if stored_keys != keys:
+        problems.append(
+            f"idempotency keys: {len(keys)} acknowledged, {len(stored_keys)} stored, "
+            f"{len(keys ^ stored_keys)} differ"
+        )
+    for match in Match.objects.filter(pk__in=all_ids):
+        fresh = score_match(match_scoresheet(match))
+        if fresh != match.result:
+            problems.append(f"match {match.pk}: stored score differs from a fresh rescoring")
+    return problems
+
+
+def cpu_seconds(match: str) -> float:
+    """User+system CPU seconds of the processes whose command line contains `match` (Linux
+    /proc; 0 elsewhere): where the time per deal goes."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for entry in Path("/proc").iterdir() if Path("/proc").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            if match not in cmdline:
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / tick
+
+
+def write_no_hook_config() -> Path:
+    """A gunicorn config whose workers skip the standings hook (diagnostic only)."""
+    import tempfile
+
+    path = Path(tempfile.gettempdir()) / "deberc-bench-entry-nohook.py"
+    path.write_text(
+        "def post_worker_init(worker):\n"
+        "    import tournaments.hooks\n"
+        "    tournaments.hooks.match_changed = lambda **kwargs: None\n"
+    )
+    return path
+
+
+# --- main ------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scorers", type=int, default=32)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of load")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=240.0,
+        help="deals per second in all, paced over the scorers (0: no pacing)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=(os.cpu_count() or 2) + 1, help="gunicorn workers"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=0,
+        help="matches per scorer (default: enough for the duration)",
+    )
+    parser.add_argument("--db", default="deberc_bench_entry")
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/3",
+        help="Celery broker for the site (tasks are only queued)",
+    )
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--without-hook",
+        action="store_true",
+        help="diagnostic: skip tournaments.hooks.match_changed (standings) in the server, "
+        "to see what the deal write path itself costs",
+    )
+    parser.add_argument("--strict", action="store_true", help="exit 2 when the goal is missed")
+    args = parser.parse_args()
+
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": pg_url(args.db),
+        "REDIS_URL": args.redis,
+        "DEBUG": "false",
+        "LOG_LEVEL": "ERROR",
+    }
+    os.environ.update(env)
+    if not args.matches:
+        per_second = (args.rate or 400) / args.scorers
+        args.matches = max(3, int(per_second * args.duration / 7) + 3)
+
+    print(f"database {args.db}: recreating and migrating …", flush=True)
+    recreate_database(args.db)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    started = time.perf_counter()
+    plan = setup(args.scorers, args.matches, args.seed)
+    total_matches = sum(len(p["matches"]) for p in plan)
+    print(
+        f"set up {args.scorers} scorers × {args.matches} matches = {total_matches} tables "
+        f"in {time.perf_counter() - started:.1f} s",
+        flush=True,
+    )
+
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(args.workers),
+            "--threads",
+            str(args.threads),
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
+            *(["-c", str(write_no_hook_config())] if args.without_hook else []),
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/api/schema/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            print("gunicorn did not answer", file=sys.stderr)
+            return 1
+        scorers = [Scorer(token=p["token"], matches=p["matches"], base=base) for p in plan]
+        for scorer in scorers:  # warm every worker's connection and caches
+            fetch_version(scorer, scorer.matches[0]["id"])
+        interval = args.scorers / args.rate if args.rate else 0.0
+        gate = threading.Barrier(len(scorers) + 1)
+        threads = [
+            threading.Thread(
+                target=run_scorer,
+                args=(scorer, args.duration, interval, random.Random(args.seed * 1000 + i), gate),
+            )
+            for i, scorer in enumerate(scorers)
+        ]
+        for thread in threads:
+            thread.start()
+        server_cpu0 = cpu_seconds("config.wsgi:application")
+        db_cpu0 = cpu_seconds("postgres: ")
+        client_cpu0 = time.process_time()
+        gate.wait()
+        t0 = time.perf_counter()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - t0
+        server_cpu = cpu_seconds("config.wsgi:application") - server_cpu0
+        db_cpu = cpu_seconds("postgres: ") - db_cpu0
+        client_cpu = time.process_time() - client_cpu0
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+    latencies = [ms for s in scorers for ms in s.latencies]
+    acknowledged = sum(len(s.acknowledged) for s in scorers)
+    rate = acknowledged / elapsed
+    p50, p95, p99 = (percentile(latencies, q) for q in (0.50, 0.95, 0.99))
+    print()
+    print(
+        f"scorers            {args.scorers} (paced to {args.rate:g} deals/s in all)"
+        if args.rate
+        else f"scorers            {args.scorers} (unpaced)"
+    )
+    print(f"gunicorn           {args.workers} workers × {args.threads} threads, PostgreSQL")
+    if args.without_hook:
+        print("standings hook     SKIPPED (diagnostic run)")
+    print(f"duration           {elapsed:.1f} s")
+    print(f"deals stored       {acknowledged}")
+    print(f"deals/s            {rate:.1f}")
+    print(f"latency p50        {p50:.1f} ms")
+    print(f"latency p95        {p95:.1f} ms")
+    print(f"latency p99        {p99:.1f} ms")
+    print(f"retries (same key) {sum(s.retries for s in scorers)}")
+    if acknowledged:
+        per = 1000 / acknowledged
+        print(
+            f"CPU per deal       site {server_cpu * per:.1f} ms, PostgreSQL {db_cpu * per:.1f} ms,"
+            f" bench client {client_cpu * per:.1f} ms ({os.cpu_count()} cores)"
+        )
+    print(f"double taps        {sum(s.double_taps for s in scorers)}")
+    errors = [e for s in scorers for e in s.errors]
+    problems = verify(scorers)
+    for problem in (errors + problems)[:20]:
+        print("PROBLEM:", problem)
+    ok = not errors and not problems
+    goal = rate >= 200 and p95 <= 100
+    verdict = "OK: each acknowledged deal stored once, scores = rescoring" if ok else "FAILED"
+    print(f"integrity          {verdict}")
+    print(f"goal (≥200/s, p95≤100ms) {'met' if goal else 'missed'}")
+    if not ok:
+        return 1
+    if args.strict and not goal:
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

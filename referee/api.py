@@ -1,0 +1,362 @@
+"""The referee API (contract: shared/spec/api-contract.md, "Referee"). Thin views: the tools
+and services decide, the selectors read.
+
+- `GET /api/v1/rules/?q=&lang=&section=`: articles best first `{id, title, text, conventions,
+  source}`; `GET /api/v1/rules/{id}/`: one article (with the presets' values for a convention);
+- `POST /api/v1/referee/{combinations,legal-cards,check-deal,check-closing}/`: anyone;
+- `GET/POST /api/v1/matches/{id}/rulings/`, `GET /api/v1/tournaments/{id}/rulings/`,
+  `POST /api/v1/rulings/{id}/overturn/`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import error_response
+from scoring.models import Match
+from tournaments import permissions as perms
+from tournaments.models import Tournament
+
+from . import closing, selectors, services, tools
+from .models import Ruling
+
+ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
+LANG = OpenApiParameter("lang", str, enum=["ru", "uk", "en"], description="Answer language")
+
+
+def _lang(request: Request, body: Any = None) -> str:
+    value = request.query_params.get("lang")
+    if not value and isinstance(body, dict):
+        value = body.get("lang")
+    return tools.tool_lang(value or getattr(request, "LANGUAGE_CODE", None))
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+class ArticleSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    section = serializers.CharField()
+    title = serializers.CharField()
+    text = serializers.CharField()
+    conventions = serializers.ListField(child=serializers.CharField())
+    presets = serializers.ListField(child=serializers.CharField())
+    source = serializers.CharField()
+    project_default = serializers.BooleanField()
+
+
+class RulesView(APIView):
+    permission_classes: list = []
+
+    @extend_schema(
+        operation_id="rules_search",
+        parameters=[
+            OpenApiParameter("q", str, description="What to look for, in ru, uk or en"),
+            LANG,
+            OpenApiParameter("section", str, description="Only this section (without q)"),
+        ],
+        responses={200: ArticleSerializer(many=True)},
+        description="Rule articles, best first. Without `q`, the whole rulebook in order.",
+    )
+    def get(self, request: Request) -> Response:
+        lang = _lang(request)
+        query = request.query_params.get("q", "").strip()
+        if query:
+            found = selectors.rules_search(query)
+        else:
+            found = list(selectors.article_list())
+            section = request.query_params.get("section")
+            if section:
+                found = [a for a in found if a.section == section]
+        return Response([selectors.article_payload(a, lang) for a in found])
+
+
+class RuleDetailView(APIView):
+    permission_classes: list = []
+
+    @extend_schema(
+        operation_id="rules_read",
+        parameters=[LANG],
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        description="One article; a convention's article also lists what each preset sets "
+        "(read from the rules engine).",
+    )
+    def get(self, request: Request, article_id: str) -> Response:
+        rule = selectors.article_get(article_id)
+        if rule is None:
+            raise exceptions.NotFound()
+        body = selectors.article_payload(rule, _lang(request))
+        body["translations"] = {
+            lang: {"title": rule.title_in(lang), "text": rule.text_in(lang)}
+            for lang in ("ru", "uk", "en")
+        }
+        if rule.is_convention:
+            body["convention"] = selectors.convention_meta(rule.convention_name)
+        return Response(body)
+
+
+# --- tools -----------------------------------------------------------------------------------
+
+
+class _ToolView(APIView):
+    """Anyone may use the tools (they store nothing)."""
+
+    permission_classes: list = []
+    authentication_classes: list = []  # no CSRF dance for a read-only calculator
+
+    def run(self, request: Request) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def post(self, request: Request) -> Response:
+        if not isinstance(request.data, dict):
+            return error_response(
+                [{"field": None, "code": "bad_format", "message": "a JSON object is expected"}]
+            )
+        try:
+            return Response(self.run(request))
+        except tools.ToolError as exc:
+            return error_response(exc.errors)
+
+
+class CombinationsView(_ToolView):
+    @extend_schema(
+        operation_id="referee_combinations",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"trump": "H", "players": [from the eldest, clockwise], '
+        '"declarations": {player: ["terz:KH", "bella"]}, "ruleset", "conventions", '
+        '"last_trick", "tricks": {player: n}, "lang"} → who scores the combinations '
+        "(combinations_to, decided_by, credited, bella), the explanation and the articles.",
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        data = request.data
+        return tools.combinations_check(
+            trump=data.get("trump"),
+            players=data.get("players"),
+            declarations=data.get("declarations") or {},
+            conventions=data.get("conventions"),
+            ruleset=data.get("ruleset") or "moscow",
+            last_trick=data.get("last_trick"),
+            tricks=data.get("tricks"),
+            lang=_lang(request, data),
+        )
+
+
+class LegalCardsView(_ToolView):
+    @extend_schema(
+        operation_id="referee_legal_cards",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"trump": "H", "trick": ["8H"], "hand": [...], "conventions": {...}, '
+        '"ruleset", "lang"} → {"legal": [...], "reasons": {card: {code, message}}, '
+        '"articles": [...]}.',
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        data = request.data
+        return tools.legal_cards_check(
+            trump=data.get("trump"),
+            trick=data.get("trick") or [],
+            hand=data.get("hand"),
+            conventions=data.get("conventions"),
+            ruleset=data.get("ruleset") or "moscow",
+            lang=_lang(request, data),
+        )
+
+
+class CheckDealView(_ToolView):
+    @extend_schema(
+        operation_id="referee_check_deal",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"players": [clockwise], "dealer", "trump", "declarer", '
+        '"declarations": {...}, "hands": {player: [9 cards]}, "tricks": [[cards], ...], '
+        '"ruleset", "conventions", "lang"} → the first violation with its rule, or the score '
+        "of the deal (the engine's result of a one-deal scoresheet).",
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        data = request.data
+        return tools.deal_check(
+            players=data.get("players"),
+            dealer=data.get("dealer"),
+            trump=data.get("trump"),
+            declarer=data.get("declarer"),
+            declarations=data.get("declarations") or {},
+            hands=data.get("hands"),
+            tricks=data.get("tricks"),
+            ruleset=data.get("ruleset") or "moscow",
+            conventions=data.get("conventions"),
+            lang=_lang(request, data),
+        )
+
+
+class CheckClosingView(_ToolView):
+    @extend_schema(
+        operation_id="referee_check_closing",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"players": [clockwise], "dealer", "totals": {player: match total}, '
+        '"claimant", "points": points taken so far in this deal, "ruleset", "conventions", '
+        '"lang"} → {"true_closing", "verdict", "explanation", "articles", ...}.',
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        data = request.data
+        return closing.closing_check(
+            players=data.get("players"),
+            dealer=data.get("dealer"),
+            totals=data.get("totals"),
+            claimant=data.get("claimant"),
+            points=data.get("points"),
+            ruleset=data.get("ruleset") or "moscow",
+            conventions=data.get("conventions"),
+            lang=_lang(request, data),
+        )
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+class RulingInSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
+    violator = serializers.CharField(help_text="The violator's name as seated at the match")
+    explanation = serializers.CharField(required=False, allow_blank=True, default="")
+    articles = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+
+
+class OverturnInSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+def ruling_payload(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "id": ruling.pk,
+        "match": ruling.match_id,
+        "deal": ruling.deal_number,
+        "kind": ruling.kind,
+        "violator": ruling.violator.display_name,
+        "explanation": ruling.explanation,
+        "articles": list(ruling.articles),
+        "referee": ruling.referee.get_username() if ruling.referee else None,
+        "created_at": ruling.created_at.isoformat(),
+        "overturned": ruling.overturned,
+        "overturned_by": ruling.overturned_by.get_username() if ruling.overturned_by else None,
+        "overturned_at": ruling.overturned_at.isoformat() if ruling.overturned_at else None,
+        "overturn_reason": ruling.overturn_reason,
+    }
+
+
+def _match_for(request: Request, match_id: int) -> Match:
+    match = Match.objects.select_related("tournament").filter(pk=match_id).first()
+    if match is None or not perms.can_view_match(request.user, match):
+        raise exceptions.NotFound()
+    return match
+
+
+class MatchRulingsView(APIView):
+    @extend_schema(
+        operation_id="match_rulings_list",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        description="The rulings on this match's deals, newest first.",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match_for(request, match_id)
+        return Response([ruling_payload(r) for r in selectors.rulings_for_match(match.pk)])
+
+    @extend_schema(
+        operation_id="match_rulings_create",
+        request=RulingInSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        description="A referee's (or the organiser's) ruling on a deal: the deal gets the "
+        "violation and the match is re-scored with the penalty. → the ruling and the match.",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        match = _match_for(request, match_id)
+        if match.tournament is None or not perms.is_staff_of(request.user, match.tournament):
+            raise exceptions.PermissionDenied(
+                "Only a referee or organiser of the tournament rules on its deals."
+            )
+        incoming = RulingInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        try:
+            ruling, document = services.ruling_record(
+                match=match,
+                deal_number=data["deal"],
+                kind=data["kind"],
+                violator_name=data["violator"],
+                explanation=data["explanation"],
+                articles=data["articles"],
+                user=request.user,
+            )
+        except services.RulingRejected as exc:
+            return error_response(exc.errors)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return Response({"ruling": ruling_payload(ruling), "match": document}, status=201)
+
+
+class TournamentRulingsView(APIView):
+    @extend_schema(
+        operation_id="tournament_rulings_list",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        description="Every ruling in the tournament, newest first (overturned ones included).",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None or not perms.can_view_tournament(request.user, tournament):
+            raise exceptions.NotFound()
+        return Response(
+            [ruling_payload(r) for r in selectors.rulings_for_tournament(tournament.pk)]
+        )
+
+
+class OverturnView(APIView):
+    @extend_schema(
+        operation_id="ruling_overturn",
+        request=OverturnInSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        description="The organiser overturns a ruling: the deal's violation is removed by "
+        "another correction; the history keeps both.",
+    )
+    def post(self, request: Request, ruling_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        ruling = (
+            Ruling.objects.select_related("match", "match__tournament").filter(pk=ruling_id).first()
+        )
+        if ruling is None or not perms.can_view_match(request.user, ruling.match):
+            raise exceptions.NotFound()
+        tournament = ruling.match.tournament
+        if tournament is None or not perms.is_organiser(request.user, tournament):
+            raise exceptions.PermissionDenied("Only an organiser overturns a ruling.")
+        incoming = OverturnInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        try:
+            ruling, document = services.ruling_overturn(
+                ruling=ruling, user=request.user, reason=incoming.validated_data["reason"]
+            )
+        except services.RulingRejected as exc:
+            return error_response(exc.errors)
+        return Response({"ruling": ruling_payload(ruling), "match": document})

@@ -1,0 +1,16 @@
+"""`manage.py load_rulebook`: copy the rulebook into the database (migrate does it too)."""
+
+from django.core.management.base import BaseCommand
+
+from referee.services import rulebook_sync
+
+
+class Command(BaseCommand):
+    help = "Synchronise the rulebook articles (referee/rulebook/) into the database."
+
+    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+        parser.add_argument("--database", default="default")
+
+    def handle(self, *args: object, **options: object) -> None:
+        count = rulebook_sync(using=str(options["database"]))
+        self.stdout.write(self.style.SUCCESS(f"{count} rule articles loaded."))

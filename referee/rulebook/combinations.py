@@ -1,0 +1,280 @@
+"""§4 Combinations: kinds, notation, declaring and "how high?", seniority, bella, debertz."""
+# ruff: noqa: E501 -- rule texts and alias lists read better unbroken
+
+from .base import SEED_000, SEED_001, SEED_003, article
+
+ARTICLES = [
+    article(
+        "combinations.kinds",
+        ru=(
+            "Комбинации: терц, полтинник, сотня, белла",
+            """
+Терц — три карты одной масти подряд: 20 очков. Полтинник (берц, полтина, полташ) — четыре
+подряд: 50. Сотня — пять подряд: 100, только по конвенции hundred (Харьков вчетвером, по
+договорённости). Белла — козырные король и дама: 20. Деберц — семь подряд (или шесть, по
+конвенции debertz: 6, Харьков) — выигрыш партии. Клабор — шесть подряд от туза в первых шести
+сданных картах (Одесса) — выигрыш партии.
+
+Без сотни пять и больше карт подряд всё равно считаются одним полтинником; шесть можно
+объявить как два терца (смысла нет, но можно). Одна карта не может входить в две объявленные
+комбинации одного игрока — кроме беллы, которая может входить в терц или полтинник.""",
+        ),
+        uk=(
+            "Комбінації: терц, полтинник, сотня, белла",
+            """
+Терц — три карти однієї масті підряд: 20 очок. Полтинник («п’ятдесят», берц, полтина) —
+чотири підряд: 50. Сотня — п’ять підряд: 100, лише за конвенцією hundred. Белла — козирні
+король і дама: 20. Деберц — сім підряд (або шість за конвенцією debertz: 6) — виграш партії.
+Клабор — шість підряд від туза в перших шести картах (Одеса) — виграш партії.
+
+Без сотні п’ять і більше карт підряд — однаково один полтинник; шість можна оголосити як два
+терци. Одна карта не може входити у дві оголошені комбінації гравця — окрім белли.""",
+        ),
+        en=(
+            "Combinations: terz, fifty, hundred, bella",
+            """
+Terz [терц]: three in sequence in one suit, 20. Fifty [полтинник, берц, полтина, полташ]:
+four in sequence, 50. Hundred [сотня]: five in sequence, 100, only with the convention
+hundred. Bella [белла]: trump king and queen, 20. Debertz [деберц]: seven in sequence (six
+with debertz: 6, Kharkov) wins the match. Klabor [клабор]: six in sequence from the ace in
+the first six dealt cards (Odessa) wins the match.
+
+Without hundred, five or more in sequence still count as one fifty; six may be declared as
+two terzes. No card may serve in two declared combinations of one player, except bella,
+which may overlap a terz or fifty.""",
+        ),
+        kw_ru="комбинации, терц, терс, полтинник, берц, полтина, полташ, пятьдесят, сотня, белла, бэлла, сколько стоит терц, 20 очков, 50 очков",
+        kw_uk="комбінації, терц, полтинник, п’ятдесят, берц, полтина, сотня, белла, скільки коштує терц",
+        kw_en="combinations, declarations, melds, terz, tierce, fifty, hundred, bella, belote, sequence points",
+        conventions=("hundred", "debertz", "klabor"),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "combinations.notation",
+        ru=(
+            "Запись комбинаций",
+            """
+В записи сдачи комбинацию называют видом и старшей картой: terz:KH — терц от червового
+короля (К Д В ♥); fifty:AS — полтинник от пикового туза (Т К Д В ♠); hundred:AS — сотня
+(Т К Д В 10 ♠); bella; debertz:AS; klabor:AS. Регистр букв не важен.""",
+        ),
+        uk=(
+            "Запис комбінацій",
+            """
+У записі здачі комбінацію називають видом і старшою картою: terz:KH — терц від чирвового
+короля (К Д В ♥); fifty:AS — полтинник від пікового туза; hundred:AS — сотня; bella;
+debertz:AS; klabor:AS. Регістр літер не важливий.""",
+        ),
+        en=(
+            "Writing combinations down",
+            """
+A combination is written as its kind and top card: terz:KH is the terz from the king of
+hearts (K Q J ♥); fifty:AS is A K Q J ♠; hundred:AS is A K Q J 10 ♠; bella; debertz:AS;
+klabor:AS. Kinds are case-insensitive.""",
+        ),
+        kw_ru="запись комбинации, terz:KH, fifty:AS, от короля, от туза",
+        kw_uk="запис комбінації, terz:KH, від короля, від туза",
+        kw_en="combination notation, terz:KH, fifty:AS, top card",
+        source="deberc-rules.md §4",
+    ),
+    article(
+        "combinations.how_high",
+        ru=(
+            "Объявление комбинаций и вопрос «вышка?» («рост?»)",
+            """
+Терцы и полтинники объявляют при первом ходе: сначала только самую старшую. У соперника тоже
+есть комбинация — он спрашивает «вышка?» (или «рост?», «от чего?»); объявивший называет
+старшую карту («от дамы», «от дамы козырной»). Соперник отвечает «проходит» (или «твой»,
+«меньше»), если его комбинация младше, или называет свою, если она старше. Тот, чья
+комбинация прошла, объявляет и остальные свои комбинации.
+
+Спрашивать вышку можно, только имея комбинацию, способную поспорить. Вопрос без такой
+комбинации или вопрос и затем показ комбинации, заведомо старше объявленной, — нарушение
+(незаконный вопрос, байт на картах; seed 000).""",
+        ),
+        uk=(
+            "Оголошення комбінацій і питання «вишка?»",
+            """
+Терци й полтинники оголошують при першому ході: спершу лише найстаршу. Якщо в суперника
+теж є комбінація, він питає «вишка?» (чи «ріст?»); той, хто оголосив, називає старшу карту
+(«від дами», «від дами козирної»). Суперник каже «проходить», якщо його комбінація молодша,
+або називає свою, якщо вона старша. Чия комбінація пройшла, оголошує й решту своїх.
+
+Питати вишку можна лише маючи комбінацію, здатну змагатися. Питання без неї, або питання
+і потім показ комбінації, завідомо старшої за оголошену, — порушення (байт на картах).""",
+        ),
+        en=(
+            'Declaring combinations and "how high?" [вишка]',
+            """
+Terzes and fifties are declared at the first lead, the most senior one first. An opponent
+who also holds one asks "how high?" [вишка, "рост?"]; the declarer names the top card ("from
+the queen", "from the trump queen"). The opponent says "good" [проходит] if theirs is
+lower, or names theirs if higher. The player whose combination stands then declares the
+rest.
+
+Asking "how high?" without a combination able to compete, or asking and then showing one
+that plainly outranks the declared one, is a violation (illegal question, card byte;
+seed 000).""",
+        ),
+        kw_ru="вышка, вишка, рост, от чего терц, проходит, твой, меньше, объявить комбинацию, спросить вышку, когда объявлять терц",
+        kw_uk="вишка, ріст, проходить, від чого терц, оголосити комбінацію, спитати вишку",
+        kw_en="how high, vyshka, rost, announce combination, declare, asking height, good, not good",
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "combinations.seniority",
+        ru=(
+            "Старшинство комбинаций: кому пишутся терцы",
+            """
+Комбинации (терцы, полтинники, сотни) пишет только один игрок (вчетвером — одна пара): у кого
+самая старшая из объявленных, тот пишет все свои объявленные, остальные не пишут ничего.
+Сравнивают лучшую комбинацию каждого:
+1) класс: сотня старше полтинника, полтинник старше терца (два терца не бьют полтинник);
+2) при одном классе — старше та, у которой старшая карта выше (терц от дамы бьёт два терца
+от валета);
+3) при одинаковой старшей карте — козырная (конвенция trump_in_combination: moscow —
+козырь учитывается, kharkov — нет);
+4) всё равно равны — конвенция combination_tie: eldest — у первого по часовой стрелке от
+сдатчика (по умолчанию проекта, seeds 000/001/003), last_trick — у взявшего послед
+(Одесса).
+
+Белла в старшинстве не участвует.""",
+        ),
+        uk=(
+            "Старшинство комбінацій: кому йдуть терци",
+            """
+Комбінації (терци, полтинники, сотні) записує лише один гравець (учотирьох — одна пара): у
+кого найстарша з оголошених, той пише всі свої, інші — нічого. Порівнюють найкращу
+комбінацію кожного:
+1) клас: сотня старша за полтинник, полтинник — за терц (два терци не б’ють полтинник);
+2) того ж класу — старша та, що починається з вищої карти;
+3) з однаковою старшою картою — козирна (конвенція trump_in_combination: moscow — козир
+враховується, kharkov — ні);
+4) далі рівні — конвенція combination_tie: eldest — у першої руки (за замовчуванням
+проєкту), last_trick — у того, хто взяв послід (Одеса).
+
+Белла у старшинстві не бере участі.""",
+        ),
+        en=(
+            "Seniority: who scores the combinations",
+            """
+Only one player (one pair with four) scores terzes, fifties and hundreds: the holder of the
+single most senior declared one scores all of theirs; everyone else scores none. Compare
+each player's best combination:
+1) class: hundred > fifty > terz (two terzes never beat one fifty);
+2) same class: the higher top card in sequence order wins;
+3) same top card: the trump one wins (convention trump_in_combination: moscow counts it,
+kharkov ignores it);
+4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left;
+project default, seeds 000/001/003) or last_trick (Odessa).
+
+Bella takes no part in seniority.""",
+        ),
+        kw_ru="старшинство, чей терц старше, равные терцы, одинаковые терцы, кому засчитывается, кто пишет комбинации, два терца против полтинника, козырный терц",
+        kw_uk="старшинство, чий терц старший, рівні терци, кому зараховується, два терци проти полтинника",
+        kw_en="seniority, whose combination wins, equal terzes, tie, which terz is higher, two terzes against fifty, trump terz",
+        conventions=("trump_in_combination", "combination_tie", "hundred"),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}; project default for ties",
+        project_default=True,
+    ),
+    article(
+        "combinations.need_trick",
+        ru=(
+            "Комбинации без взятки",
+            """
+По конвенции combinations_need_trick (по умолчанию включена, seed 001) терцы, полтинники и
+сотни пишутся, только если их владелец взял хотя бы одну взятку, пусть даже пустую. Белле
+взятка не нужна.""",
+        ),
+        uk=(
+            "Комбінації без взятки",
+            """
+За конвенцією combinations_need_trick (типово увімкнена) терци, полтинники й сотні
+записуються, лише якщо власник узяв хоч одну взятку, навіть порожню. Беллі взятка не
+потрібна.""",
+        ),
+        en=(
+            "Combinations need a trick",
+            """
+With combinations_need_trick (on by default, seed 001) terzes, fifties and hundreds are
+credited only if their holder took at least one trick, possibly an empty one. Bella never
+needs one.""",
+        ),
+        kw_ru="без взятки, ни одной взятки, пустая взятка, терц не засчитан",
+        kw_uk="без взятки, жодної взятки, порожня взятка",
+        kw_en="no trick, without a trick, empty trick, combination not credited",
+        conventions=("combinations_need_trick",),
+        source=f"{SEED_001}; {SEED_003}",
+    ),
+    article(
+        "combinations.bella",
+        ru=(
+            "Белла",
+            """
+Белла — козырные король и дама у одного игрока: 20 очков. Её объявляют, когда ходят второй
+из этих карт («белла»); можно и не объявлять. В старшинстве не участвует: объявленная белла
+всегда пишется владельцу и может входить в терц или полтинник.
+
+Одесская конвенция bella_to_trick_winner: 20 очков беллы получает тот, кто взял взятку, на
+которой её объявили. Это требует записи по картам; без неё белла остаётся у владельца.""",
+        ),
+        uk=(
+            "Белла",
+            """
+Белла — козирні король і дама в одного гравця: 20 очок. Її оголошують, коли ходять другою з
+цих карт; можна й не оголошувати. У старшинстві не бере участі: оголошена белла завжди
+записується власнику і може входити в терц чи полтинник.
+
+Одеська конвенція bella_to_trick_winner: 20 очок белли отримує той, хто взяв взятку, на якій
+її оголосили.""",
+        ),
+        en=(
+            "Bella",
+            """
+Bella is the trump king and queen in one hand: 20 points, declared when the second of them
+is played. It takes no part in seniority: a declared bella always scores for its holder and
+may overlap a terz or fifty.
+
+Odessa convention bella_to_trick_winner: bella's 20 go to whoever takes the trick on which it
+was declared (needs a card-by-card record; without one it stays with its holder).""",
+        ),
+        kw_ru="белла, бэлла, бела, козырный марьяж, король и дама козырные",
+        kw_uk="белла, бела, козирний марʼяж, король і дама козирні",
+        kw_en="bella, belote, trump king and queen, marriage",
+        conventions=("bella_to_trick_winner",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "combinations.debertz",
+        ru=(
+            "Деберц и клабор: выигрыш партии",
+            """
+Деберц — семь карт одной масти подряд (конвенция debertz: 7) или шесть и больше (debertz: 6,
+Харьков). Клабор — шесть подряд от туза в первых шести сданных картах (Одесса, конвенция
+klabor). Объявленный и показанный деберц или клабор сразу выигрывает партию; если таких двое —
+первый по часовой стрелке от сдатчика. Сама сдача ничего не записывает.""",
+        ),
+        uk=(
+            "Деберц і клабор: виграш партії",
+            """
+Деберц — сім карт однієї масті підряд (debertz: 7) або шість і більше (debertz: 6, Харків).
+Клабор — шість підряд від туза в перших шести картах (Одеса). Оголошений і показаний деберц
+чи клабор одразу виграє партію; якщо таких двоє — перший за годинниковою стрілкою від того,
+хто роздає.""",
+        ),
+        en=(
+            "Debertz and klabor: the match at once",
+            """
+Debertz is seven in sequence in one suit (debertz: 7) or six or more (debertz: 6, Kharkov).
+Klabor is six in sequence from the ace in the first six dealt cards (Odessa, convention
+klabor). A declared and shown debertz or klabor wins the match at once (the first holder
+clockwise from the dealer's left if two); that deal records nothing.""",
+        ),
+        kw_ru="деберц, клабор, семь подряд, шесть подряд, шесть от туза, выигрыш сразу",
+        kw_uk="деберц, клабор, сім підряд, шість підряд, виграш одразу",
+        kw_en="debertz, deberc, klabor, seven in a row, six in a row, instant win",
+        conventions=("debertz", "klabor"),
+        presets=("kharkov", "odessa"),
+        source=SEED_001,
+    ),
+]

@@ -1,0 +1,147 @@
+"""§3 Trick play: following suit, trumping, overtrumping, who takes the trick, renonce."""
+# ruff: noqa: E501 -- rule texts and alias lists read better unbroken
+
+from .base import SEED_000, SEED_001, SEED_003, article
+
+ARTICLES = [
+    article(
+        "play.follow_suit",
+        ru=(
+            "Ходить в масть, бить козырем",
+            """
+На ход надо класть карту той же масти — класть в масть обязательно. Нет масти — надо
+положить козырь: бить козырем обязательно. Нет ни масти, ни козыря — можно сбросить любую
+карту.
+
+Сбросить другую масть, имея масть хода, или не положить козырь, имея его и не имея масти, —
+фальшренонс (байт на картах).""",
+        ),
+        uk=(
+            "Класти в масть, бити козирем",
+            """
+На хід треба класти карту тієї ж масті — класти в масть обов’язково. Немає масті — клади
+козир: бити козирем обов’язково. Немає ні масті, ні козиря — можна скинути будь-яку карту.
+
+Скинути іншу масть, маючи масть ходу, або не покласти козир, маючи його, — фальшренонс
+(байт на картах).""",
+        ),
+        en=(
+            "Follow suit; trump when void",
+            """
+You must follow the suit led. Void in it, you must play a trump. Void in both, you may
+discard any card.
+
+Discarding while able to follow, or not trumping while able to, is a renonce (card byte).""",
+        ),
+        kw_ru="в масть, класть в масть, нет масти, обязательно бить козырем, можно ли не бить, сбросить, снести карту, должен ли я бить",
+        kw_uk="в масть, класти в масть, немає масті, бити козирем обов’язково, чи можна не бити, скинути карту",
+        kw_en="follow suit, must follow, void, must trump, ruff, discard, do I have to trump",
+        conventions=("overtrump",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "play.overtrump",
+        ru=(
+            "Перебивать козырь",
+            """
+Если ход сделан с козыря, его надо перебить — положить козырь старше, если он есть. Нет
+старшего — любой козырь; нет козырей — любую карту. Не бить козырь, когда можешь его
+перебить, нельзя: это фальшренонс, байт на картах.
+
+По конвенции overtrump = always (Одесса: «козырь соперника перебивается всегда») перебивать
+надо всякий раз, когда на взятке уже лежит козырь и игрок обязан или решил бить козырем, а не
+только при ходе с козыря.""",
+        ),
+        uk=(
+            "Перебивати козир",
+            """
+Якщо хід зроблено з козиря, його треба перебити — покласти старший козир, якщо він є.
+Немає старшого — будь-який козир; немає козирів — будь-яку карту. Не перебити козир, маючи
+старший, не можна: це фальшренонс, байт на картах.
+
+За конвенцією overtrump = always (Одеса) перебивати треба щоразу, коли на взятці вже лежить
+козир, а не лише при ході з козиря.""",
+        ),
+        en=(
+            "Overtrumping",
+            """
+When a trump is led, you must play a higher trump if you have one; otherwise any trump;
+with no trump, any card. Refusing to beat the trump when able is a renonce (card byte).
+
+With the convention overtrump = always (Odessa: "the opponent's trump is always beaten")
+you must beat a trump already on the trick whenever you have to or choose to trump, not
+only when trump was led.""",
+        ),
+        kw_ru="перебить козырь, перебивать, можно ли не бить козырь, не перебил козырь, старший козырь, ход с козыря, козырь перебивается всегда",
+        kw_uk="перебити козир, перебивати, чи можна не бити козир, не перебив козир, старший козир, хід з козиря",
+        kw_en="overtrump, beat the trump, higher trump, trump led, must overtrump, can I not beat the trump, over-ruff",
+        conventions=("overtrump",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "play.trick",
+        ru=(
+            "Кто берёт взятку",
+            """
+Взятку берёт старший козырь на ней, а если козырей нет — старшая карта масти хода. Взявший
+взятку ходит следующим. Всего разыгрывается 9 взяток (вчетвером — 8). Кто ходит первым в
+первой взятке, решает конвенция first_lead.""",
+        ),
+        uk=(
+            "Хто бере взятку",
+            """
+Взятку бере старший козир, а якщо козирів немає — старша карта масті ходу. Хто взяв взятку,
+ходить наступним. Розігрують 9 взяток (учотирьох — 8). Хто ходить першим, визначає
+конвенція first_lead.""",
+        ),
+        en=(
+            "Who takes the trick",
+            """
+The trick goes to the highest trump on it, else to the highest card of the suit led. The
+winner leads next. 9 tricks are played (8 with four players). Who leads to the first trick
+is the convention first_lead.""",
+        ),
+        kw_ru="взятка, кто забирает взятку, кто ходит, следующий ход, девять взяток",
+        kw_uk="взятка, хто забирає взятку, хто ходить, дев’ять взяток",
+        kw_en="trick, who wins the trick, who leads, nine tricks",
+        conventions=("first_lead",),
+        source=f"{SEED_000}; {SEED_003}",
+    ),
+    article(
+        "play.renonce",
+        ru=(
+            "Фальшренонс (ренонс)",
+            """
+Фальшренонс, или ренонс, — ход против правил розыгрыша: не положил в масть, имея её; не
+побил козырем, имея козырь и не имея масти; не перебил козырь, когда был обязан. Это
+нарушение: по умолчанию сдача останавливается и нарушитель получает байт на картах
+(конвенция renonce_penalty; в Одессе — пересдача и −100).
+
+При записи сдачи по картам первый неправильный ход сам становится нарушением (renonce).""",
+        ),
+        uk=(
+            "Фальшренонс (ренонс)",
+            """
+Фальшренонс, або ренонс, — хід проти правил розіграшу: не поклав у масть, маючи її; не бив
+козирем, маючи козир; не перебив козир, коли мусив. Це порушення: здача зупиняється, а
+порушника карають байтом на картах (конвенція renonce_penalty; в Одесі — перездача і −100).
+
+У записі здачі по картах перший неправильний хід сам стає порушенням.""",
+        ),
+        en=(
+            "Renonce",
+            """
+A renonce [фальшренонс, ренонс] is a card played against the play rules: not following suit
+when able, not trumping when void and able, not overtrumping when bound to. It is a
+violation: by default the deal stops and the violator gets a card byte (convention
+renonce_penalty; Odessa: a redeal and −100).
+
+In a card-by-card record the first illegal card becomes the deal's violation by itself.""",
+        ),
+        kw_ru="ренонс, фальшренонс, фальш, неправильный ход, ошибочный ход картой, не в масть, нарушение розыгрыша",
+        kw_uk="ренонс, фальшренонс, неправильний хід, помилковий хід, не в масть",
+        kw_en="renonce, revoke, reneging, illegal card, wrong card, misplay",
+        conventions=("renonce_penalty", "overtrump"),
+        source=f"{SEED_000}; {SEED_001}",
+    ),
+]

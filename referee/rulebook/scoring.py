@@ -1,0 +1,234 @@
+"""§5 Scoring a deal: totals, made, byte, hanging byte and pools, halving, next dealer."""
+# ruff: noqa: E501 -- rule texts and alias lists read better unbroken
+
+from .base import PROJECT_DEFAULT, SEED_000, SEED_001, SEED_003, article
+
+ARTICLES = [
+    article(
+        "scoring.deal_total",
+        ru=(
+            "Итог сдачи",
+            """
+Итог сдачи игрока (пары) = очки карт в его взятках + 10 за послед + засчитанные комбинации +
+объявленная белла. Итоги сдачи вместе дают очки сыгранных карт (152 только вчетвером) + 10 +
+засчитанные комбинации + беллы.""",
+        ),
+        uk=(
+            "Підсумок здачі",
+            """
+Підсумок здачі гравця (пари) = очки карт у його взятках + 10 за послід + зараховані
+комбінації + оголошена белла. Разом підсумки дають очки зіграних карт + 10 + комбінації +
+белли.""",
+        ),
+        en=(
+            "The deal total",
+            """
+Each player's (pair's) deal total = card points in their tricks + 10 for the last trick +
+credited combinations + declared bella. The totals add up to the card points won (152 only
+with four players) + 10 + credited combinations + bellas.""",
+        ),
+        kw_ru="итог, подсчёт очков, сколько записать, запись сдачи",
+        kw_uk="підсумок, підрахунок очок, скільки записати",
+        kw_en="deal total, scoring a deal, how to count, what to write",
+        source=f"{SEED_000}; {SEED_003}",
+    ),
+    article(
+        "scoring.made",
+        ru=(
+            "Игра сделана",
+            """
+Играющий набрал строго больше лучшего из соперников (вдвоём — соперника, втроём — большего из
+двух, вчетвером — другой пары): каждый пишет свои очки.
+
+Конвенция winner_takes_all («победителю всё», seed 003): играющий пишет сумму итогов всех
+игроков, вистующие — 0.""",
+        ),
+        uk=(
+            "Гру зроблено",
+            """
+Граючий набрав строго більше за найкращого з суперників: кожен пише свої очки. Конвенція
+winner_takes_all («переможцю все»): граючий пише суму всіх підсумків, інші — 0.""",
+        ),
+        en=(
+            "The game is made",
+            """
+The declarer has strictly more than the best opponent (2 players: the opponent; 3: the
+higher of the two; 4: the other pair): everybody records their own total. Convention
+winner_takes_all (seed 003): the declarer records the sum of all totals, the opponents 0.""",
+        ),
+        kw_ru="сыграл, сделал игру, играющий больше, победителю всё",
+        kw_uk="зіграв, зробив гру, граючий більше, переможцю все",
+        kw_en="made, declarer wins the deal, contract made, winner takes all",
+        conventions=("winner_takes_all",),
+        source=f"{SEED_000}; {SEED_003}",
+    ),
+    article(
+        "scoring.byte",
+        ru=(
+            "Байт (байд)",
+            """
+Играющий набрал меньше лучшего соперника — байт: он пишет 0 и «Б», его очки уходят сопернику
+(вдвоём), другой паре (вчетвером), а втроём — по конвенции byte_3p: top — сопернику с большими
+очками (seed 001), split — пополам обоим (Харьков). При top и равенстве двух соперников очки
+играющего становятся висячими, и выиграть их могут только эти двое.""",
+        ),
+        uk=(
+            "Байт",
+            """
+Граючий набрав менше за найкращого суперника — байт: він пише 0 і «Б», його очки йдуть
+супернику (удвох), іншій парі (учотирьох), а втрьох — за конвенцією byte_3p: top —
+суперникові з більшими очками, split — навпіл обом (Харків). При top і рівності двох
+суперників очки граючого зависають, і виграти їх можуть лише вони двоє.""",
+        ),
+        en=(
+            "Byte",
+            """
+The declarer has less than the best opponent: a byte [байт, байд, "Б"]. The declarer records
+0 and writes "Б"; their total goes to the opponent (2 players), the other pair (4), or with 3
+players by convention byte_3p: top (to the opponent with more points; seed 001) or split
+(halved; Kharkov). With top and the two opponents equal, the declarer's total becomes a
+hanging pool only those two can win.""",
+        ),
+        kw_ru="байт, байд, бaйт, Б, проиграл сдачу, играющий меньше, сел, очки сопернику",
+        kw_uk="байт, байд, Б, програв здачу, граючий менше",
+        kw_en="byte, bait, set, declarer loses, went down, fails",
+        conventions=("byte_3p",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "scoring.hanging_byte",
+        ru=(
+            "Висячий байт (висячка, висяк)",
+            """
+Играющий набрал столько же, сколько лучший соперник, — висячий байт, висячка, висяк.
+Соперники пишут свои очки, играющий не пишет ничего, а его очки «зависают»: становятся
+висячим банком, который разыгрывается в следующих сдачах (см. «Висячие очки»).""",
+        ),
+        uk=(
+            "Висячий байт (висячка)",
+            """
+Граючий набрав стільки ж, скільки найкращий суперник, — висячий байт, висячка. Суперники
+пишуть свої очки, граючий нічого, а його очки «зависають» до наступної здачі (див. «Висячі
+очки»).""",
+        ),
+        en=(
+            "Hanging byte",
+            """
+The declarer equals the best opponent: a hanging byte [висячий байт, висячка, висяк]. The
+opponents record their own totals, the declarer records nothing now, and the declarer's total
+becomes a hanging pool, played in later deals (see "Hanging pools").""",
+        ),
+        kw_ru="висячий байт, висячка, висяк, висячий байд, равные очки, поровну, ничья в сдаче, зависли очки",
+        kw_uk="висячий байт, висячка, висяк, рівні очки, порівну, очки зависли",
+        kw_en="hanging byte, hanging bait, tie, equal points, draw in a deal, hanging points",
+        conventions=("hanging_separately",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "scoring.hanging_pools",
+        ru=(
+            "Висячие очки: кто их забирает",
+            """
+Висячий банк выигрывает в одной из следующих сдач тот (из имеющих право), у кого наибольший
+итог в этой сдаче. Если наибольший итог делят несколько имеющих право — банк висит дальше.
+Сдача сначала разыгрывает уже висящие банки, потом добавляет свой новый. Банк в 0 очков не
+создаётся; банк, висящий к концу партии, пропадает.
+
+Конвенция hanging_separately («висячие отдельно», seed 003): no — новый банк сливается с
+висящим и разыгрывается как один; yes — банки стоят в очереди, каждая сдача разыгрывает
+самый старый. Конвенция hanging_on_byte_3p (втроём): если сдача, разыгрывающая банк,
+закончилась байтом, банк делят пополам два вистующих (split) или получает лучший (top).""",
+        ),
+        uk=(
+            "Висячі очки: хто їх забирає",
+            """
+Висячий банк виграє в одній із наступних здач той (з тих, хто має право), у кого найбільший
+підсумок у цій здачі. Якщо найбільший підсумок ділять кілька — банк висить далі. Здача
+спершу розігрує вже висячі банки, потім додає свій. Банк із 0 очок не створюється; банк, що
+висить до кінця партії, пропадає.
+
+Конвенція hanging_separately («висячі окремо»): no — новий банк додається до висячого; yes —
+банки розігруються по черзі. Конвенція hanging_on_byte_3p (утрьох): якщо здача, що розігрує
+банк, — байт, банк ділять навпіл (split) або бере кращий (top).""",
+        ),
+        en=(
+            "Hanging pools: who takes them",
+            """
+A pool is won in a later deal by the eligible player with the highest deal total in that
+deal. If the top total is shared among eligible players, the pool keeps hanging. A deal plays
+the pools already hanging before its own new pool is added. A pool of 0 is not created; a
+pool still hanging at the end of the match is lost.
+
+Convention hanging_separately (seed 003): no — a new pool joins the hanging one; yes — pools
+queue and each deal plays only the oldest. Convention hanging_on_byte_3p (3 players): when
+the deal playing a pool is a byte, the pool is split between the two opponents or goes to
+the top one.""",
+        ),
+        kw_ru="висячие очки, висячий банк, кто забирает висячку, две висячки, висячие отдельно, разыгрываются висячие",
+        kw_uk="висячі очки, хто забирає висячку, дві висячки, висячі окремо",
+        kw_en="hanging pool, who wins the hanging points, two hanging bytes, hanging separately",
+        conventions=("hanging_separately", "hanging_on_byte_3p"),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+    article(
+        "scoring.halving",
+        ru=(
+            "Деление пополам: нечётное очко",
+            """
+Когда очки делят пополам (байт втроём по split, висячий банк, байт на картах втроём),
+нечётное очко получает тот, кто раньше по часовой стрелке от сдатчика. Это решение проекта
+(project default): семена об этом молчат.""",
+        ),
+        uk=(
+            "Поділ навпіл: непарне очко",
+            """
+Коли очки ділять навпіл, непарне очко отримує той, хто раніше за годинниковою стрілкою від
+того, хто роздає. Це рішення проєкту (project default).""",
+        ),
+        en=(
+            "Halving: the odd point",
+            """
+When points are halved (a 3-player byte under split, a pool, a 3-player card byte), the odd
+point goes to the earlier player clockwise from the dealer's left. This is a project default:
+the seeds are silent.""",
+        ),
+        kw_ru="пополам, делить, нечётное очко, split",
+        kw_uk="навпіл, ділити, непарне очко",
+        kw_en="halve, split, odd point, rounding",
+        source=PROJECT_DEFAULT,
+        project_default=True,
+    ),
+    article(
+        "scoring.next_dealer",
+        ru=(
+            "Кто сдаёт следующим",
+            """
+Конвенция dealer: winner (Москва) — сдаёт набравший больше всех в сдаче; при висячем байте —
+соперник, сравнявшийся с играющим; если соперники равны — первый из них по часовой стрелке от
+сдатчика. clockwise (Харьков, Одесса) — по очереди по часовой стрелке. После байта на картах
+больше всех у того, кто не нарушал. После пустой сдачи сдаёт следующий по часовой стрелке.
+Вчетвером сдаёт игрок выигравшей пары, первый по часовой стрелке.""",
+        ),
+        uk=(
+            "Хто роздає наступним",
+            """
+Конвенція dealer: winner (Москва) — роздає той, хто набрав найбільше в здачі; при висячому
+байті — суперник, що зрівнявся з граючим. clockwise (Харків, Одеса) — по черзі. Після
+порожньої здачі роздає наступний за годинниковою стрілкою.""",
+        ),
+        en=(
+            "Who deals next",
+            """
+Convention dealer: winner (Moscow) — the player with the highest deal total; after a hanging
+byte, the opponent who tied; opponents tied for the highest, the first of them clockwise from
+the dealer's left. clockwise (Kharkov, Odessa). After a card byte the highest total is the
+non-violator's; a void deal always passes the deal clockwise; with pairs, the member of the
+winning pair first clockwise.""",
+        ),
+        kw_ru="кто сдаёт, следующий сдатчик, сдаёт выигравший, по очереди",
+        kw_uk="хто роздає, наступний, роздає переможець, по черзі",
+        kw_en="next dealer, who deals, dealer rotation",
+        conventions=("dealer",),
+        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+    ),
+]

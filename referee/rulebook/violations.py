@@ -1,0 +1,239 @@
+"""§6 Violations and penalties: card byte, the violation kinds, penalties, corrections."""
+
+from .base import SEED_000, SEED_001, article
+
+ARTICLES = [
+    article(
+        "violations.card_byte",
+        ru=(
+            "Байт на картах",
+            """
+Байт на картах — наказание за нарушение правил. Сдача останавливается на нарушении. Вдвоём
+(пара на пару) не нарушившая сторона пишет все очки сдачи: 162 плюс все объявленные
+комбинации и беллы обеих сторон, которые действительно есть на руках («які є у обох гравців
+на руках»; по записи по картам — проверенные по рукам, иначе — как объявлены), без учёта
+старшинства. Нарушитель пишет 0 и «Б».
+
+Втроём (решение проекта, project default) та же сумма делится пополам между двумя другими.
+Эти доли — итоги сдачи: они разыгрывают висячие банки как обычно. Байт на картах считается
+байтом для three_bytes_penalty, но не для hanging_on_byte_3p.""",
+        ),
+        uk=(
+            "Байт на картах",
+            """
+Байт на картах — покарання за порушення правил. Здача зупиняється на порушенні. Удвох (пара на
+пару) той, хто не порушував, записує всі очки здачі: 162 плюс усі оголошені комбінації й белли
+обох сторін, які є у гравців на руках, без старшинства. Порушник пише 0 і «Б».
+
+Утрьох (рішення проєкту) ця сума ділиться навпіл між двома іншими. Байт на картах рахується
+як байт для three_bytes_penalty, але не для hanging_on_byte_3p.""",
+        ),
+        en=(
+            "Card byte",
+            """
+A card byte [байт на картах] is the penalty for breaking a rule. The deal stops at the
+violation. With 2 players (2 pairs) the non-violating side records every point of the deal:
+162 plus every declared combination and bella of both sides that its declarer really holds
+(checked against the hands with a card-by-card record, otherwise as declared), without
+seniority; the violator records 0 and "Б".
+
+With 3 players (project default) the same sum is halved between the two others. These shares
+are the deal's totals and play any hanging pool. A card byte counts as a byte for
+three_bytes_penalty, not for hanging_on_byte_3p.""",
+        ),
+        kw_ru="байт на картах, штраф, наказание, нарушение, нарушитель, 162 очка сопернику",
+        kw_uk="байт на картах, штраф, покарання, порушення, порушник",
+        kw_en="card byte, penalty, punishment, violation, offender, 162 to the opponent",
+        conventions=("renonce_penalty", "three_bytes_penalty"),
+        source=f"{SEED_000}; {SEED_001}; project default for 3 players",
+        project_default=True,
+    ),
+    article(
+        "violations.false_declaration",
+        ru=(
+            "Ложное объявление комбинации",
+            """
+Объявить комбинацию, которой нет на руках, — нарушение: байт на картах (seed 001: «ложное
+объявление комбинации»). По записи по картам объявления проверяются по рукам.""",
+        ),
+        uk=(
+            "Хибне оголошення комбінації",
+            """
+Оголосити комбінацію, якої немає на руках, — порушення: байт на картах. У записі по картах
+оголошення перевіряються за руками.""",
+        ),
+        en=(
+            "False declaration",
+            """
+Declaring a combination one does not hold is a violation: card byte (seed 001). With a
+card-by-card record the declarations are checked against the hands.""",
+        ),
+        kw_ru="ложное объявление, объявил терц которого нет, фальшивая комбинация, неправда",
+        kw_uk="хибне оголошення, оголосив терц якого немає, фальшива комбінація",
+        kw_en="false declaration, declared a combination not held, fake meld",
+        source=SEED_001,
+    ),
+    article(
+        "violations.illegal_question",
+        ru=(
+            "Незаконный вопрос «вышка?»",
+            """
+Спросить «вышка?» («рост?»), не имея комбинации, способной поспорить (например, с одним
+некозырным терцем от девятки), или спросить, а потом показать комбинацию, заведомо старше
+объявленной, — нарушение. Его карают байтом на картах (seed 000: «роздачу припиняють... а
+порушника карають байтом на картах»).""",
+        ),
+        uk=(
+            "Незаконне питання «вишка?»",
+            """
+Спитати «вишка?», не маючи конкурентоспроможної комбінації, або спитати, а потім показати
+комбінацію, завідомо старшу за оголошену, — порушення: «роздачу припиняють і анулюють, а
+порушника карають байтом на картах» (seed 000).""",
+        ),
+        en=(
+            'Illegal "how high?" question',
+            """
+Asking "how high?" [вишка] while holding no combination able to compete, or asking and then
+showing one that plainly outranks the declared one, is a violation punished by a card byte
+(seed 000).""",
+        ),
+        kw_ru="незаконный вопрос, спросил вышку без терца, вышка без комбинации, вопрос о вышке",
+        kw_uk="незаконне питання, спитав вишку без терца, вишка без комбінації",
+        kw_en="illegal question, asked how high without a combination",
+        source=SEED_000,
+    ),
+    article(
+        "violations.illegal_swap",
+        ru=(
+            "Незаконная замена семёрки",
+            """
+Заменить козырную семёрку на открытую карту можно только в игре по первому козырю и только до
+первого хода (конвенция seven_swap). Замена на другую карту (например, на фрезу) или когда
+игра идёт не по первому козырю — нарушение, байт на картах.""",
+        ),
+        uk=(
+            "Незаконна заміна сімки",
+            """
+Замінити козирну сімку на відкриту карту можна лише в грі по першому козирю і до першого
+ходу. Заміна на іншу карту чи коли гра не по першому козирю — порушення, байт на картах.""",
+        ),
+        en=(
+            "Illegal seven swap",
+            """
+The trump seven may be exchanged for the turned card only in a game on the first trump and
+before the first lead (convention seven_swap). Swapping on any other card, or when the game
+is not on the first trump, is a violation: card byte.""",
+        ),
+        kw_ru="незаконная замена, поменял семёрку, замена на фрезу, семёрка не по первому козырю",
+        kw_uk="незаконна заміна, поміняв сімку, заміна сімки",
+        kw_en="illegal swap, swapped the seven, wrong exchange",
+        conventions=("seven_swap",),
+        source=SEED_001,
+    ),
+    article(
+        "violations.wrong_card_count",
+        ru=(
+            "Лишняя или недостающая карта",
+            """
+Лишняя карта на руках или недостача карты — нарушение (seed 001), байт на картах.""",
+        ),
+        uk=(
+            "Зайва чи бракує карти",
+            """
+Зайва карта на руках або нестача карти — порушення, байт на картах.""",
+        ),
+        en=(
+            "Wrong number of cards",
+            """
+Holding an extra card or a card short is a violation (seed 001): card byte.""",
+        ),
+        kw_ru="лишняя карта, недостача карты, не хватает карты, десять карт, восемь карт",
+        kw_uk="зайва карта, бракує карти, нестача карти",
+        kw_en="wrong card count, extra card, missing card, too many cards, too few cards",
+        source=SEED_001,
+    ),
+    article(
+        "violations.bolt",
+        ru=(
+            "Лыжа (болт): ни одной взятки",
+            """
+Конвенция bolt_penalty: игрок (пара), не взявший в сыгранной сдаче ни одной взятки, теряет
+очки: 0 (Москва); 50 вдвоём или вчетвером каждый за себя и 100 втроём или парами (Харьков);
+100 (Одесса).""",
+        ),
+        uk=(
+            "Лижа (болт): жодної взятки",
+            """
+Конвенція bolt_penalty: гравець (пара) без жодної взятки в зіграній здачі втрачає очки: 0
+(Москва); 50 удвох і 100 утрьох чи парами (Харків); 100 (Одеса).""",
+        ),
+        en=(
+            "Bolt: no trick at all",
+            """
+Convention bolt_penalty [болт, лыжа]: a player (pair) who took no trick in a played deal
+loses points: 0 (Moscow); 50 with 2 players or 4 individual and 100 with 3 players or pairs
+(Kharkov); 100 (Odessa).""",
+        ),
+        kw_ru="лыжа, болт, ни одной взятки, без взяток, штраф минус 50, минус 100",
+        kw_uk="лижа, болт, жодної взятки, без взяток, штраф",
+        kw_en="bolt, ski, no tricks, zero tricks penalty",
+        conventions=("bolt_penalty",),
+        presets=("kharkov", "odessa"),
+        source=SEED_001,
+    ),
+    article(
+        "violations.three_bytes",
+        ru=(
+            "Три байта — минус 100",
+            """
+Конвенция three_bytes_penalty: каждый третий байт игрока в партии стоит 100 очков (Харьков;
+иногда Москва). Байты на картах тоже считаются.""",
+        ),
+        uk=(
+            "Три байти — мінус 100",
+            """
+Конвенція three_bytes_penalty: кожен третій байт гравця в партії коштує 100 очок (Харків).
+Байти на картах теж рахуються.""",
+        ),
+        en=(
+            "Three bytes cost 100",
+            """
+Convention three_bytes_penalty: every third byte of a player in a match costs 100 (Kharkov;
+sometimes Moscow). Card bytes count.""",
+        ),
+        kw_ru="три байта, третий байт, штраф за байты",
+        kw_uk="три байти, третій байт, штраф за байти",
+        kw_en="three bytes, third byte penalty",
+        conventions=("three_bytes_penalty",),
+        presets=("kharkov",),
+        source=SEED_001,
+    ),
+    article(
+        "violations.pencil_rule",
+        ru=(
+            "Исправления записи (правило карандаша)",
+            """
+Исправление записи заменяет записанные очки; исходная запись остаётся в истории. Штрафы
+правила карандаша за приписку (передача разницы сопернику) — отдельная конвенция pencil_rule,
+по умолчанию выключена.""",
+        ),
+        uk=(
+            "Виправлення запису (правило олівця)",
+            """
+Виправлення замінює записані очки; початковий запис лишається в історії. Штрафи правила
+олівця — окрема конвенція pencil_rule, типово вимкнена.""",
+        ),
+        en=(
+            "Score-sheet corrections (pencil rule)",
+            """
+A correction replaces the recorded figures; the original stays in the history. The pencil
+rule's transfer penalties [правило карандаша] are an optional convention pencil_rule, off by
+default.""",
+        ),
+        kw_ru="правило карандаша, исправление, ошибка в записи, приписка, поправка",
+        kw_uk="правило олівця, виправлення, помилка в записі",
+        kw_en="pencil rule, correction, scoring mistake, fix the score sheet",
+        conventions=("pencil_rule",),
+        source=SEED_001,
+    ),
+]

@@ -1,0 +1,490 @@
+"""The referee's tools at the table: whose combinations count, which cards may be played, a
+deal checked card by card, a closing checked against the target.
+
+Every verdict comes from the rules engine (`scoring.engine`); this module only reads the
+request, asks the engine, and explains the answer in the asker's language with the rulebook
+articles it applied. Nothing here is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.engine import ScoresheetError, score_match
+from scoring.engine.cards import SUIT_LETTERS, card_name, parse_card, parse_suit
+from scoring.engine.combinations import (
+    CLASS,
+    BadDeclaration,
+    parse_declaration,
+    seniority_key,
+    settle_combinations,
+)
+from scoring.engine.conventions import PRESETS, Conventions, resolve_conventions
+from scoring.engine.match import deal_violations
+from scoring.engine.play import (
+    MUST_FOLLOW_SUIT,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    legal_cards,
+)
+
+from .models import LANGS
+
+
+class ToolError(Exception):
+    """The request cannot be judged; `errors` in the API's `{field, code, message}` shape."""
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def _err(field: str | None, code: str, message: str) -> dict[str, Any]:
+    return {"field": field, "code": code, "message": message}
+
+
+def tool_lang(value: Any) -> str:
+    """The answer's language: the request's `lang`, else the active language, else English."""
+    code = str(value or translation.get_language() or "en")[:2].lower()
+    return code if code in LANGS else "en"
+
+
+def suit_name(suit: int) -> str:
+    return [_("clubs"), _("diamonds"), _("hearts"), _("spades")][suit]
+
+
+def _conventions(ruleset: Any, overrides: Any, n_players: int) -> Conventions:
+    try:
+        return resolve_conventions(ruleset or "moscow", overrides or {}, n_players)
+    except ScoresheetError as exc:
+        raise ToolError([_err(e["field"], e["code"], e["message"]) for e in exc.errors]) from exc
+
+
+def _trump(value: Any) -> int:
+    suit = parse_suit(value) if isinstance(value, str) else None
+    if suit is None:
+        raise ToolError([_err("trump", "bad_card", f"unknown trump suit {value!r}")])
+    return suit
+
+
+def _cards(values: Any, field: str) -> list[str]:
+    """Canonical names of a list of cards, or every unreadable one as an error."""
+    if not isinstance(values, list):
+        raise ToolError([_err(field, "bad_card", 'a list of cards such as ["10H", "QS"]')])
+    names: list[str] = []
+    errors = []
+    for index, value in enumerate(values):
+        card = parse_card(value)
+        if card is None:
+            errors.append(_err(f"{field}[{index}]", "bad_card", f"unreadable card {value!r}"))
+        else:
+            names.append(card_name(card))
+    if errors:
+        raise ToolError(errors)
+    return names
+
+
+# --- 1. legal cards --------------------------------------------------------------------------
+
+_REASON_ARTICLES = {
+    MUST_FOLLOW_SUIT: "play.follow_suit",
+    MUST_TRUMP: "play.follow_suit",
+    MUST_OVERTRUMP: "play.overtrump",
+}
+
+
+def _reason_sentence(code: str, led: str, trump: str, player: str | None = None) -> str:
+    """Why a card is refused: to the asker ("you"), or about `player` in a checked deal."""
+    if player is not None:
+        return _third_person(code, led, trump, player)
+    if code == MUST_FOLLOW_SUIT:
+        return _("%(led)s were led and you hold %(led)s: you must follow suit.") % {"led": led}
+    if code == MUST_TRUMP:
+        return _("You hold no %(led)s but you hold a trump (%(trump)s): you must play a trump.") % {
+            "led": led,
+            "trump": trump,
+        }
+    return _("A trump is on the trick and you hold a higher trump: you must beat it (overtrump).")
+
+
+def _third_person(code: str, led: str, trump: str, player: str) -> str:
+    values = {"led": led, "trump": trump, "player": player}
+    if code == MUST_FOLLOW_SUIT:
+        return _("%(led)s were led and %(player)s held %(led)s: they had to follow suit.") % values
+    if code == MUST_TRUMP:
+        return (
+            _("%(player)s held no %(led)s but held a trump (%(trump)s): they had to play a trump.")
+            % values
+        )
+    return (
+        _("A trump was on the trick and %(player)s held a higher trump: they had to beat it.")
+        % values
+    )
+
+
+def legal_cards_check(
+    *,
+    trump: Any,
+    trick: Any,
+    hand: Any,
+    conventions: Any = None,
+    ruleset: Any = "moscow",
+    lang: Any = None,
+) -> dict[str, Any]:
+    """Which cards of `hand` may go onto `trick`, why the others may not, and the rules."""
+    trick_names = _cards(trick or [], "trick")
+    hand_names = _cards(hand, "hand")
+    suit = _trump(trump)
+    if not hand_names:
+        raise ToolError([_err("hand", "bad_play", "the hand is empty")])
+    if len(trick_names) > 3:
+        raise ToolError([_err("trick", "bad_play", "a trick holds at most 4 cards")])
+    seen: set[str] = set()
+    for field, names in (("trick", trick_names), ("hand", hand_names)):
+        for name in names:
+            if name in seen:
+                raise ToolError([_err(field, "card_conflict", f"{name} is given twice")])
+            seen.add(name)
+    conv = _conventions(ruleset, conventions, max(2, len(trick_names) + 1))
+    answer = legal_cards(hand_names, trick_names, SUIT_LETTERS[suit], overtrump=conv.overtrump)
+    lang = tool_lang(lang)
+    articles = ["play.follow_suit"]
+    led_suit = parse_card(trick_names[0]) >> 3 if trick_names else None  # type: ignore[operator]
+    with translation.override(lang):
+        led = suit_name(led_suit) if led_suit is not None else ""
+        reasons = {
+            card: {"code": code, "message": _reason_sentence(code, led, suit_name(suit))}
+            for card, code in answer["refused"].items()
+        }
+    for code in answer["refused"].values():
+        articles.append(_REASON_ARTICLES[code])
+    if led_suit == suit or MUST_OVERTRUMP in answer["refused"].values():
+        articles.append("play.overtrump")
+    if conv.overtrump == "always":
+        articles.append("conventions.overtrump")
+    if answer["refused"]:
+        articles.append("play.renonce")
+    return {
+        "legal": answer["legal"],
+        "reasons": reasons,
+        "articles": list(dict.fromkeys(articles)),
+        "trump": SUIT_LETTERS[suit],
+        "led": SUIT_LETTERS[led_suit] if led_suit is not None else None,
+        "overtrump": conv.overtrump,
+    }
+
+
+# --- 2. combinations -------------------------------------------------------------------------
+
+
+def _kind_name(kind: str) -> str:
+    return {"terz": _("terz"), "fifty": _("fifty"), "hundred": _("hundred")}.get(kind, kind)
+
+
+def _rank_word(card: int) -> str:
+    return [_("ace"), _("king"), _("queen"), _("jack"), "10", "9", "8", "7"][card & 7]
+
+
+def _describe(declaration: Any) -> str:
+    return _("%(kind)s from the %(rank)s of %(suit)s") % {
+        "kind": _kind_name(declaration.kind),
+        "rank": _rank_word(declaration.top),
+        "suit": suit_name(declaration.top >> 3),
+    }
+
+
+def combinations_check(
+    *,
+    trump: Any,
+    players: Any,
+    declarations: Any,
+    conventions: Any = None,
+    ruleset: Any = "moscow",
+    last_trick: Any = None,
+    tricks: Any = None,
+    lang: Any = None,
+) -> dict[str, Any]:
+    """Whose declared terzes/fifties/hundreds count (seniority), and who scores bella.
+
+    `players` are listed clockwise from the eldest (the dealer's left). `tricks` (optional,
+    tricks taken per player) applies `combinations_need_trick`.
+    """
+    if (
+        not isinstance(players, list)
+        or not 2 <= len(players) <= 4
+        or len(set(map(str, players))) != len(players)
+    ):
+        raise ToolError([_err("players", "bad_players", "2 to 4 distinct names, from the eldest")])
+    players = [str(p) for p in players]
+    if not isinstance(declarations, dict):
+        raise ToolError([_err("declarations", "bad_combination", "an object name: [combinations]")])
+    unknown = [name for name in declarations if name not in players]
+    if unknown:
+        raise ToolError(
+            [
+                _err("declarations", "unknown_player", f"{name!r} is not at the table")
+                for name in unknown
+            ]
+        )
+    if last_trick is not None and last_trick not in players:
+        raise ToolError(
+            [_err("last_trick", "unknown_player", f"{last_trick!r} is not at the table")]
+        )
+    suit = _trump(trump)
+    conv = _conventions(ruleset, conventions, len(players))
+    parsed: dict[str, list[Any]] = {}
+    errors = []
+    for name in players:
+        parsed[name] = []
+        for index, text in enumerate(declarations.get(name) or []):
+            try:
+                parsed[name].append(parse_declaration(text, suit, conv))
+            except BadDeclaration as exc:
+                errors.append(_err(f"declarations.{name}[{index}]", exc.code, str(exc)))
+    if errors:
+        raise ToolError(errors)
+    settled = settle_combinations(
+        {name: list(declarations.get(name) or []) for name in players},
+        SUIT_LETTERS[suit],
+        players,
+        conv,
+        last_trick=last_trick,
+    )
+    winner = settled["combinations_to"]
+    decided_by = settled["decided_by"]
+    credited = dict(settled["credited"])
+    withheld: list[str] = []
+    if isinstance(tricks, dict) and conv.combinations_need_trick:
+        for name in players:
+            if credited.get(name) and not tricks.get(name):
+                credited[name] = 0
+                withheld.append(name)
+
+    best = {
+        name: max(
+            (d for d in parsed[name] if d.kind in CLASS),
+            key=lambda d: seniority_key(d, suit, conv),
+            default=None,
+        )
+        for name in players
+    }
+    articles = ["combinations.seniority"]
+    lang = tool_lang(lang)
+    with translation.override(lang):
+        explanation = _explain(winner, decided_by, best, conv)
+        if withheld:
+            explanation += " " + _(
+                "%(names)s took no trick, so their combinations are not credited."
+            ) % {"names": ", ".join(withheld)}
+        best_text = {name: (_describe(d) if d is not None else None) for name, d in best.items()}
+    if decided_by == "trump" or conv.trump_in_combination == "kharkov":
+        articles.append("conventions.trump_in_combination")
+    if decided_by in ("eldest", "last_trick"):
+        articles.append("conventions.combination_tie")
+    if withheld or tricks is not None:
+        articles.append("combinations.need_trick")
+    if settled["bella"]:
+        articles.append("combinations.bella")
+    return {
+        "combinations_to": winner,
+        "decided_by": decided_by,
+        "credited": credited,
+        "bella": settled["bella"],
+        "best": best_text,
+        "explanation": explanation,
+        "articles": articles,
+    }
+
+
+def _explain(winner: str | None, decided_by: str | None, best: dict, conv: Conventions) -> str:
+    if winner is None:
+        return _("Nobody declared a terz, fifty or hundred: only a declared bella scores.")
+    combination = _describe(best[winner])
+    values = {"winner": winner, "best": combination}
+    if decided_by == "only":
+        return _("Only %(winner)s declared a run (%(best)s): they score all of theirs.") % values
+    if decided_by == "class":
+        return (
+            _(
+                "%(winner)s's %(best)s is of a higher class (hundred > fifty > terz): "
+                "%(winner)s scores all of their combinations, the others none."
+            )
+            % values
+        )
+    if decided_by == "top_card":
+        return (
+            _(
+                "%(winner)s's %(best)s has the highest top card: %(winner)s scores all of their "
+                "combinations, the others none."
+            )
+            % values
+        )
+    if decided_by == "trump":
+        return (
+            _(
+                "Same class and top card; %(winner)s's %(best)s is in trump, and trump counts "
+                "(trump_in_combination: moscow)."
+            )
+            % values
+        )
+    if decided_by == "last_trick":
+        return (
+            _(
+                "The best combinations are equal; %(winner)s took the last trick "
+                "(combination_tie: last_trick)."
+            )
+            % values
+        )
+    return (
+        _(
+            "The best combinations are equal; %(winner)s is first clockwise from the dealer's left "
+            "(combination_tie: eldest)."
+        )
+        % values
+    )
+
+
+# --- 3. deal check ---------------------------------------------------------------------------
+
+_OUTCOME_ARTICLES = {
+    "made": ["scoring.made"],
+    "byte": ["scoring.byte"],
+    "hanging": ["scoring.hanging_byte", "scoring.hanging_pools"],
+    "card_byte": ["violations.card_byte"],
+    "closing": ["match.closing"],
+    "debertz": ["combinations.debertz"],
+}
+_VIOLATION_ARTICLES = {
+    "renonce": ["play.renonce", "conventions.renonce_penalty"],
+    "false_declaration": ["violations.false_declaration"],
+}
+
+
+def deal_check(
+    *,
+    players: Any,
+    dealer: Any,
+    trump: Any,
+    declarer: Any,
+    declarations: Any,
+    hands: Any,
+    tricks: Any,
+    ruleset: Any = "moscow",
+    conventions: Any = None,
+    lang: Any = None,
+) -> dict[str, Any]:
+    """A deal entered card by card → the first violation with its rule, or the score.
+
+    The deal becomes a one-deal scoresheet (`play` with the hands and tricks) and the engine
+    scores it: the engine itself turns a false declaration or the first illegal card into a
+    card byte. For the referee we also say *which* card broke *which* rule.
+    """
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise ToolError([_err("players", "bad_players", "2 to 4 names, clockwise")])
+    if dealer not in players:
+        raise ToolError([_err("dealer", "unknown_player", "who dealt? one of the players")])
+    record = {
+        "format": "deberc-scoresheet/1",
+        "ruleset": ruleset or "moscow",
+        "conventions": conventions or {},
+        "players": players,
+        "first_dealer": dealer,
+        "deals": [
+            {
+                "trump": trump,
+                "declarer": declarer,
+                "declarations": declarations or {},
+                "play": {"hands": hands, "tricks": tricks},
+            }
+        ],
+    }
+    try:
+        result = score_match(record)
+    except ScoresheetError as exc:
+        raise ToolError([_err(e["field"], e["code"], e["message"]) for e in exc.errors]) from exc
+    deal = result["deals"][0]
+    violation = None
+    articles: list[str] = []
+    with translation.override(tool_lang(lang)):
+        found = deal_violations(record)[0]
+        if found is not None:
+            violation = _explain_violation(found, trump)
+        if violation is not None:
+            articles += _VIOLATION_ARTICLES.get(violation["kind"], [])
+            articles += violation.pop("articles", [])
+        articles += _OUTCOME_ARTICLES.get(deal["outcome"], [])
+        if deal.get("combinations_to"):
+            articles.append("combinations.seniority")
+        articles.append("scoring.deal_total")
+        if violation is None:
+            explanation = _("No violation: the deal is scored by the rules (%(outcome)s).") % {
+                "outcome": _outcome_name(deal["outcome"])
+            }
+        else:
+            explanation = violation["message"]
+    return {
+        "violation": violation,
+        "outcome": deal["outcome"],
+        "declarer": deal["declarer"],
+        "combinations_to": deal["combinations_to"],
+        "totals": deal["totals"],
+        "recorded": deal["recorded"],
+        "hanging": deal["hanging"],
+        "next_dealer": deal["next_dealer"],
+        "finished": result["finished"],
+        "winner": result["winner"],
+        "explanation": explanation,
+        "articles": list(dict.fromkeys(articles)),
+        "result": result,
+    }
+
+
+def _outcome_name(outcome: str) -> str:
+    return {
+        "made": _("the game is made"),
+        "byte": _("byte"),
+        "hanging": _("hanging byte"),
+        "card_byte": _("card byte"),
+        "closing": _("closing"),
+        "debertz": _("debertz"),
+        "void": _("void deal"),
+    }.get(outcome, outcome)
+
+
+def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
+    """The engine's finding (`deal_violations`: who broke which rule, with which card or
+    declaration) told in the asker's language, with the article it applies."""
+    name = found["player"]
+    if found["kind"] == "false_declaration":
+        text = found.get("combination", "")
+        return {
+            "player": name,
+            "kind": "false_declaration",
+            "combination": text,
+            "message": _(
+                "%(player)s declared %(combination)s but does not hold it: "
+                "a false declaration, card byte."
+            )
+            % {"player": name, "combination": text},
+            "articles": [],
+        }
+    card = found["card"]
+    led = suit_name(parse_card(found["led"]) >> 3)
+    reason = _reason_sentence(found["reason"], led, suit_name(_trump(trump)), player=name)
+    return {
+        "player": name,
+        "kind": "renonce",
+        "card": card,
+        "trick": found["trick"],
+        "reason": found["reason"],
+        "message": _("Trick %(trick)s: %(player)s played %(card)s, a renonce. %(reason)s")
+        % {"trick": found["trick"], "player": name, "card": card, "reason": reason},
+        "articles": [_REASON_ARTICLES[found["reason"]]],
+    }
+
+
+def ruleset_choices() -> list[str]:
+    return list(PRESETS)

@@ -1,0 +1,252 @@
+"""Pages of the referee desk: the rulebook and its search, the tools at the table, rulings.
+Thin: the forms read the input, the tools/services/selectors decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.models import Deal, Match
+from tournaments import permissions as perms
+from tournaments.models import Tournament
+
+from . import closing, forms, selectors, services, tools
+from .models import Ruling
+
+
+def _lang() -> str:
+    return tools.tool_lang(translation.get_language())
+
+
+def _cited(ids: list[str]) -> list[Any]:
+    return selectors.articles_by_ids(ids)
+
+
+# --- rulebook --------------------------------------------------------------------------------
+
+
+def rulebook(request: HttpRequest) -> HttpResponse:
+    """The rulebook by section, with one search box over all three languages."""
+    query = request.GET.get("q", "").strip()
+    results = selectors.rules_search(query) if query else None
+    context = {"query": query, "results": results}
+    if request.htmx and request.GET.get("partial"):
+        return render(request, "referee/_results.html", context)
+    context["sections"] = selectors.rulebook_sections()
+    return render(request, "referee/rulebook.html", context)
+
+
+def article(request: HttpRequest, article_id: str) -> HttpResponse:
+    rule = selectors.article_get(article_id)
+    if rule is None:
+        raise Http404(article_id)
+    convention = selectors.convention_meta(rule.convention_name) if rule.is_convention else None
+    depends = [
+        {"name": name, "article": selectors.article_get(f"conventions.{name}")}
+        for name in rule.conventions
+        if not (rule.is_convention and name == rule.convention_name)
+    ]
+    others = [
+        {"lang": lang, "title": rule.title_in(lang), "text": rule.text_in(lang)}
+        for lang in ("ru", "uk", "en")
+        if lang != _lang()
+    ]
+    context = {
+        "rule": rule,
+        "title": rule.title_in(_lang()),
+        "text": rule.text_in(_lang()),
+        "convention": convention,
+        "depends": depends,
+        "others": others,
+        "preset_table": selectors.preset_table() if rule.section == "presets" else None,
+    }
+    return render(request, "referee/article.html", context)
+
+
+# --- tools -----------------------------------------------------------------------------------
+
+
+def tools_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "referee/tools.html")
+
+
+def _tool_page(
+    request: HttpRequest, form_class: type, run: Any, template: str, title: str
+) -> HttpResponse:
+    form = form_class(request.POST or None)
+    answer = None
+    errors: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            answer = run(**form.tool_args(), lang=_lang())
+        except tools.ToolError as exc:
+            errors = exc.errors
+    context = {
+        "form": form,
+        "answer": answer,
+        "errors": errors,
+        "title": title,
+        "articles": _cited(answer["articles"]) if answer else [],
+    }
+    return render(request, template, context)
+
+
+def legal_cards_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.LegalCardsForm,
+        tools.legal_cards_check,
+        "referee/tool_legal_cards.html",
+        _("Which cards may be played?"),
+    )
+
+
+def combinations_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.CombinationsForm,
+        tools.combinations_check,
+        "referee/tool_combinations.html",
+        _("Whose combinations count?"),
+    )
+
+
+def check_deal_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.CheckDealForm,
+        tools.deal_check,
+        "referee/tool_check_deal.html",
+        _("Check a deal card by card"),
+    )
+
+
+def check_closing_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.CheckClosingForm,
+        closing.closing_check,
+        "referee/tool_check_closing.html",
+        _("Is the closing true?"),
+    )
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+def _staff_match(request: HttpRequest, match_id: int) -> Match:
+    match = get_object_or_404(Match.objects.select_related("tournament", "table"), pk=match_id)
+    if not perms.can_view_match(request.user, match):
+        raise Http404()
+    if match.tournament is None or not perms.is_staff_of(request.user, match.tournament):
+        raise PermissionDenied(_("Only a referee or organiser of the tournament rules."))
+    return match
+
+
+@login_required
+def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Rule on a deal of a match: the deal gets the violation, the match is re-scored."""
+    match = _staff_match(request, match_id)
+    deals = list(
+        Deal.objects.filter(match=match).order_by("number").values_list("number", flat=True)
+    )
+    players = [seat.player.display_name for seat in match.seats.select_related("player")]
+    form = forms.RulingForm(
+        request.POST or None,
+        deals=deals,
+        players=players,
+        initial={"deal": request.GET.get("deal") or (deals[-1] if deals else None)},
+    )
+    errors: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            ruling, _document = services.ruling_record(
+                match=match,
+                deal_number=data["deal"],
+                kind=data["kind"],
+                violator_name=data["violator"],
+                explanation=data["explanation"],
+                articles=data["articles"],
+                user=request.user,
+            )
+        except services.RulingRejected as exc:
+            errors = exc.errors
+        else:
+            messages.success(
+                request,
+                _(
+                    "Ruling recorded: %(kind)s by %(player)s in deal %(deal)s. The match is "
+                    "re-scored."
+                )
+                % {
+                    "kind": ruling.get_kind_display(),
+                    "player": data["violator"],
+                    "deal": ruling.deal_number,
+                },
+            )
+            return redirect("referee:tournament_rulings", match.tournament_id)
+    context = {
+        "match": match,
+        "form": form,
+        "errors": errors,
+        "players": players,
+        "rulings": selectors.rulings_for_match(match.pk),
+        "result": match.result or {},
+    }
+    return render(request, "referee/ruling_new.html", context)
+
+
+def tournament_rulings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not perms.can_view_tournament(request.user, tournament):
+        raise Http404()
+    rulings = list(selectors.rulings_for_tournament(tournament.pk))
+    cited = {
+        a.id: a for a in selectors.articles_by_ids(sorted({a for r in rulings for a in r.articles}))
+    }
+    for ruling in rulings:
+        ruling.cited = [cited[a] for a in ruling.articles if a in cited]
+    is_staff = perms.is_staff_of(request.user, tournament)
+    context = {
+        "tournament": tournament,
+        "rulings": rulings,
+        "can_overturn": perms.is_organiser(request.user, tournament),
+        "overturn_form": forms.OverturnForm(),
+        # Where a referee called to a table starts: the tournament's matches, latest first.
+        "matches": selectors.matches_to_rule(tournament.pk) if is_staff else [],
+    }
+    return render(request, "referee/rulings.html", context)
+
+
+@login_required
+@require_POST
+def ruling_overturn(request: HttpRequest, ruling_id: int) -> HttpResponse:
+    ruling = get_object_or_404(
+        Ruling.objects.select_related("match", "match__tournament"), pk=ruling_id
+    )
+    tournament = ruling.match.tournament
+    if tournament is None or not perms.is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Only an organiser overturns a ruling."))
+    form = forms.OverturnForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the ruling is overturned."))
+    else:
+        try:
+            services.ruling_overturn(
+                ruling=ruling, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.RulingRejected as exc:
+            for problem in exc.errors:
+                messages.error(request, problem["message"])
+        else:
+            messages.success(request, _("Ruling overturned; the match is re-scored."))
+    return redirect("referee:tournament_rulings", tournament.pk)

@@ -1,0 +1,87 @@
+"""Django admin for every model of the scoring app (history admin for deals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from . import services
+from .errors import localise_errors
+from .models import Deal, IdempotencyKey, Match, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+class DealInline(admin.TabularInline):
+    model = Deal
+    extra = 0
+    fields = ["number", "status", "record", "entered_by", "confirmed_by", "updated_at"]
+    readonly_fields = ["updated_at"]
+    show_change_link = True
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "round", "table", "status", "version", "reason"]
+    list_filter = ["status", "tournament", "ruleset"]
+    readonly_fields = ["result", "version", "winner_seats", "reason", "finished_at", "created_at"]
+    inlines = [SeatInline, DealInline]
+    actions = ["rescore"]
+
+    @admin.action(description=_("Re-score the selected matches from their deals"))
+    def rescore(self, request: Any, queryset: Any) -> None:
+        for match in queryset:
+            try:
+                services.match_rescore(match=match)
+            except services.DealRejected as exc:
+                for err in localise_errors(exc.errors):
+                    self.message_user(request, f"#{match.pk}: {err['message']}", messages.ERROR)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["match", "position", "player"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Deal)
+class DealAdmin(SimpleHistoryAdmin):
+    list_display = ["match", "number", "status", "entered_by", "updated_at"]
+    list_filter = ["status", "match__tournament"]
+    history_list_display = ["status"]
+    readonly_fields = ["entered_by", "confirmed_by"]
+
+    def save_model(self, request: Any, obj: Deal, form: Any, change: bool) -> None:
+        """A deal changed here goes through the engine like any correction (the match is
+        re-scored, the old version kept); a refused change is reported, not saved."""
+        if not change or "record" not in form.changed_data:
+            super().save_model(request, obj, form, change)
+            return
+        try:
+            services.deal_correct(
+                match=obj.match,
+                number=obj.number,
+                record=obj.record,
+                user=request.user,
+                reason="admin",
+            )
+        except (services.DealRejected, PermissionDenied) as exc:
+            errors = getattr(exc, "errors", [{"message": str(exc)}])
+            for err in localise_errors(errors):
+                self.message_user(request, err["message"], messages.ERROR)
+
+
+@admin.register(IdempotencyKey)
+class IdempotencyKeyAdmin(admin.ModelAdmin):
+    list_display = ["key", "user", "match", "response_status", "created_at"]
+    list_filter = ["response_status"]
+    search_fields = ["key"]
+    readonly_fields = ["request_hash", "response_status", "response_body", "created_at"]

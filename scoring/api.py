@@ -1,0 +1,273 @@
+"""The scoring API (contract: shared/spec/api-contract.md, "Scoring"). Thin views: the
+services decide, the selectors read, the permissions module says who may.
+
+Status codes: not signed in → 401; signed in but the match is not visible → 404; visible but
+not allowed → 403; a deal the engine refuses → 400 with every error; a stale `version` → 409
+with the current match; an Idempotency-Key reused with another body → 422.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import error, error_response
+from tournaments import permissions as perms
+
+from . import selectors, services
+from .authentication import API_AUTHENTICATION
+from .engine import ScoresheetError, score_match
+from .errors import localise_errors
+from .models import Match
+
+JSON = "application/json"
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    name="Idempotency-Key",
+    type=str,
+    location=OpenApiParameter.HEADER,
+    required=True,
+    description="The client's id for this submission; a retry with the same key gets the "
+    "first response byte for byte and creates no second deal.",
+)
+
+ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
+MATCH = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="The match: players, conventions, version, and the engine's result "
+    "(deals, match, hanging, next_dealer, finished, winner, reason).",
+)
+
+
+def _json(body: bytes, status: int) -> HttpResponse:
+    return HttpResponse(body, status=status, content_type=JSON)
+
+
+def _visible_match(request: Request, match_id: int) -> Match:
+    try:
+        match = selectors.match_for_read(match_id)
+    except Match.DoesNotExist as exc:
+        raise exceptions.NotFound() from exc
+    if not perms.can_view_match(request.user, match):
+        raise exceptions.NotFound()
+    return match
+
+
+def _writable_match(request: Request, match_id: int) -> Match:
+    """401 before anything else for a write, then 404 for what the user cannot see."""
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    return _visible_match(request, match_id)
+
+
+def _rejected(errors: list[dict[str, Any]], status: int = 400) -> Response:
+    return error_response(localise_errors(errors), status)
+
+
+def _stale(exc: services.StaleVersion) -> HttpResponse:
+    body = b'{"errors":' + selectors.dumps(
+        [error("version", "stale_version", _("The match changed since you saw it."))]
+    )
+    return _json(body + b',"match":' + exc.body + b"}", 409)
+
+
+class ScoreMatchView(APIView):
+    """Score a scoresheet record without storing anything."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        summary="Score a scoresheet record (no storage)",
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            return Response(score_match(request.data))
+        except ScoresheetError as exc:
+            return error_response(list(exc.errors), 400)
+
+
+class MatchDetailView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(responses={200: MATCH, 404: ERRORS}, summary="A match and its score")
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _visible_match(request, match_id)
+        return Response(selectors.match_document(match))
+
+
+class MatchDealsView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_HEADER],
+        request=OpenApiTypes.OBJECT,
+        responses={
+            201: MATCH,
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: MATCH,
+            422: ERRORS,
+        },
+        summary="Enter the next deal",
+        description='Body: one DEAL of the scoresheet format plus "version".',
+    )
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        # The service reads the match under its lock and checks visibility there: the hot
+        # path reads the row once.
+        match = Match(pk=match_id)
+        key = request.headers.get("Idempotency-Key", "").strip()
+        if not key or len(key) > 128:
+            return error_response(
+                [
+                    error(
+                        "Idempotency-Key",
+                        "required",
+                        _("Send an Idempotency-Key header (at most 128 characters)."),
+                    )
+                ]
+            )
+        body = request.data
+        if not isinstance(body, dict):
+            return error_response(
+                [error(None, "bad_format", _("The body is one deal (an object)."))]
+            )
+        version = body.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return error_response(
+                [error("version", "required", _("Send the match version you saw."))]
+            )
+        record = {k: v for k, v in body.items() if k != "version"}
+        try:
+            written = services.deal_submit(
+                match=match,
+                record=record,
+                user=request.user,
+                idempotency_key=key,
+                version=version,
+            )
+        except services.MatchNotVisible as exc:
+            raise exceptions.NotFound() from exc
+        except services.IdempotencyMismatch:
+            return error_response(
+                [
+                    error(
+                        "Idempotency-Key",
+                        "idempotency_key_reused",
+                        _("This Idempotency-Key was used for another request."),
+                    )
+                ],
+                422,
+            )
+        except services.StaleVersion as exc:
+            return _stale(exc)
+        except services.DealRejected as exc:
+            return _rejected(exc.errors)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return _json(written.body, written.status)
+
+
+class MatchDealDetailView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: MATCH},
+        summary="Correct a deal",
+        description='Body: the corrected DEAL; optional "version" (stale → 409) and '
+        '"reason" (kept in the history).',
+    )
+    def put(self, request: Request, match_id: int, number: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        match = Match(pk=match_id)
+        body = request.data
+        if not isinstance(body, dict):
+            return error_response(
+                [error(None, "bad_format", _("The body is one deal (an object)."))]
+            )
+        version = body.get("version")
+        reason = str(body.get("reason") or "")[:100]
+        record = {k: v for k, v in body.items() if k not in ("version", "reason")}
+        try:
+            written = services.deal_correct(
+                match=match,
+                number=number,
+                record=record,
+                user=request.user,
+                reason=reason,
+                version=version if isinstance(version, int) else None,
+            )
+        except (services.DealNotFound, services.MatchNotVisible) as exc:
+            raise exceptions.NotFound() from exc
+        except services.StaleVersion as exc:
+            return _stale(exc)
+        except services.DealRejected as exc:
+            return _rejected(exc.errors)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return _json(written.body, written.status)
+
+
+class MatchDealConfirmView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        request=None,
+        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Confirm a pending deal (tournaments where opponents confirm)",
+    )
+    def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
+        match = _writable_match(request, match_id)
+        try:
+            written = services.deal_confirm(match=match, number=number, user=request.user)
+        except services.DealNotFound as exc:
+            raise exceptions.NotFound() from exc
+        except services.DealRejected as exc:
+            return _rejected(exc.errors)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return _json(written.body, written.status)
+
+
+class MatchHistoryView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Every version of every deal: who changed what and when",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _writable_match(request, match_id)
+        if not perms.can_view_history(request.user, match):
+            raise exceptions.PermissionDenied()
+        return Response({"match": match.pk, "history": selectors.deal_history(match)})
+
+
+class MatchScoresheetView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        summary="The match as a scoresheet record (deberc-scoresheet/1)",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _visible_match(request, match_id)
+        return Response(selectors.match_scoresheet(match))

@@ -1,0 +1,389 @@
+"""The scorer's pages: one page per table (phone in portrait, one hand), the correction form,
+the confirmation of pending deals and the history of changes.
+
+Views stay thin: `scoring.forms` turns fields into a deal, `scoring.services` writes it
+through the rules engine, `scoring.selectors` reads the match back. With htmx the deal form
+swaps only the sheet (`#sheet`); without JavaScript it posts and redirects.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import permissions as perms
+
+from . import forms, selectors, services
+from .errors import localise
+from .models import Match
+
+
+def _match(request: HttpRequest, match_id: int) -> Match:
+    try:
+        match = selectors.match_for_read(match_id)
+    except Match.DoesNotExist as exc:
+        raise Http404 from exc
+    if not perms.can_view_match(request.user, match):
+        raise Http404
+    return match
+
+
+def _mark(outcome: str, name: str, declarer: str | None, record: dict[str, Any]) -> str:
+    """What the scoresheet writes beside a figure: Б for a byte (the declarer's, or the
+    violator's card byte), В for a hanging byte (висячий)."""
+    if outcome == "byte" and name == declarer:
+        return "Б"
+    if outcome == "card_byte" and (record.get("violation") or {}).get("player") == name:
+        return "Б"
+    if outcome == "hanging" and name == declarer:
+        return "В"
+    return ""
+
+
+def sheet_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deals so far as scoresheet lines, from the engine's result and the entered deals."""
+    names = doc["players"]
+    counted = [r for r in doc["records"] if r["status"] == "counted"]
+    rows = []
+    for entry, scored in zip(counted, doc["deals"], strict=False):
+        record = entry["record"]
+        outcome = scored.get("outcome") or ""
+        declarer = scored.get("declarer")
+        rows.append(
+            {
+                "number": entry["number"],
+                "dealer": scored.get("dealer"),
+                "trump": forms.suit_symbol(record.get("trump") or ""),
+                "declarer": declarer,
+                "outcome": outcome,
+                "hanging": sum(pool.get("points", 0) for pool in scored.get("hanging") or []),
+                "cells": [
+                    {
+                        "name": name,
+                        "recorded": (scored.get("recorded") or {}).get(name, 0),
+                        "total": (scored.get("match") or {}).get(name, 0),
+                        "mark": _mark(outcome, name, declarer, record),
+                    }
+                    for name in names
+                ],
+            }
+        )
+    return rows
+
+
+def _form_players(
+    names: list[str], values: dict[str, Any], errors: dict[str, list[str]]
+) -> list[dict[str, Any]]:
+    out = []
+    for i, name in enumerate(names):
+        out.append(
+            {
+                "index": i,
+                "name": name,
+                "points": values.get(f"points_{i}", ""),
+                "tricks": values.get(f"tricks_{i}", ""),
+                "bella": bool(values.get(f"bella_{i}")),
+                "errors": errors.get(f"points_{i}", []) + errors.get(f"tricks_{i}", []),
+                "decl_errors": errors.get(f"declarations_{i}", []),
+                "slots": [
+                    {
+                        "slot": slot,
+                        "kind": values.get(f"decl_{i}_{slot}_kind", ""),
+                        "rank": values.get(f"decl_{i}_{slot}_rank", ""),
+                        "suit": values.get(f"decl_{i}_{slot}_suit", ""),
+                    }
+                    for slot in range(forms.DECLARATION_SLOTS)
+                ],
+            }
+        )
+    return out
+
+
+def _engine_errors(
+    errors: list[dict[str, Any]], names: list[str], number: int | None = None
+) -> dict[str, list[str]]:
+    """Engine errors at their fields, in the user's language; an error of another deal than
+    the one on the form (a correction that breaks a later deal) says which deal."""
+    out: dict[str, list[str]] = {}
+    for err in errors:
+        message = localise(err)["message"]
+        deal = err.get("deal")
+        if number is not None and deal is not None and deal != number:
+            key = "__all__"
+            message = _("Deal %(deal)s: %(message)s") % {"deal": deal, "message": message}
+        else:
+            key = forms.engine_error_key(err, names)
+        out.setdefault(key, []).append(message)
+    return out
+
+
+def _merge(
+    local: dict[str, list[str]], engine: list[dict[str, Any]], names: list[str]
+) -> dict[str, list[str]]:
+    """The form's own errors plus the engine's, one message per field: where the form already
+    complains (e.g. no trump chosen), the engine's echo of it is left out."""
+    merged = {key: list(texts) for key, texts in local.items()}
+    for key, texts in _engine_errors(engine, names).items():
+        if key not in local and not (
+            key == "declarations" and any(k.startswith("declarations_") for k in local)
+        ):
+            merged.setdefault(key, []).extend(texts)
+    return merged
+
+
+def sheet_context(
+    request: HttpRequest,
+    match: Match,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, list[str]] | None = None,
+    doc: dict[str, Any] | None = None,
+    editing: int | None = None,
+) -> dict[str, Any]:
+    doc = doc or selectors.match_document(match)
+    names = doc["players"]
+    values = values or {}
+    errors = errors or {}
+    rows = sheet_rows(doc)
+    pending = [r for r in doc["records"] if r["status"] == "pending"]
+    can_enter = perms.can_enter_deal(request.user, match)
+    return {
+        "match": match,
+        "doc": doc,
+        "players": [
+            {
+                "name": name,
+                "total": doc["match"].get(name, 0),
+                "next_dealer": name == doc["next_dealer"] and not doc["finished"],
+                "winner": name == doc["winner"]
+                or (isinstance(doc["winner"], list) and name in doc["winner"]),
+            }
+            for name in names
+        ],
+        "rows": rows,
+        "last_number": rows[-1]["number"] if rows else None,
+        "pending": pending,
+        "hanging": doc["hanging"],
+        "can_enter": can_enter and not doc["finished"] and not pending,
+        "can_correct": perms.can_correct_deal(request.user, match),
+        "can_confirm": perms.can_confirm_deal(request.user, match),
+        "can_history": perms.can_view_history(request.user, match),
+        "form_players": _form_players(names, values, errors),
+        "values": values,
+        "errors": errors,
+        "general_errors": errors.get("__all__", []),
+        "suits": forms.SUITS,
+        "ranks": forms.RANKS,
+        "combinations": forms.COMBINATIONS,
+        "violations": forms.VIOLATIONS,
+        "idempotency_key": uuid.uuid4().hex,
+        "editing": editing,
+    }
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(request, match_id)
+    return render(request, "scoring/match.html", sheet_context(request, match))
+
+
+def _render_sheet(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    template = "scoring/_sheet.html" if request.htmx else "scoring/match.html"
+    if request.htmx:
+        status = 200  # htmx swaps only successful answers
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    if not perms.can_enter_deal(request.user, match):
+        raise PermissionDenied
+    names = selectors.seat_names(match)
+    form = forms.parse_deal(request.POST, names)
+    if not form.is_valid:
+        # Show the engine's verdict on the rest of the deal too: every problem at once.
+        errors = _merge(form.errors, services.deal_check(match=match, record=form.record), names)
+        ctx = sheet_context(request, match, values=form.values, errors=errors)
+        return _render_sheet(request, ctx, 400)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    try:
+        services.deal_submit(
+            match=match,
+            record=form.record,
+            user=request.user,
+            idempotency_key=(request.POST.get("idempotency_key") or "")[:128] or None,
+            version=version,
+        )
+    except services.DealRejected as exc:
+        ctx = sheet_context(
+            request, match, values=form.values, errors=_engine_errors(exc.errors, names)
+        )
+        return _render_sheet(request, ctx, 400)
+    except services.StaleVersion:
+        match.refresh_from_db()
+        ctx = sheet_context(
+            request,
+            match,
+            values=form.values,
+            errors={"__all__": [_("Someone entered a deal meanwhile: the sheet was reloaded.")]},
+        )
+        return _render_sheet(request, ctx, 409)
+    except services.IdempotencyMismatch:
+        ctx = sheet_context(request, match, values=form.values)
+        return _render_sheet(request, ctx, 422)
+    if request.htmx:
+        match.refresh_from_db()
+        return render(request, "scoring/_sheet.html", sheet_context(request, match))
+    return redirect(match_page_url(match))
+
+
+def match_page_url(match: Match) -> str:
+    return reverse("scoring:match", args=[match.pk])
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.get_full_path()}")
+    if not perms.can_correct_deal(request.user, match):
+        raise PermissionDenied
+    deal = match.deals.filter(number=number).first()
+    if deal is None:
+        raise Http404
+    names = selectors.seat_names(match)
+    if request.method == "GET":
+        values = forms.values_from_record(deal.record, names)
+        ctx = sheet_context(request, match, values=values, editing=number)
+        return render(request, "scoring/deal_edit.html", ctx)
+    form = forms.parse_deal(request.POST, names)
+    errors = dict(form.errors)
+    if not form.is_valid:
+        checked = services.deal_check(match=match, record=form.record, number=number)
+        errors = _merge(errors, checked, names)
+    reason = (request.POST.get("reason") or "").strip()[:100]
+    if form.is_valid:
+        try:
+            services.deal_correct(
+                match=match, number=number, record=form.record, user=request.user, reason=reason
+            )
+        except services.DealRejected as exc:
+            errors = _engine_errors(exc.errors, names, number)
+        else:
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
+            return redirect(match_page_url(match))
+    ctx = sheet_context(request, match, values=form.values, errors=errors, editing=number)
+    return render(request, "scoring/deal_edit.html", ctx, status=400)
+
+
+@require_POST
+def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    try:
+        services.deal_confirm(match=match, number=number, user=request.user)
+    except services.DealNotFound as exc:
+        raise Http404 from exc
+    except services.DealRejected as exc:
+        for err in exc.errors:
+            messages.error(request, localise(err)["message"])
+    else:
+        messages.success(request, _("Deal %(number)s confirmed.") % {"number": number})
+    return redirect(match_page_url(match))
+
+
+@require_POST
+def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    try:
+        services.deal_withdraw(
+            match=match, user=request.user, reason=(request.POST.get("reason") or "")[:100]
+        )
+    except services.DealNotFound as exc:
+        raise Http404 from exc
+    except services.DealRejected as exc:
+        for err in exc.errors:
+            messages.error(request, localise(err)["message"])
+    else:
+        messages.success(request, _("The last deal was withdrawn."))
+    return redirect(match_page_url(match))
+
+
+def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.get_full_path()}")
+    if not perms.can_view_history(request.user, match):
+        raise PermissionDenied
+    names = selectors.seat_names(match)
+    entries = []
+    for item in selectors.deal_history(match):
+        entries.append(
+            {
+                **item,
+                "when": datetime.fromisoformat(item["at"]),
+                "summary": deal_summary(item["record"], names),
+            }
+        )
+    entries.reverse()  # newest first: what the referee looks for
+    return render(
+        request,
+        "scoring/history.html",
+        {"match": match, "names": names, "entries": entries},
+    )
+
+
+def deal_summary(record: dict[str, Any] | None, names: list[str]) -> str:
+    """A deal in one line, as a referee reads it: "♥ Anna: 44/88, last trick Boris"."""
+    if not record:
+        return ""
+    if record.get("declarer") is None and not record.get("trump"):
+        return _("void deal (all passed)")
+    parts = [f"{forms.suit_symbol(record.get('trump') or '')} {record.get('declarer') or ''}"]
+    points = record.get("points") or {}
+    if points:
+        parts.append("/".join(str(points.get(name, "")) for name in names))
+    if record.get("last_trick"):
+        parts.append(_("last trick: %(name)s") % {"name": record["last_trick"]})
+    for name, declared in (record.get("declarations") or {}).items():
+        parts.append(f"{name}: {', '.join(map(str, declared))}")
+    if record.get("closing"):
+        parts.append(
+            _("closing: %(name)s %(points)s")
+            % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
+        )
+    if record.get("violation"):
+        parts.append(
+            _("violation: %(name)s (%(kind)s)")
+            % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
+        )
+    return " · ".join(parts)
+
+
+def match_scoresheet_download(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match as a scoresheet file (deberc-scoresheet/1), for the archive or another
+    program."""
+    match = _match(request, match_id)
+    response = HttpResponse(
+        selectors.dumps(selectors.match_scoresheet(match)),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response

@@ -1,0 +1,77 @@
+"""In a browser: the public standings update by themselves while a scorer enters a deal."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from scoring import services as scoring_services
+from scoring.models import Match
+from scoring.selectors import seat_names
+from tests.factories import EntryFactory, TournamentFactory, UserFactory
+from tournaments.models import Round
+from tournaments.pairing.manager import round_pair
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def test_the_public_standings_follow_a_deal_entered_at_a_table(live_server, chromium_path):
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import expect, sync_playwright
+
+    scorer = UserFactory(username="scorer-live")
+    tournament = TournamentFactory(name="Кубок клубу", conventions={"target": 201}, rounds=3)
+    for _ in range(4):
+        EntryFactory(tournament=tournament)
+    round_ = round_pair(tournament=tournament)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
+    match = Match.objects.filter(round=round_).order_by("table__number").first()
+    match.table.scorer = scorer
+    match.table.save()
+    names = seat_names(match)
+    winner_id = match.seats.get(position=0).player_id
+
+    def enter(points: int) -> None:
+        scoring_services.deal_submit(
+            match=Match.objects.get(pk=match.pk),
+            record={
+                "trump": "S",
+                "declarer": names[0],
+                "points": {names[0]: points, names[1]: 130 - points},
+                "last_trick": names[0],
+            },
+            user=scorer,
+            idempotency_key=None,
+            version=None,
+        )
+
+    enter(100)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
+        row = page.locator(f'#live-standings tr[data-player="{winner_id}"]')
+        expect(row.locator("td.mp")).to_have_text("0")
+        # The scorer's deal finishes the match: the page catches up on its own.
+        enter(110)
+        expect(row.locator("td.mp")).to_have_text("1", timeout=15_000)
+        expect(page.locator("#live-standings tbody tr").first).to_have_attribute(
+            "data-player", str(winner_id)
+        )
+        # And the round's live table shows the finished match.
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/rounds/1/")
+        expect(
+            page.locator(f'article[data-table="{match.table.number}"] .badge.ok')
+        ).to_be_visible()
+        browser.close()

@@ -1,0 +1,111 @@
+"""Django admin for every model of the tournaments app (history admin for tournaments)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import (
+    Club,
+    Entry,
+    MatchTally,
+    Player,
+    Rating,
+    RatingEvent,
+    ReportJob,
+    Round,
+    StandingRow,
+    Table,
+    Tournament,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "city", "created_at"]
+    search_fields = ["name", "city"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "club", "user"]
+    list_filter = ["club"]
+    search_fields = ["display_name", "user__username"]
+    autocomplete_fields = ["user"]
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "club", "ruleset", "table_size", "system", "status", "published"]
+    list_filter = ["status", "published", "ruleset", "table_size", "system", "club"]
+    search_fields = ["name", "club__name"]
+    filter_horizontal = ["organisers", "referees"]
+    inlines = [EntryInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "player", "seed", "withdrawn"]
+    list_filter = ["tournament", "withdrawn"]
+    autocomplete_fields = ["player"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    autocomplete_fields = ["scorer"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "opened_at", "closed_at"]
+    list_filter = ["status", "tournament"]
+    inlines = [TableInline]
+    filter_horizontal = ["byes"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "scorer"]
+    list_filter = ["round__tournament", "round__status"]
+    autocomplete_fields = ["scorer"]
+
+
+@admin.register(StandingRow)
+class StandingRowAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "rank", "player", "match_points", "played", "won"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["player", "ordinal", "mu", "sigma", "matches", "updated_at"]
+    search_fields = ["player__display_name"]
+
+
+@admin.register(RatingEvent)
+class RatingEventAdmin(admin.ModelAdmin):
+    list_display = ["player", "match", "ordinal", "rated_at"]
+    list_filter = ["player__club"]
+
+
+@admin.register(ReportJob)
+class ReportJobAdmin(admin.ModelAdmin):
+    list_display = ["id", "tournament", "kind", "state", "progress", "created_at", "finished_at"]
+    list_filter = ["state", "kind"]
+    readonly_fields = ["created_at", "finished_at"]
+
+
+@admin.register(MatchTally)
+class MatchTallyAdmin(admin.ModelAdmin):
+    """A finished match's part in the standings (kept by the standings hook: read only)."""
+
+    list_display = ["match", "tournament", "round_number"]
+    list_filter = ["tournament"]
+    readonly_fields = ["match", "tournament", "round_number", "data"]

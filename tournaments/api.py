@@ -1,0 +1,373 @@
+"""The tournaments API (contract: shared/spec/api-contract.md, "Tournaments"): tournaments
+listed, created, read, changed; their matches; scoresheet import; tournament JSON export and
+import; the deals as CSV.
+
+401 when a write comes without a user; 404 for a tournament the user cannot see; 403 for a
+visible tournament the user has no right to change.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import error, error_response
+
+from . import permissions as perms
+from . import selectors, services
+from .models import Club, Tournament
+
+ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    conventions = serializers.DictField(required=False)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "club",
+            "club_name",
+            "ruleset",
+            "conventions",
+            "table_size",
+            "system",
+            "rounds",
+            "match_score",
+            "tiebreaks",
+            "confirm_deals",
+            "published",
+            "status",
+            "starts_at",
+            "created_at",
+        ]
+        read_only_fields = ["id", "club_name", "created_at"]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        instance = self.instance
+        ruleset = attrs.get("ruleset", getattr(instance, "ruleset", Tournament.Ruleset.MOSCOW))
+        conventions = attrs.get("conventions", getattr(instance, "conventions", {}) or {})
+        table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
+        try:
+            services.conventions_check(
+                ruleset=ruleset, conventions=conventions, table_size=table_size
+            )
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.message_dict) from exc
+        return attrs
+
+
+def _tournament(request: Request, tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if tournament is None or not perms.can_view_tournament(request.user, tournament):
+        raise exceptions.NotFound()
+    return tournament
+
+
+def _require_user(request: Request) -> None:
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+
+
+def _django_errors(exc: DjangoValidationError) -> Response:
+    if hasattr(exc, "message_dict"):
+        errs = [
+            error(field if field != "__all__" else None, "invalid", message)
+            for field, messages in exc.message_dict.items()
+            for message in messages
+        ]
+    else:
+        errs = [error(None, "invalid", message) for message in exc.messages]
+    return error_response(errs)
+
+
+class TournamentListView(APIView):
+    @extend_schema(responses={200: TournamentSerializer(many=True)}, summary="Tournaments")
+    def get(self, request: Request) -> Response:
+        qs = selectors.tournaments_visible(request.user)
+        return Response(TournamentSerializer(qs, many=True).data)
+
+    @extend_schema(
+        request=TournamentSerializer,
+        responses={201: TournamentSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        summary="Create a tournament (you become its organiser)",
+    )
+    def post(self, request: Request) -> Response:
+        _require_user(request)
+        if not perms.can_create_tournament(request.user):
+            raise exceptions.PermissionDenied()
+        serializer = TournamentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        club = data.pop("club")
+        try:
+            tournament = services.tournament_create(club=club, user=request.user, **data)
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        return Response(TournamentSerializer(tournament).data, status=201)
+
+
+class TournamentDetailView(APIView):
+    @extend_schema(responses={200: TournamentSerializer, 404: ERRORS}, summary="A tournament")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(TournamentSerializer(_tournament(request, tournament_id)).data)
+
+    @extend_schema(
+        request=TournamentSerializer,
+        responses={200: TournamentSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        summary="Change a tournament (its organiser)",
+    )
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        _require_user(request)
+        tournament = _tournament(request, tournament_id)
+        if not perms.can_change_tournament(request.user, tournament):
+            raise exceptions.PermissionDenied()
+        serializer = TournamentSerializer(tournament, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        try:
+            tournament = services.tournament_update(
+                tournament=tournament, user=request.user, **serializer.validated_data
+            )
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        return Response(TournamentSerializer(tournament).data)
+
+
+class TournamentMatchesView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=["open", "finished"]),
+            OpenApiParameter("round", int),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        summary="The tournament's matches: id, round, table, players, scorer, status",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        status = request.query_params.get("status") or None
+        if status not in (None, "open", "finished"):
+            return error_response(
+                [error("status", "invalid", _("The status is open or finished."))]
+            )
+        round_param = request.query_params.get("round")
+        try:
+            round_number = int(round_param) if round_param else None
+        except ValueError:
+            return error_response([error("round", "invalid", _("The round is a number."))])
+        matches = selectors.tournament_matches(tournament, status=status, round_number=round_number)
+        return Response([selectors.match_row(match) for match in matches])
+
+
+class TournamentImportView(APIView):
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        summary="Import scoresheets as matches",
+        description='Body: a scoresheet record, a list of them, or {"scoresheets": [...]}. '
+        'Each may also carry "round" and "table" numbers. All or nothing: one invalid '
+        'sheet refuses the import, errors tagged by "scoresheet" (0-based).',
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        from scoring import services as scoring_services
+
+        _require_user(request)
+        tournament = _tournament(request, tournament_id)
+        if not perms.can_import(request.user, tournament):
+            raise exceptions.PermissionDenied()
+        body = request.data
+        if isinstance(body, dict) and "scoresheets" in body:
+            records = body["scoresheets"]
+        elif isinstance(body, dict):
+            records = [body]
+        else:
+            records = body
+        if not isinstance(records, list) or not records:
+            return error_response([error(None, "bad_format", _("Send one or more scoresheets."))])
+        try:
+            matches = scoring_services.scoresheet_import(
+                tournament=tournament, records=records, user=request.user
+            )
+        except scoring_services.DealRejected as exc:
+            return error_response(exc.errors)
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        return Response({"matches": [match.pk for match in matches]}, status=201)
+
+
+class TournamentExportView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        summary="The tournament as JSON: settings, players, rounds, tables, scoresheets",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        from scoring.selectors import match_scoresheet
+
+        tournament = _tournament(request, tournament_id)
+        return Response(tournament_export(tournament, match_scoresheet))
+
+
+def tournament_export(tournament: Tournament, scoresheet: Any) -> dict[str, Any]:
+    """The tournament as one JSON document (format `deberc-tournament/1`)."""
+    rounds = []
+    for rnd in selectors.tournament_rounds(tournament):
+        tables = []
+        for table in rnd.tables.all():
+            match = getattr(table, "match", None)
+            tables.append(
+                {
+                    "number": table.number,
+                    "scorer": table.scorer.get_username() if table.scorer_id else None,
+                    "scoresheet": scoresheet(match) if match is not None else None,
+                }
+            )
+        rounds.append({"number": rnd.number, "status": rnd.status, "tables": tables})
+    return {
+        "format": "deberc-tournament/1",
+        "tournament": {
+            "name": tournament.name,
+            "club": tournament.club.name,
+            "ruleset": tournament.ruleset,
+            "conventions": tournament.conventions,
+            "table_size": tournament.table_size,
+            "system": tournament.system,
+            "rounds": tournament.rounds,
+            "match_score": tournament.match_score,
+            "tiebreaks": tournament.tiebreaks,
+            "confirm_deals": tournament.confirm_deals,
+        },
+        "players": [
+            {"name": entry.player.display_name, "seed": entry.seed, "withdrawn": entry.withdrawn}
+            for entry in tournament.entries.select_related("player")
+        ],
+        "rounds": rounds,
+    }
+
+
+class TournamentJSONImportView(APIView):
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        summary="Create a tournament from its JSON export (deberc-tournament/1)",
+        operation_id="tournaments_import_json",
+    )
+    def post(self, request: Request) -> Response:
+        from scoring import services as scoring_services
+
+        _require_user(request)
+        if not perms.can_create_tournament(request.user):
+            raise exceptions.PermissionDenied()
+        doc = request.data
+        if not isinstance(doc, dict) or doc.get("format") != "deberc-tournament/1":
+            return error_response(
+                [error("format", "bad_format", _('Expected the format "deberc-tournament/1".'))]
+            )
+        settings_doc = doc.get("tournament") or {}
+        try:
+            with transaction.atomic():
+                club, _created = Club.objects.get_or_create(name=settings_doc.get("club", ""))
+                fields = {k: v for k, v in settings_doc.items() if k in services.TOURNAMENT_FIELDS}
+                tournament = services.tournament_create(club=club, user=request.user, **fields)
+                services.players_ensure(
+                    tournament=tournament,
+                    names=[p["name"] for p in doc.get("players") or []],
+                )
+                records = []
+                for rnd in doc.get("rounds") or []:
+                    services.round_ensure(
+                        tournament=tournament, number=rnd["number"], status=rnd.get("status")
+                    )
+                    for table in rnd.get("tables") or []:
+                        if table.get("scoresheet"):
+                            records.append(
+                                {
+                                    **table["scoresheet"],
+                                    "round": rnd["number"],
+                                    "table": table["number"],
+                                }
+                            )
+                scoring_services.scoresheet_import(
+                    tournament=tournament, records=records, user=request.user
+                )
+        except scoring_services.DealRejected as exc:
+            return error_response(exc.errors)
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        except (KeyError, TypeError) as exc:
+            return error_response(
+                [error(None, "bad_format", _("Missing or wrong: %(what)s") % {"what": exc})]
+            )
+        return Response(TournamentSerializer(tournament).data, status=201)
+
+
+class TournamentDealsCSVView(APIView):
+    @extend_schema(
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: ERRORS},
+        summary="Every counted deal of the tournament as CSV",
+    )
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        tournament = _tournament(request, tournament_id)
+        return deals_csv_response(
+            selectors.tournament_matches(tournament), f"deals-{tournament.pk}.csv"
+        )
+
+
+def deals_csv_response(matches: Any, filename: str) -> HttpResponse:
+    """The deals as CSV: one line per deal and player (a long table a spreadsheet pivots)."""
+    from scoring.selectors import deal_rows_for_csv
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "match",
+            "round",
+            "table",
+            "deal",
+            "dealer",
+            "declarer",
+            "outcome",
+            "player",
+            "total",
+            "recorded",
+            "match_total",
+            "hanging_after",
+        ]
+    )
+    for row in deal_rows_for_csv(matches):
+        for name in row["players"]:
+            writer.writerow(
+                [
+                    row["match"],
+                    row["round"],
+                    row["table"],
+                    row["deal"],
+                    row["dealer"],
+                    row["declarer"],
+                    row["outcome"],
+                    name,
+                    row["totals"].get(name, ""),
+                    row["recorded"].get(name, ""),
+                    row["match_totals"].get(name, ""),
+                    row["hanging"],
+                ]
+            )
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,159 @@
+"""API of the live side: pair the next round, swap before it starts, standings, leaderboard.
+
+- `POST /api/v1/tournaments/{id}/rounds/`: pair the next round (organiser) → 201, the round
+  with its tables; `GET` lists the rounds.
+- `POST /api/v1/tournaments/{id}/rounds/{number}/swap/`: swap two players or two tables before
+  the round starts → the round, with warnings for rematches.
+- `GET /api/v1/tournaments/{id}/standings/`: ranked rows `{rank, player, match_points,
+  tiebreaks: {...}, played, won}` (read from the stored standings: no recomputation).
+- `GET /api/v1/leaderboard/?club=...`: players by rating.
+"""
+
+from __future__ import annotations
+
+from django.http import JsonResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api_errors import error, error_response
+
+from . import permissions as perms
+from .models import Round, Tournament
+from .pairing.manager import PairingError, round_pair, round_swap
+from .selectors_live import leaderboard_rows, round_document, standings_rows
+
+ERRORS = inline_serializer(
+    "LiveErrors",
+    fields={"errors": serializers.ListField(child=serializers.DictField())},
+)
+STANDING_ROWS = inline_serializer(
+    "StandingRow",
+    many=True,
+    fields={
+        "rank": serializers.IntegerField(),
+        "rank_label": serializers.CharField(help_text="'3' or, for a shared rank, '3–4'"),
+        "shared": serializers.BooleanField(),
+        "player": serializers.CharField(),
+        "player_id": serializers.IntegerField(),
+        "match_points": serializers.IntegerField(),
+        "tiebreaks": serializers.DictField(help_text="in the organiser's order"),
+        "played": serializers.IntegerField(),
+        "won": serializers.IntegerField(),
+        "bytes": serializers.IntegerField(),
+    },
+)
+
+
+def _tournament(request: Request, tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not perms.can_view_tournament(request.user, tournament):
+        raise exceptions.NotFound()
+    return tournament
+
+
+def _require_organiser(request: Request, tournament: Tournament) -> None:
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    if not perms.is_organiser(request.user, tournament):
+        raise exceptions.PermissionDenied()
+
+
+def _pairing_error(exc: PairingError) -> Response:
+    return error_response([error(exc.field, exc.code, exc.message)], status_code=409)
+
+
+class RoundsView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("round", int, description="only this round's number")],
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS},
+        summary="The rounds with their tables, players, live scores and byes",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        rounds = tournament.round_set.prefetch_related("byes").order_by("number")
+        if request.query_params.get("round"):
+            try:
+                rounds = rounds.filter(number=int(request.query_params["round"]))
+            except ValueError:
+                return error_response([error("round", "invalid", "round is a number")])
+        return Response([round_document(r) for r in rounds])
+
+    @extend_schema(
+        request=None,
+        responses={201: OpenApiTypes.OBJECT, 401: ERRORS, 403: ERRORS, 409: ERRORS},
+        summary="Pair the next round (organiser) → the round with its tables",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        _require_organiser(request, tournament)
+        try:
+            round_ = round_pair(tournament=tournament)
+        except PairingError as exc:
+            return _pairing_error(exc)
+        return Response(round_document(round_), status=201)
+
+
+class RoundSwapView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "RoundSwap",
+            fields={
+                "kind": serializers.ChoiceField(choices=["players", "tables"]),
+                "first": serializers.IntegerField(help_text="player id or table number"),
+                "second": serializers.IntegerField(help_text="player id or table number"),
+            },
+        ),
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        summary="Swap two players or two tables before the round starts (organiser)",
+    )
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        _require_organiser(request, tournament)
+        round_ = Round.objects.filter(tournament=tournament, number=number).first()
+        if round_ is None:
+            raise exceptions.NotFound()
+        kind = request.data.get("kind", "players")
+        if kind not in ("players", "tables"):
+            return error_response([error("kind", "invalid", "kind is players or tables")])
+        try:
+            first, second = int(request.data.get("first")), int(request.data.get("second"))
+        except (TypeError, ValueError):
+            return error_response([error("first", "invalid", "first and second are whole numbers")])
+        try:
+            warnings = round_swap(round_=round_, first=first, second=second, kind=kind)
+        except PairingError as exc:
+            return _pairing_error(exc)
+        return Response(round_document(round_, warnings))
+
+
+class StandingsView(APIView):
+    @extend_schema(
+        responses={200: STANDING_ROWS, 404: ERRORS},
+        summary="The standings: ranked rows",
+    )
+    def get(self, request: Request, tournament_id: int) -> JsonResponse:
+        tournament = _tournament(request, tournament_id)
+        # Plain JSON of plain dicts: 2,000 rows through a serializer would cost more than the
+        # query itself.
+        return JsonResponse(
+            standings_rows(tournament), safe=False, json_dumps_params={"ensure_ascii": False}
+        )
+
+
+class LeaderboardView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("club", int, description="a club's id")],
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        summary="Players by rating (openskill ordinal), optionally of one club",
+    )
+    def get(self, request: Request) -> Response:
+        club = request.query_params.get("club")
+        try:
+            club_id = int(club) if club else None
+        except ValueError:
+            return error_response([error("club", "invalid", "club is a club's id")])
+        return Response(leaderboard_rows(club_id))

@@ -1,0 +1,228 @@
+"""The organiser's forms: a tournament with its ruleset and per-convention overrides, and the
+scorer assignment of a round's tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Tournament
+
+# Human names of the conventions (rules §8); the engine's CONVENTIONS says which values each
+# takes. Keys must match the engine's names exactly.
+CONVENTION_LABELS: dict[str, Any] = {
+    "target": _("Target (points to win)"),
+    "obligatory_order": _("Obligatory order (dealer must name a suit)"),
+    "seven_swap": _("Seven swap"),
+    "first_lead": _("First lead"),
+    "overtrump": _("Overtrump"),
+    "hundred": _("Hundred (five in sequence)"),
+    "debertz": _("Debertz"),
+    "trump_in_combination": _("Trump in combination seniority"),
+    "combination_tie": _("Equal combinations go to"),
+    "combinations_need_trick": _("Combinations need a trick"),
+    "bella_to_trick_winner": _("Bella to the trick winner"),
+    "winner_takes_all": _("Winner takes all"),
+    "byte_3p": _("Byte with 3 players"),
+    "hanging_separately": _("Hanging pools kept separately"),
+    "hanging_on_byte_3p": _("Hanging pool on a byte (3 players)"),
+    "dealer": _("Next dealer"),
+    "renonce_penalty": _("Renonce penalty"),
+    "bolt_penalty": _("Bolt penalty (no trick)"),
+    "three_bytes_penalty": _("Third byte penalty"),
+    "both_over_target": _("Both over the target"),
+    "false_closing": _("False closing"),
+    "match_score": _("Match score"),
+    "klabor": _("Klabor"),
+    "format": _("Match format (race to target / fixed deals)"),
+    "fixed_deals": _("Number of deals (fixed format)"),
+    "mercy_gap": _("Mercy gap"),
+    "pencil_rule": _("Pencil rule"),
+}
+
+VALUE_LABELS: dict[str, Any] = {
+    "eldest": _("eldest hand"),
+    "declarer": _("declarer"),
+    "trump_lead": _("only when trump is led"),
+    "always": _("always"),
+    "moscow": _("counts (Moscow)"),
+    "kharkov": _("ignored (Kharkov)"),
+    "last_trick": _("last trick"),
+    "top": _("to the top opponent"),
+    "split": _("split"),
+    "winner": _("winner of the deal"),
+    "clockwise": _("clockwise"),
+    "card_byte": _("card byte"),
+    "redeal_minus_100": _("redeal, −100"),
+    "higher": _("higher total"),
+    "loses": _("loses the match"),
+    "double_to_opponents": _("double to opponents"),
+    "win": _("win"),
+    "difference": _("difference"),
+    "race": _("race to the target"),
+    "fixed": _("fixed number of deals"),
+    "off": _("off"),
+}
+
+
+def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
+    label = CONVENTION_LABELS.get(name, name)
+    kind = meta.get("kind")
+    preset = _("as the ruleset")
+    if kind == "bool":
+        return forms.TypedChoiceField(
+            label=label,
+            required=False,
+            choices=[("", preset), ("yes", _("yes")), ("no", _("no"))],
+        )
+    if kind == "whole":
+        return forms.IntegerField(label=label, required=False, min_value=0)
+    if kind == "debertz":
+        return forms.ChoiceField(
+            label=label,
+            required=False,
+            choices=[("", preset), ("off", _("off")), ("6", "6"), ("7", "7")],
+        )
+    if kind == "mercy":
+        return forms.CharField(
+            label=label, required=False, help_text=_('points, or "off"'), max_length=8
+        )
+    values = meta.get("values") or ()
+    return forms.ChoiceField(
+        label=label,
+        required=False,
+        choices=[("", preset)] + [(v, VALUE_LABELS.get(v, v)) for v in values],
+    )
+
+
+def _to_json(kind: str, value: Any) -> Any:
+    """A form value in the scoresheet's notation for `conventions`."""
+    if kind == "bool":
+        return value == "yes"
+    if kind == "debertz":
+        return value if value == "off" else int(value)
+    if kind == "mercy":
+        text = str(value).strip().lower()
+        if text in ("off", "no", "false"):
+            return "off"
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return value
+
+
+def _preset_value(value: Any) -> str:
+    if value is True:
+        return str(_("yes"))
+    if value is False:
+        return str(_("no"))
+    if value is None:
+        return "—"
+    if value == "4p":
+        return str(_("4 players only"))
+    if value == "50/100":
+        return "50 / 100"
+    return str(VALUE_LABELS.get(value, value)) if isinstance(value, str) else str(value)
+
+
+def _from_json(kind: str, value: Any) -> Any:
+    if kind == "bool":
+        return "yes" if value in (True, "yes") else "no"
+    if kind == "debertz":
+        return str(value)
+    return value
+
+
+class TournamentForm(forms.ModelForm):
+    """A tournament and, below, one optional override per convention (blank = the ruleset's
+    preset)."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "club",
+            "ruleset",
+            "table_size",
+            "system",
+            "rounds",
+            "match_score",
+            "confirm_deals",
+            "published",
+            "starts_at",
+        ]
+        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from scoring.engine.conventions import CONVENTIONS, PRESETS
+
+        self.convention_meta = CONVENTIONS
+        current = (self.instance.conventions or {}) if self.instance.pk else {}
+        for name, meta in CONVENTIONS.items():
+            key = f"conv_{name}"
+            self.fields[key] = _convention_field(name, meta)
+            # What each preset says, so that the organiser sees what "as the ruleset" means.
+            self.fields[key].help_text = " · ".join(
+                f"{label}: {_preset_value(PRESETS[code].get(name))}"
+                for code, label in Tournament.Ruleset.choices
+                if code in PRESETS
+            )
+            if name in current:
+                self.initial[key] = _from_json(meta.get("kind"), current[name])
+
+    def convention_fields(self) -> list[forms.BoundField]:
+        return [self[f"conv_{name}"] for name in self.convention_meta]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields]
+
+    def conventions(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, meta in self.convention_meta.items():
+            value = self.cleaned_data.get(f"conv_{name}")
+            if value in (None, ""):
+                continue
+            out[name] = _to_json(meta.get("kind"), value)
+        return out
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        from scoring.engine import ScoresheetError
+        from scoring.engine.conventions import resolve_conventions
+
+        try:
+            resolve_conventions(
+                cleaned.get("ruleset") or "moscow",
+                self.conventions(),
+                cleaned.get("table_size") or 2,
+            )
+        except ScoresheetError as exc:
+            for err in exc.errors:
+                field = (err.get("field") or "").replace("conventions.", "conv_")
+                self.add_error(field if field in self.fields else None, err.get("message"))
+        return cleaned
+
+
+class ScorerAssignmentForm(forms.Form):
+    """One select per table of a round: who scores it."""
+
+    def __init__(self, *args: Any, tables: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tables = tables
+        users = get_user_model().objects.filter(is_active=True).order_by("username")
+        for table in tables:
+            self.fields[f"table_{table.pk}"] = forms.ModelChoiceField(
+                queryset=users,
+                required=False,
+                label=_("Table %(number)s") % {"number": table.number},
+                initial=table.scorer_id,
+                empty_label="—",
+            )
+
+    def assignments(self) -> dict[int, Any]:
+        return {table.pk: self.cleaned_data.get(f"table_{table.pk}") for table in self.tables}

@@ -1,0 +1,214 @@
+"""The organiser's pages for running the evening (not pairing nor standings): create and edit
+a tournament with its ruleset and convention overrides, see the matches of every round with
+links to the tables, open and close a round, assign scorers to tables."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import permissions as perms
+from . import selectors, services
+from .forms import ScorerAssignmentForm, TournamentForm
+from .models import Round, Tournament
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not perms.can_view_tournament(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not perms.can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
+        club = data.pop("club")
+        try:
+            tournament = services.tournament_create(
+                club=club, user=request.user, conventions=form.conventions(), **data
+            )
+        except DjangoValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Tournament created."))
+            return redirect("tournaments:matches", tournament.pk)
+    return render(request, "tournaments/manage/form.html", {"form": form, "tournament": None})
+
+
+@login_required
+def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    if not perms.can_change_tournament(request.user, tournament):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
+        try:
+            services.tournament_update(
+                tournament=Tournament.objects.get(pk=tournament.pk),
+                user=request.user,
+                conventions=form.conventions(),
+                **data,
+            )
+        except DjangoValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournaments:matches", tournament.pk)
+    return render(request, "tournaments/manage/form.html", {"form": form, "tournament": tournament})
+
+
+def tournament_matches(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Every round's tables and matches, with links to the scorer pages; for the organiser and
+    referee also the round controls and the scorer assignment."""
+    tournament = _tournament(request, tournament_id)
+    can_manage = perms.can_manage_rounds(request.user, tournament)
+    rounds = []
+    matches = {m.table_id: m for m in selectors.tournament_matches(tournament)}
+    for rnd in selectors.tournament_rounds(tournament):
+        tables = list(rnd.tables.all())
+        form = ScorerAssignmentForm(tables=tables, prefix=f"r{rnd.pk}") if can_manage else None
+        rows = []
+        for table in tables:
+            match = matches.get(table.pk)
+            rows.append(
+                {
+                    "table": table,
+                    "match": match,
+                    "row": selectors.match_row(match) if match else None,
+                    "scorer_field": form[f"table_{table.pk}"] if form else None,
+                }
+            )
+        rounds.append({"round": rnd, "rows": rows, "form": form})
+    return render(
+        request,
+        "tournaments/manage/matches.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "can_manage": can_manage,
+            "can_edit": perms.can_change_tournament(request.user, tournament),
+            "can_import": perms.can_import(request.user, tournament),
+        },
+    )
+
+
+def _round(request: HttpRequest, tournament_id: int, number: int) -> Round:
+    tournament = _tournament(request, tournament_id)
+    if not request.user.is_authenticated:
+        raise PermissionDenied
+    if not perms.can_manage_rounds(request.user, tournament):
+        raise PermissionDenied
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+@require_POST
+@login_required
+def round_open(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _round(request, tournament_id, number)
+    services.round_open(round=rnd, user=request.user)
+    messages.success(request, _("Round %(number)s is open.") % {"number": number})
+    return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
+
+
+@require_POST
+@login_required
+def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _round(request, tournament_id, number)
+    services.round_close(round=rnd, user=request.user)
+    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
+
+
+@require_POST
+@login_required
+def round_scorers(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _round(request, tournament_id, number)
+    tables = list(rnd.tables.all())
+    form = ScorerAssignmentForm(request.POST, tables=tables, prefix=f"r{rnd.pk}")
+    if form.is_valid():
+        services.tables_assign_scorers(tables=tables, scorers=form.assignments())
+        messages.success(request, _("Scorers assigned."))
+    else:
+        messages.error(request, _("Choose scorers among the users."))
+    return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
+
+
+def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    from .api import deals_csv_response
+
+    tournament = _tournament(request, tournament_id)
+    return deals_csv_response(
+        selectors.tournament_matches(tournament), f"deals-{tournament.pk}.csv"
+    )
+
+
+def export_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    from scoring.selectors import dumps, match_scoresheet
+
+    from .api import tournament_export
+
+    tournament = _tournament(request, tournament_id)
+    response = HttpResponse(
+        dumps(tournament_export(tournament, match_scoresheet)),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.json"'
+    return response
+
+
+@require_POST
+@login_required
+def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Upload scoresheet files (deberc-scoresheet/1, one or a list per file) as matches."""
+    import json
+
+    from scoring import services as scoring_services
+    from scoring.errors import localise
+
+    tournament = _tournament(request, tournament_id)
+    if not perms.can_import(request.user, tournament):
+        raise PermissionDenied
+    records: list = []
+    for upload in request.FILES.getlist("files"):
+        try:
+            doc = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            messages.error(request, _("%(name)s is not a JSON file.") % {"name": upload.name})
+            return redirect("tournaments:matches", tournament_id)
+        if isinstance(doc, dict) and "scoresheets" in doc:
+            doc = doc["scoresheets"]
+        records.extend(doc if isinstance(doc, list) else [doc])
+    if not records:
+        messages.error(request, _("Choose one or more scoresheet files."))
+        return redirect("tournaments:matches", tournament_id)
+    try:
+        matches = scoring_services.scoresheet_import(
+            tournament=tournament, records=records, user=request.user
+        )
+    except scoring_services.DealRejected as exc:
+        for err in exc.errors[:10]:
+            where = _("sheet %(sheet)s, deal %(deal)s") % {
+                "sheet": (err.get("scoresheet") or 0) + 1,
+                "deal": err.get("deal") or "—",
+            }
+            messages.error(request, f"{where}: {localise(err)['message']}")
+        return redirect("tournaments:matches", tournament_id)
+    except DjangoValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("tournaments:matches", tournament_id)
+    messages.success(request, _("Matches imported: %(count)s.") % {"count": len(matches)})
+    return redirect("tournaments:matches", tournament_id)

@@ -1,0 +1,213 @@
+"""`python manage.py load_demo`: a believable club evening to look around in.
+
+A club, 12 players, the users `organiser`, `referee`, `scorer1` … `scorer4` (password
+`demo`: demo only), and a Moscow-rules tournament of 2-player tables: round 1 finished
+(complete matches with made games, bytes, hanging bytes and combinations) and round 2 running,
+where scorer1 … scorer4 each score a table. Every deal goes through the same service as a
+scorer's phone (`scoring.services.deal_submit`), so the scores are the engine's.
+
+Running it again changes nothing (it says what is already there).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scoring import services as scoring_services
+from scoring.demo import believable_match, hanging_deal
+from scoring.models import Match
+from tournaments import services
+from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.permissions import ORGANISERS_GROUP
+
+CLUB = "Клуб «Козирний валет»"
+TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
+PASSWORD = "demo"
+PLAYERS = [
+    "Олена Коваленко",
+    "Тарас Шевчук",
+    "Андрій Бондаренко",
+    "Ірина Мельник",
+    "Сергей Волков",
+    "Наталья Орлова",
+    "Дмитрий Смирнов",
+    "Оксана Ткаченко",
+    "Mykola Kravets",
+    "Pavlo Hrytsenko",
+    "Marta Levytska",
+    "Ihor Savchenko",
+]
+# Round 2: how many deals each table has entered so far (tables 1-4: scorer1..scorer4).
+ROUND2_DEALS = [4, 2, 3, 5, 1, 0]
+
+
+class Command(BaseCommand):
+    help = "Load a demo club evening (idempotent): users, players, a running tournament."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--seed", type=int, default=20261122, help="random seed")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        rng = random.Random(options["seed"])
+        users = self._users()
+        club, _ = Club.objects.get_or_create(name=CLUB, defaults={"city": "Київ"})
+        players = [
+            Player.objects.get_or_create(club=club, display_name=name)[0] for name in PLAYERS
+        ]
+        existing = Tournament.objects.filter(club=club, name=TOURNAMENT).first()
+        if existing is not None:
+            self.stdout.write(f"The demo is already loaded: tournament #{existing.pk}.")
+            self._report(existing, users)
+            return
+        with transaction.atomic():
+            tournament = self._tournament(club, players, users)
+            self._round1(tournament, players, users, rng)
+            self._round2(tournament, users, rng)
+        self._report(tournament, users)
+
+    # --- parts ---------------------------------------------------------------------------
+
+    def _users(self) -> dict[str, Any]:
+        User = get_user_model()
+        group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="tournaments",
+                codename__in=["add_tournament", "change_tournament", "view_tournament"],
+            )
+        )
+        users: dict[str, Any] = {}
+        for username in ("organiser", "referee", "scorer1", "scorer2", "scorer3", "scorer4"):
+            user, created = User.objects.get_or_create(username=username)
+            if created or not user.has_usable_password():
+                user.set_password(PASSWORD)
+                user.save()
+            users[username] = user
+        users["organiser"].groups.add(group)
+        return users
+
+    def _tournament(self, club: Club, players: list[Player], users: dict[str, Any]) -> Tournament:
+        tournament = services.tournament_create(
+            club=club,
+            user=users["organiser"],
+            name=TOURNAMENT,
+            ruleset="moscow",
+            conventions={},
+            table_size=2,
+            system="swiss",
+            rounds=5,
+            match_score="win",
+            published=True,
+        )
+        tournament.referees.add(users["referee"])
+        for seed, player in enumerate(players, start=1):
+            services.player_enter(tournament=tournament, player=player, seed=seed)
+        return tournament
+
+    def _table_scorers(self, users: dict[str, Any]) -> list[Any]:
+        # Tables 1-4: scorer1..scorer4; tables 5-6: the referee scores them himself.
+        return [users[f"scorer{i}"] for i in range(1, 5)] + [users["referee"]] * 2
+
+    def _play(self, match: Match, user: Any, deals: list[dict[str, Any]]) -> None:
+        for deal in deals:
+            match.refresh_from_db(fields=["version"])
+            scoring_services.deal_submit(
+                match=match, record=deal, user=user, idempotency_key=None, version=match.version
+            )
+
+    def _round1(
+        self,
+        tournament: Tournament,
+        players: list[Player],
+        users: dict[str, Any],
+        rng: random.Random,
+    ) -> None:
+        rnd = services.round_ensure(tournament=tournament, number=1)
+        services.round_open(round=rnd, user=users["organiser"])
+        scorers = self._table_scorers(users)
+        order = list(players)
+        rng.shuffle(order)
+        for number in range(1, 7):
+            pair = order[(number - 1) * 2 : number * 2]
+            table = Table.objects.create(round=rnd, number=number, scorer=scorers[number - 1])
+            match = scoring_services.match_create(
+                table=table, players=pair, first_dealer_seat=rng.randrange(2)
+            )
+            names = [p.display_name for p in pair]
+            first = names[match.first_dealer_seat]
+            # Two tables get a hanging byte early on (висячий байт), so the demo shows pools.
+            deals: list[dict[str, Any]] = []
+            if number in (2, 5):
+                prefix, _ = believable_match(rng, names, first_dealer=first, stop_after=2)
+                deals = prefix["deals"]
+                hanging = hanging_deal(rng, names, deals, first_dealer=first)
+                if hanging is not None:
+                    deals.append(hanging)
+            record, _result = believable_match(rng, names, first_dealer=first, prefix=deals)
+            self._play(match, scorers[number - 1], record["deals"])
+        services.round_close(round=rnd, user=users["organiser"])
+
+    def _round2(self, tournament: Tournament, users: dict[str, Any], rng: random.Random) -> None:
+        """Winners meet winners (a Swiss round by score), then part of each match is played."""
+        finished = Match.objects.filter(round__tournament=tournament, round__number=1)
+        winners, losers = [], []
+        for match in finished.prefetch_related("seats__player"):
+            seats = sorted(match.seats.all(), key=lambda s: s.position)
+            for seat in seats:
+                (winners if seat.position in match.winner_seats else losers).append(seat.player)
+        order = winners + losers
+        rnd = services.round_ensure(tournament=tournament, number=2)
+        services.round_open(round=rnd, user=users["organiser"])
+        scorers = self._table_scorers(users)
+        for number in range(1, 7):
+            pair = order[(number - 1) * 2 : number * 2]
+            table = Table.objects.create(round=rnd, number=number, scorer=scorers[number - 1])
+            match = scoring_services.match_create(
+                table=table, players=pair, first_dealer_seat=rng.randrange(2)
+            )
+            names = [p.display_name for p in pair]
+            first = names[match.first_dealer_seat]
+            record, _result = believable_match(
+                rng, names, first_dealer=first, stop_after=ROUND2_DEALS[number - 1]
+            )
+            deals = record["deals"]
+            if number == 1:
+                # scorer1's table has a pool hanging right now (висячка).
+                hanging = hanging_deal(rng, names, deals, first_dealer=first)
+                if hanging is not None:
+                    deals.append(hanging)
+            self._play(match, scorers[number - 1], deals)
+
+    def _report(self, tournament: Tournament, users: dict[str, Any]) -> None:
+        out = self.stdout
+        out.write(self.style.SUCCESS(f"Tournament #{tournament.pk}: {tournament.name}"))
+        out.write(f"  club: {tournament.club.name}; ruleset: {tournament.ruleset}; 2-player tables")
+        for rnd in tournament.round_set.order_by("number"):
+            out.write(f"  round {rnd.number} ({rnd.get_status_display()}):")
+            for table in rnd.tables.select_related("scorer").order_by("number"):
+                match = getattr(table, "match", None)
+                if match is None:
+                    continue
+                names = [s.player.display_name for s in match.seats.select_related("player")]
+                totals = (match.result or {}).get("match") or {}
+                deals = len((match.result or {}).get("deals") or [])
+                score = " : ".join(str(totals.get(n, 0)) for n in names)
+                out.write(
+                    f"    table {table.number} [{table.scorer.username if table.scorer else '-'}]"
+                    f" {' – '.join(names)}  {score}  ({deals} deals, {match.status})"
+                    f"  /matches/{match.pk}/"
+                )
+        out.write("Users (password 'demo', demo only):")
+        out.write("  organiser  — organises the tournament (Organisers group)")
+        out.write("  referee    — referee of the tournament; scores tables 5 and 6")
+        for i in range(1, 5):
+            out.write(f"  scorer{i}    — scores table {i} of the open round")
+        open_round = tournament.round_set.filter(status=Round.Status.OPEN).first()
+        if open_round is not None:
+            out.write(f"Open round: {open_round.number}. Sign in at /accounts/login/.")

@@ -1,0 +1,20 @@
+"""Pairing: pure generators (Swiss, round robin, byes, the seat draw) on plain data, and
+`manager`, which reads the ORM, runs a generator and writes Round, Table, Match and Seat rows.
+"""
+
+from .draw import SeatDraw, draw_seats
+from .round_robin import berger_round, berger_schedule, triples_schedule
+from .swiss import pair_swiss_pairs, pair_swiss_triples
+from .types import Competitor, RoundPairing
+
+__all__ = [
+    "Competitor",
+    "RoundPairing",
+    "SeatDraw",
+    "berger_round",
+    "berger_schedule",
+    "draw_seats",
+    "pair_swiss_pairs",
+    "pair_swiss_triples",
+    "triples_schedule",
+]

@@ -1,0 +1,413 @@
+"""The pairing manager: reads a tournament from the ORM, runs a generator, writes the round.
+
+`round_pair` creates the next Round with its numbered Tables, one Match per table (ruleset
+and conventions of the tournament, seats and first dealer drawn by lot) and the Seats, in one
+transaction. `round_swap` is the organiser's manual change before a round starts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Match, Seat
+from tournaments.models import Rating, Round, StandingRow, Table, Tournament
+from tournaments.standings import (
+    MatchOutcome,
+    bye_match_points,
+    compute_tournament_standings,
+    load_byes,
+    load_tallies,
+    outcome_from_tally,
+    standings_refresh,
+    tournament_target,
+)
+
+from .draw import draw_seats
+from .round_robin import berger_round, triples_round_from_history, triples_schedule
+from .swiss import pair_swiss_pairs, pair_swiss_triples
+from .types import Competitor, RoundPairing
+
+
+class PairingError(Exception):
+    """Why a round cannot be paired (or a swap made): `code` is stable, `message` for people."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class History:
+    """What the Swiss pairing needs to know of the rounds played so far."""
+
+    scores: dict[Hashable, float]
+    opponents: dict[Hashable, frozenset]
+    byes: dict[Hashable, int]
+    floats: dict[Hashable, tuple]
+
+
+def tournament_history(
+    tournament: Tournament,
+    *,
+    tallies: Sequence[tuple[int, int, dict[str, Any]]] | None = None,
+    byes_played: Sequence[tuple[int, Any]] | None = None,
+) -> History:
+    """Scores, opponents, byes and floats from the tallies and the rounds' byes.
+
+    Who sat with whom comes from the tallies of finished matches and from the seats of the
+    matches still in play (a match in play is a meeting too).
+    """
+    scoring = tournament.match_score
+    bye_points = bye_match_points(scoring, tournament_target(tournament))
+    if tallies is None:
+        tallies = load_tallies(tournament)
+    if byes_played is None:
+        byes_played = load_byes(tournament)
+    outcomes_by_round: dict[int, list[MatchOutcome]] = defaultdict(list)
+    tables_by_round: dict[int, list[list]] = defaultdict(list)
+    for match_id, number, data in tallies:
+        outcomes_by_round[number].append(outcome_from_tally(match_id, number, data))
+        tables_by_round[number].append(list(data["players"]))
+    in_play: dict[int, list] = defaultdict(list)
+    in_play_round: dict[int, int] = {}
+    for match_id, number, player in Seat.objects.filter(
+        match__tournament=tournament, match__tally__isnull=True
+    ).values_list("match_id", "match__round__number", "player_id"):
+        in_play[match_id].append(player)
+        in_play_round[match_id] = number or 0
+    for match_id, players in in_play.items():
+        tables_by_round[in_play_round[match_id]].append(players)
+    byes_by_round: dict[int, list] = defaultdict(list)
+    for number, player in byes_played:
+        byes_by_round[number].append(player)
+
+    scores: dict[Hashable, float] = defaultdict(float)
+    opponents: dict[Hashable, set] = defaultdict(set)
+    byes: dict[Hashable, int] = defaultdict(int)
+    floats: dict[Hashable, list] = defaultdict(list)
+    for number in sorted(set(tables_by_round) | set(byes_by_round)):
+        before = dict(scores)
+        for players in tables_by_round.get(number, []):
+            for p in players:
+                opponents[p].update(q for q in players if q != p)
+                mine = before.get(p, 0)
+                others = [before.get(q, 0) for q in players if q != p]
+                if others and mine > max(others):
+                    floats[p].append("down")
+                elif others and mine < min(others):
+                    floats[p].append("up")
+                else:
+                    floats[p].append(None)
+        for p in byes_by_round.get(number, []):
+            byes[p] += 1
+            scores[p] += bye_points
+            floats[p].append(None)
+        for outcome in outcomes_by_round.get(number, []):
+            for p in outcome.players:
+                scores[p] += outcome.match_points(p, scoring)
+    return History(
+        scores=dict(scores),
+        opponents={p: frozenset(o) for p, o in opponents.items()},
+        byes=dict(byes),
+        floats={p: tuple(f) for p, f in floats.items()},
+    )
+
+
+def _initial_order(tournament: Tournament, players: Sequence[Hashable]) -> list[Hashable]:
+    """Seed order: the organiser's seeds, then the rating, then entry order."""
+    seeds = dict(tournament.entries.values_list("player_id", "seed"))
+    ratings = dict(Rating.objects.filter(player_id__in=players).values_list("player_id", "ordinal"))
+    position = {p: i for i, p in enumerate(players)}
+    return sorted(
+        players,
+        key=lambda p: (
+            seeds.get(p) is None,
+            seeds.get(p) or 0,
+            -ratings.get(p, float("-inf")),
+            position[p],
+        ),
+    )
+
+
+def plan_round(tournament: Tournament, number: int) -> RoundPairing:
+    """The pairing of round `number` (no writes)."""
+    players = list(
+        tournament.entries.filter(withdrawn=False)
+        .order_by("seed", "id")
+        .values_list("player_id", flat=True)
+    )
+    size = tournament.table_size
+    if size not in (2, 3):
+        raise PairingError(
+            "table_size_unsupported",
+            _("Automatic pairing supports tables of two or three players."),
+            "table_size",
+        )
+    if len(players) < size:
+        raise PairingError(
+            "too_few_players", _("Not enough players entered for one table."), "players"
+        )
+    ordered = _initial_order(tournament, players)
+    tallies = load_tallies(tournament)
+    byes_played = load_byes(tournament)
+    history = tournament_history(tournament, tallies=tallies, byes_played=byes_played)
+    if tournament.system == Tournament.System.ROUND_ROBIN:
+        if size == 2:
+            return berger_round(ordered, number)
+        return _round_robin_triples(tournament, ordered, number, history)
+    if number == 1 or (not history.scores and not history.opponents):
+        rank = {p: i for i, p in enumerate(ordered)}
+    else:
+        standings = compute_tournament_standings(tournament, tallies=tallies, byes=byes_played)
+        rank = {line.player: i for i, line in enumerate(standings)}
+        for p in ordered:
+            rank.setdefault(p, len(rank))
+    competitors = [
+        Competitor(
+            id=p,
+            score=history.scores.get(p, 0),
+            rank=rank[p],
+            opponents=history.opponents.get(p, frozenset()),
+            byes=history.byes.get(p, 0),
+            floats=history.floats.get(p, ()),
+        )
+        for p in players
+    ]
+    if size == 2:
+        return pair_swiss_pairs(competitors)
+    return pair_swiss_triples(competitors)
+
+
+def _round_robin_triples(
+    tournament: Tournament, ordered: list[Hashable], number: int, history: History
+) -> RoundPairing:
+    """The schedule's round `number`, as long as the rounds played follow the schedule; else a
+    round planned from the meetings really played (after a swap by hand or a withdrawal)."""
+    schedule = triples_schedule(ordered, max(tournament.rounds, number), seed=tournament.pk)
+    played = _played_tables(tournament)
+    planned = {r: {frozenset(t) for t in schedule[r - 1].tables} for r in range(1, number)}
+    if all(played.get(r, set()) == planned[r] for r in planned):
+        return schedule[number - 1]
+    met: Counter[frozenset] = Counter()
+    for tables in played.values():
+        for table in tables:
+            for a, b in itertools.combinations(table, 2):
+                met[frozenset((a, b))] += 1
+    return triples_round_from_history(
+        ordered, met, Counter(history.byes), seed=f"{tournament.pk}:{number}"
+    )
+
+
+def _played_tables(tournament: Tournament) -> dict[int, set[frozenset]]:
+    tables: dict[int, list] = defaultdict(list)
+    rounds: dict[int, int] = {}
+    for match_id, number, player in Seat.objects.filter(match__tournament=tournament).values_list(
+        "match_id", "match__round__number", "player_id"
+    ):
+        tables[match_id].append(player)
+        rounds[match_id] = number
+    out: dict[int, set[frozenset]] = defaultdict(set)
+    for match_id, players in tables.items():
+        out[rounds[match_id]].add(frozenset(players))
+    return out
+
+
+def round_pair(*, tournament: Tournament) -> Round:
+    """Pair the next round and write it (Round, Tables, Matches, Seats) in one transaction."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        last = tournament.round_set.order_by("-number").first()
+        number = (last.number + 1) if last else 1
+        if number > tournament.rounds:
+            raise PairingError(
+                "all_rounds_paired",
+                _("All %(rounds)d rounds of this tournament are paired.")
+                % {"rounds": tournament.rounds},
+            )
+        if last is not None:
+            unfinished = Match.objects.filter(round=last).exclude(status=Match.Status.FINISHED)
+            if unfinished.exists():
+                raise PairingError(
+                    "round_not_finished",
+                    _("Round %(number)d still has matches in play.") % {"number": last.number},
+                )
+            if last.status != Round.Status.CLOSED:
+                last.status = Round.Status.CLOSED
+                last.closed_at = timezone.now()
+                last.save(update_fields=["status", "closed_at"])
+        pairing = plan_round(tournament, number)
+        round_ = round_write(tournament=tournament, number=number, pairing=pairing)
+        # Byes score at once, and a player entered since the last round gets a row.
+        rows = StandingRow.objects.filter(tournament=tournament).count()
+        if pairing.byes or rows != tournament.entries.count():
+            standings_refresh(tournament=tournament)
+        if tournament.status == Tournament.Status.DRAFT:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+    return round_
+
+
+def round_write(
+    *, tournament: Tournament, number: int, pairing: RoundPairing, status: str | None = None
+) -> Round:
+    """Write a paired round; seats and the first dealer drawn by a lot seeded per table."""
+    round_ = Round.objects.create(
+        tournament=tournament, number=number, status=status or Round.Status.PAIRED
+    )
+    if pairing.byes:
+        round_.byes.set(pairing.byes)
+    tables = Table.objects.bulk_create(
+        [Table(round=round_, number=k) for k in range(1, len(pairing.tables) + 1)],
+        batch_size=1000,
+    )
+    draws = [
+        draw_seats(players, seed=f"{tournament.pk}:{number}:{k}")
+        for k, players in enumerate(pairing.tables, start=1)
+    ]
+    matches = Match.objects.bulk_create(
+        [
+            Match(
+                tournament=tournament,
+                round=round_,
+                table=table,
+                ruleset=tournament.ruleset,
+                conventions=dict(tournament.conventions or {}),
+                first_dealer_seat=draw.first_dealer_seat,
+            )
+            for table, draw in zip(tables, draws, strict=True)
+        ],
+        batch_size=1000,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(match=match, position=position, player_id=player)
+            for match, draw in zip(matches, draws, strict=True)
+            for position, player in enumerate(draw.seats)
+        ],
+        batch_size=2000,
+    )
+    return round_
+
+
+def round_swap(
+    *, round_: Round, first: Hashable, second: Hashable, kind: str = "players"
+) -> list[str]:
+    """Swap two players (by player id) or two tables (by table number) before the round starts.
+
+    Returns the warnings (a swap that makes a rematch is allowed, with a warning).
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.PAIRED:
+            raise PairingError(
+                "round_started", _("The round has started: its tables can no longer change.")
+            )
+        if kind == "tables":
+            return _swap_tables(round_, int(first), int(second))
+        return _swap_players(round_, first, second)
+
+
+def _swap_tables(round_: Round, first: int, second: int) -> list[str]:
+    tables = {t.number: t for t in round_.tables.filter(number__in=(first, second))}
+    if len(tables) != 2 or first == second:
+        raise PairingError("unknown_table", _("Choose two different tables of this round."))
+    a, b = tables[first], tables[second]
+    # Renumber through a free number so the unique (round, number) constraint holds.
+    spare = (round_.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    a.number = spare
+    a.save(update_fields=["number"])
+    b.number = first
+    b.save(update_fields=["number"])
+    a.number = second
+    a.save(update_fields=["number"])
+    return []
+
+
+def _swap_players(round_: Round, first: Hashable, second: Hashable) -> list[str]:
+    if first == second:
+        raise PairingError("same_player", _("Choose two different players."))
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.filter(match__round=round_, player_id__in=(first, second))
+    }
+    bye_ids = set(round_.byes.filter(pk__in=(first, second)).values_list("pk", flat=True))
+    if len(seats) + len(bye_ids) != 2:
+        raise PairingError("unknown_player", _("Both players must be in this round."))
+    if len(seats) == 2 and seats[first].match_id == seats[second].match_id:
+        raise PairingError("same_table", _("These players already sit at the same table."))
+    if bye_ids:
+        # A player with a bye takes the other's seat and the other gets the bye.
+        seated_id = first if first in seats else second
+        bye_id = second if seated_id == first else first
+        seat = seats[seated_id]
+        seat.player_id = bye_id
+        seat.save(update_fields=["player"])
+        round_.byes.remove(bye_id)
+        round_.byes.add(seated_id)
+        standings_refresh(tournament=round_.tournament)
+        return _rematch_warnings(round_, [seat.match_id])
+    a, b = seats[first], seats[second]
+    a_match, b_match = a.match_id, b.match_id
+    # Two matches: move each seat to the other match (the per-match unique player holds).
+    a_pos, b_pos = a.position, b.position
+    Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(match_id=b_match, position=b_pos, player_id=first),
+            Seat(match_id=a_match, position=a_pos, player_id=second),
+        ]
+    )
+    return _rematch_warnings(round_, [a_match, b_match])
+
+
+def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
+    """A warning for every pair at these tables who already met earlier in the tournament."""
+    from tournaments.models import Player
+
+    at_tables: dict[int, list] = defaultdict(list)
+    for match_id, player in Seat.objects.filter(match_id__in=match_ids).values_list(
+        "match_id", "player_id"
+    ):
+        at_tables[match_id].append(player)
+    earlier: dict[Hashable, set] = defaultdict(set)
+    for match_id, player in Seat.objects.filter(
+        match__round__tournament_id=round_.tournament_id, match__round__number__lt=round_.number
+    ).values_list("match_id", "player_id"):
+        earlier[match_id].add(player)
+    met: set[frozenset] = set()
+    for players in earlier.values():
+        for p in players:
+            for q in players:
+                if p != q:
+                    met.add(frozenset((p, q)))
+    names = dict(
+        Player.objects.filter(pk__in=[p for ps in at_tables.values() for p in ps]).values_list(
+            "pk", "display_name"
+        )
+    )
+    warnings = []
+    for players in at_tables.values():
+        for i, p in enumerate(players):
+            for q in players[i + 1 :]:
+                if frozenset((p, q)) in met:
+                    warnings.append(
+                        _("Rematch: %(a)s and %(b)s have already played each other.")
+                        % {"a": names.get(p, p), "b": names.get(q, q)}
+                    )
+    return warnings
+
+
+def pairing_warnings(round_: Round) -> list[str]:
+    """Every rematch in a round (shown to the organiser on the round page)."""
+    ids = list(Match.objects.filter(round=round_).values_list("id", flat=True))
+    return _rematch_warnings(round_, ids)

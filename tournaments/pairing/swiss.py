@@ -1,0 +1,375 @@
+"""Swiss pairing [швейцарская система] for tables of two and of three.
+
+Two players a table (FIDE Dutch-like): players are sorted by score, then rank; each score
+group is paired top half against bottom half (S1[i] against S2[i], the bottom half permuted
+as little as possible to avoid rematches); an odd player floats down to the next group
+(the lowest-ranked one who did not float down last round), and floaters from above meet the
+highest player of the group who did not float up last round. When the bottom of the field
+cannot be paired without a rematch, the last groups are merged and re-paired (backtracking
+upward, group by group); only when the whole field has no rematch-free pairing does a maximum
+matching of the "not met yet" graph decide, which gives the fewest rematches possible.
+
+Three players a table: players are taken in score order and grouped into triples of equal or
+near scores, choosing partners that have not met; small fields are searched exhaustively (no
+repeat meeting while one can be avoided), large ones greedily with a window and a local
+improvement pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from .byes import bye_candidates, bye_count
+from .matching import maximum_matching
+from .types import Competitor, RoundPairing
+
+# Pools up to this size may be re-paired by the blossom matching (dense graph, O(n^3) worst).
+_BLOSSOM_LIMIT = 600
+# Exhaustive search for triples up to this many players (beyond: greedy + local search).
+_TRIPLE_SEARCH_LIMIT = 24
+_TRIPLE_SEARCH_NODES = 4_000
+
+
+def _met(a: Competitor, b: Competitor) -> bool:
+    return b.id in a.opponents or a.id in b.opponents
+
+
+def _order(players: Sequence[Competitor]) -> list[Competitor]:
+    return sorted(players, key=lambda p: (-p.score, p.rank))
+
+
+# --------------------------------------------------------------------------- two players
+
+
+def pair_swiss_pairs(players: Sequence[Competitor], *, bye_tries: int = 8) -> RoundPairing:
+    """Pair one Swiss round at tables of two. Deterministic for the same input."""
+    n_byes = bye_count(len(players), 2)
+    if not n_byes:
+        tables, rematches = _pair_even(list(players))
+        return RoundPairing(tables=tables, byes=[], rematches=rematches)
+    candidates = bye_candidates(players)
+    fewest = candidates[0].byes
+    eligible = [p for p in candidates if p.byes == fewest]
+    # Small fields try every fair candidate so no rematch is made that another fair bye avoids.
+    tries = eligible if len(players) <= 40 else eligible[:bye_tries]
+    best: RoundPairing | None = None
+    for candidate in tries:
+        rest = [p for p in players if p.id != candidate.id]
+        tables, rematches = _pair_even(rest)
+        if best is None or rematches < best.rematches:
+            best = RoundPairing(tables=tables, byes=[candidate.id], rematches=rematches)
+        if rematches == 0:
+            break
+    assert best is not None
+    return best
+
+
+def _pair_even(players: list[Competitor]) -> tuple[list[tuple], int]:
+    ordered = _order(players)
+    groups: list[list[Competitor]] = [
+        list(group) for _, group in itertools.groupby(ordered, key=lambda p: p.score)
+    ]
+    carry_in: list[list[Competitor]] = []
+    group_pairs: list[list[tuple[Competitor, Competitor]]] = []
+    carry: list[Competitor] = []
+    for index, group in enumerate(groups):
+        carry_in.append(carry)
+        pairs, carry = _pair_score_group(carry, group, last=index == len(groups) - 1)
+        group_pairs.append(pairs)
+    if not carry:
+        return _tables(itertools.chain.from_iterable(group_pairs)), 0
+    # Backtrack: merge the bottom groups, one more at a time, until they pair without rematch.
+    for start in range(len(groups) - 1, -1, -1):
+        pool = carry_in[start] + [p for g in groups[start:] for p in g]
+        if len(pool) > _BLOSSOM_LIMIT and start > 0:
+            continue
+        pairs = _pair_pool_by_matching(pool)
+        if pairs is not None:
+            kept = itertools.chain.from_iterable(group_pairs[:start])
+            return _tables(itertools.chain(kept, pairs)), 0
+    # No rematch-free pairing exists: a maximum matching makes the fewest rematches.
+    pairs, rematches = _pair_fewest_rematches(ordered)
+    return _tables(pairs), rematches
+
+
+def _tables(pairs: itertools.chain | list) -> list[tuple]:
+    """Table 1 is the strongest pair: ordered by the higher score, then the better rank."""
+    listed = list(pairs)
+    listed.sort(
+        key=lambda pair: (
+            -max(pair[0].score, pair[1].score),
+            -min(pair[0].score, pair[1].score),
+            min(pair[0].rank, pair[1].rank),
+        )
+    )
+    return [(a.id, b.id) for a, b in listed]
+
+
+def _pair_score_group(
+    floaters: list[Competitor], residents: list[Competitor], *, last: bool
+) -> tuple[list[tuple[Competitor, Competitor]], list[Competitor]]:
+    """Pair one score group with the players floated down into it; return the new floaters."""
+    pairs: list[tuple[Competitor, Competitor]] = []
+    available = list(residents)
+    still_floating: list[Competitor] = []
+    for floater in floaters:
+        partners = [r for r in available if not _met(floater, r)]
+        # The upfloater: the highest who did not float up last round, else simply the highest.
+        partner = next((r for r in partners if r.last_float != "up"), None) or (
+            partners[0] if partners else None
+        )
+        if partner is None:
+            still_floating.append(floater)
+            continue
+        pairs.append((floater, partner))
+        available.remove(partner)
+
+    downfloaters: list[Competitor] = []
+    if len(available) % 2:
+        # The lowest-ranked player who did not float down last round floats down.
+        chosen = next((p for p in reversed(available) if p.last_float != "down"), available[-1])
+        available.remove(chosen)
+        downfloaters.append(chosen)
+
+    matched, unmatched = _dutch(available)
+    pairs.extend(matched)
+    # Whoever the halves could not place tries the others left over, then floats down.
+    leftovers: list[Competitor] = []
+    for player in unmatched:
+        partner = next((q for q in leftovers if not _met(player, q)), None)
+        if partner is None:
+            leftovers.append(player)
+        else:
+            leftovers.remove(partner)
+            pairs.append((partner, player))
+    carry = still_floating + leftovers + downfloaters
+    if last and len(carry) >= 2:
+        # At the bottom there is nowhere to float: pair what can be paired among themselves.
+        rest: list[Competitor] = []
+        for player in _order(carry):
+            partner = next((q for q in rest if not _met(player, q)), None)
+            if partner is None:
+                rest.append(player)
+            else:
+                rest.remove(partner)
+                pairs.append((partner, player))
+        carry = rest
+    return pairs, carry
+
+
+def _dutch(
+    group: list[Competitor],
+) -> tuple[list[tuple[Competitor, Competitor]], list[Competitor]]:
+    """Top half against bottom half; augmenting paths (Kuhn) permute S2 to dodge rematches."""
+    half = len(group) // 2
+    top, bottom = group[:half], group[half:]
+    size = len(bottom)
+    # S1[i] prefers S2[i], then the later ones, then the earlier ones (fewest transpositions).
+    preferences = [
+        [
+            j
+            for j in itertools.chain(range(i, size), range(i - 1, -1, -1))
+            if not _met(top[i], bottom[j])
+        ]
+        for i in range(half)
+    ]
+    owner: list[int] = [-1] * size  # bottom index -> top index
+    for i in range(half):
+        _augment(i, preferences, owner)
+    pairs = [(top[owner[j]], bottom[j]) for j in range(size) if owner[j] != -1]
+    placed = {id(p) for pair in pairs for p in pair}
+    return pairs, [p for p in group if id(p) not in placed]
+
+
+def _augment(start: int, preferences: list[list[int]], owner: list[int]) -> bool:
+    """Kuhn's augmenting path search, iterative (halves of 1,000 players exceed recursion)."""
+    # Fast path: a free preferred partner, which is what nearly always happens.
+    for j in preferences[start]:
+        if owner[j] == -1:
+            owner[j] = start
+            return True
+    visited: set[int] = set()
+    stack: list[tuple[int, int]] = [(start, 0)]
+    path: list[int] = []  # bottom indices chosen along the stack
+    while stack:
+        i, k = stack[-1]
+        prefs = preferences[i]
+        while k < len(prefs) and prefs[k] in visited:
+            k += 1
+        if k == len(prefs):
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        j = prefs[k]
+        stack[-1] = (i, k + 1)
+        visited.add(j)
+        if owner[j] == -1:
+            # Shift every owner along the path by one.
+            chain = [*path, j]
+            tops = [frame[0] for frame in stack]
+            for top_index, bottom_index in zip(tops, chain, strict=True):
+                owner[bottom_index] = top_index
+            return True
+        path.append(j)
+        stack.append((owner[j], 0))
+    return False
+
+
+def _pair_pool_by_matching(pool: list[Competitor]) -> list | None:
+    """A rematch-free pairing of the whole pool (score order preferred), or None if none."""
+    ordered = _order(pool)
+    if len(ordered) % 2:
+        return None
+    mate = _matching(ordered)
+    if any(m == -1 for m in mate):
+        return None
+    return [(ordered[i], ordered[m]) for i, m in enumerate(mate) if i < m]
+
+
+def _matching(ordered: list[Competitor]) -> list[int]:
+    n = len(ordered)
+    adjacency = [
+        sorted(
+            (j for j in range(n) if j != i and not _met(ordered[i], ordered[j])),
+            key=lambda j, i=i: abs(j - i),
+        )
+        for i in range(n)
+    ]
+    # Start from the greedy "nearest in score order" pairing, then repair by augmenting.
+    mate = [-1] * n
+    for i in range(n):
+        if mate[i] == -1:
+            for j in adjacency[i]:
+                if j > i and mate[j] == -1:
+                    mate[i], mate[j] = j, i
+                    break
+    return maximum_matching(adjacency, mate)
+
+
+def _pair_fewest_rematches(ordered: list[Competitor]) -> tuple[list, int]:
+    mate = _matching(ordered)
+    pairs = [(ordered[i], ordered[m]) for i, m in enumerate(mate) if i < m]
+    # Singles of a maximum matching have all met one another: pair them in score order.
+    singles = [ordered[i] for i, m in enumerate(mate) if m == -1]
+    rematches = len(singles) // 2
+    pairs.extend(zip(singles[0::2], singles[1::2], strict=False))
+    return pairs, rematches
+
+
+# --------------------------------------------------------------------------- three players
+
+
+def pair_swiss_triples(players: Sequence[Competitor]) -> RoundPairing:
+    """Pair one Swiss round at tables of three, fewest repeat meetings first, then scores."""
+    n_byes = bye_count(len(players), 3)
+    byes = [p.id for p in bye_candidates(players)[:n_byes]]
+    rest = _order([p for p in players if p.id not in set(byes)])
+    search = _search_triples if len(rest) <= _TRIPLE_SEARCH_LIMIT else _greedy_triples
+    triples = search(rest)
+    repeats = sum(_repeats(t) for t in triples)
+    triples.sort(key=lambda t: (-max(p.score for p in t), min(p.rank for p in t)))
+    return RoundPairing(
+        tables=[tuple(p.id for p in t) for t in triples], byes=byes, rematches=repeats
+    )
+
+
+def _repeats(triple: Sequence[Competitor]) -> int:
+    return sum(_met(a, b) for a, b in itertools.combinations(triple, 2))
+
+
+def _spread(triple: Sequence[Competitor]) -> float:
+    scores = [p.score for p in triple]
+    return max(scores) - min(scores)
+
+
+def _search_triples(ordered: list[Competitor]) -> list[tuple[Competitor, ...]]:
+    """Depth-first: the first player left takes the nearest two that keep repeats lowest.
+
+    Branch and bound on repeat meetings; the node budget keeps the worst case bounded (then
+    the best partition found so far, or the greedy one, is used).
+    """
+    best: list[list[tuple[Competitor, ...]]] = [_greedy_triples(ordered)]
+    best_cost = [sum(_repeats(t) for t in best[0])]
+    nodes = [0]
+
+    def search(left: list[Competitor], chosen: list, cost: int) -> bool:
+        if cost >= best_cost[0]:
+            return False
+        if not left:
+            best[0], best_cost[0] = list(chosen), cost
+            return cost == 0
+        nodes[0] += 1
+        if nodes[0] > _TRIPLE_SEARCH_NODES:
+            return True
+        head, others = left[0], left[1:]
+        options = sorted(
+            itertools.combinations(range(len(others)), 2),
+            key=lambda ij: (_repeats((head, others[ij[0]], others[ij[1]])), ij[0] + ij[1]),
+        )
+        for i, j in options:
+            triple = (head, others[i], others[j])
+            remaining = [p for k, p in enumerate(others) if k not in (i, j)]
+            chosen.append(triple)
+            done = search(remaining, chosen, cost + _repeats(triple))
+            chosen.pop()
+            if done:
+                return True
+        return False
+
+    if best_cost[0] > 0:
+        search(ordered, [], 0)
+    return best[0]
+
+
+def _greedy_triples(ordered: list[Competitor], window: int = 14) -> list[tuple[Competitor, ...]]:
+    left = list(ordered)
+    triples: list[tuple[Competitor, ...]] = []
+    while left:
+        head = left[0]
+        others = left[1 : 1 + window]
+        i, j = min(
+            itertools.combinations(range(len(others)), 2),
+            key=lambda ij: (_repeats((head, others[ij[0]], others[ij[1]])), ij[0] + ij[1]),
+        )
+        triple = (head, others[i], others[j])
+        triples.append(triple)
+        for p in triple:
+            left.remove(p)
+    _improve(triples, cost=lambda t: (_repeats(t), _spread(t)))
+    return triples
+
+
+def _improve(
+    triples: list[tuple[Competitor, ...]],
+    cost: Callable[[Sequence[Competitor]], tuple[int, float]],
+    reach: int = 6,
+) -> None:
+    """Swap single players between nearby tables while that lowers repeat meetings."""
+    improved = True
+    rounds = 0
+    while improved and rounds < 5:
+        improved = False
+        rounds += 1
+        for a in range(len(triples)):
+            if _repeats(triples[a]) == 0:
+                continue
+            for b in range(max(0, a - reach), min(len(triples), a + reach + 1)):
+                if a == b:
+                    continue
+                before = _add(cost(triples[a]), cost(triples[b]))
+                done = False
+                for x, y in itertools.product(range(3), range(3)):
+                    ta, tb = list(triples[a]), list(triples[b])
+                    ta[x], tb[y] = tb[y], ta[x]
+                    if _add(cost(ta), cost(tb)) < before:
+                        triples[a], triples[b] = tuple(ta), tuple(tb)
+                        improved = done = True
+                        break
+                if done and _repeats(triples[a]) == 0:
+                    break
+
+
+def _add(a: tuple[int, float], b: tuple[int, float]) -> tuple[int, float]:
+    return a[0] + b[0], a[1] + b[1]

@@ -1,0 +1,211 @@
+"""Who may do what in a tournament: the roles of the API contract.
+
+- **organiser** (of a tournament, or a superuser): everything in it;
+- **referee** (of a tournament): reads everything, enters and corrects deals, rulings;
+- **scorer**: enters and corrects deals at the tables assigned to them, while the round is
+  open; reads their matches (also after the round closed);
+- **player**: reads the matches they sit at (and their history), confirms deals when the
+  tournament wants opponents to confirm;
+- **public** (anyone, signed in or not): reads published tournaments.
+
+Unpublished tournaments are invisible (404) to everyone without a role in them. The checks are
+plain functions over already loaded objects so that the deal write path spends no query on a
+scorer of their own table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q, QuerySet
+
+from .models import Round, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from scoring.models import Match
+
+    AnyUser = AbstractBaseUser | AnonymousUser
+
+ORGANISERS_GROUP = "Organisers"
+
+
+def _signed_in(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated)
+
+
+def _cached(user: Any, key: tuple, compute: Any) -> bool:
+    """Memoise a role lookup on the user object for the life of the request."""
+    cache: dict = user.__dict__.setdefault("_deberc_roles", {})
+    if key not in cache:
+        cache[key] = bool(compute())
+    return cache[key]
+
+
+def is_organiser(user: Any, tournament: Tournament) -> bool:
+    if not _signed_in(user):
+        return False
+    if user.is_superuser:
+        return True
+    return _cached(
+        user,
+        ("organiser", tournament.pk),
+        lambda: tournament.organisers.filter(pk=user.pk).exists(),
+    )
+
+
+def is_referee(user: Any, tournament: Tournament) -> bool:
+    if not _signed_in(user):
+        return False
+    return _cached(
+        user,
+        ("referee", tournament.pk),
+        lambda: tournament.referees.filter(pk=user.pk).exists(),
+    )
+
+
+def is_staff_of(user: Any, tournament: Tournament) -> bool:
+    """Organiser or referee: the people who run the evening."""
+    return is_organiser(user, tournament) or is_referee(user, tournament)
+
+
+def is_scorer_in(user: Any, tournament: Tournament) -> bool:
+    if not _signed_in(user):
+        return False
+    return _cached(
+        user,
+        ("scorer_in", tournament.pk),
+        lambda: tournament.round_set.filter(tables__scorer=user).exists(),
+    )
+
+
+def is_player_in(user: Any, tournament: Tournament) -> bool:
+    if not _signed_in(user):
+        return False
+    return _cached(
+        user,
+        ("player_in", tournament.pk),
+        lambda: tournament.entries.filter(player__user=user).exists(),
+    )
+
+
+def can_view_tournament(user: Any, tournament: Tournament) -> bool:
+    """Published tournaments are public; a draft is seen only by the people in it."""
+    if tournament.published:
+        return True
+    return (
+        is_staff_of(user, tournament)
+        or is_scorer_in(user, tournament)
+        or is_player_in(user, tournament)
+    )
+
+
+def can_create_tournament(user: Any) -> bool:
+    """Organisers (members of the Organisers group, or holders of the add permission)."""
+    if not _signed_in(user):
+        return False
+    return bool(
+        user.is_superuser
+        or user.has_perm("tournaments.add_tournament")
+        or user.groups.filter(name=ORGANISERS_GROUP).exists()
+    )
+
+
+def can_change_tournament(user: Any, tournament: Tournament) -> bool:
+    return is_organiser(user, tournament)
+
+
+def can_import(user: Any, tournament: Tournament) -> bool:
+    return is_organiser(user, tournament)
+
+
+def can_manage_rounds(user: Any, tournament: Tournament) -> bool:
+    """Open and close rounds, assign scorers: the organiser, and the referee on the floor."""
+    return is_staff_of(user, tournament)
+
+
+# --- matches -------------------------------------------------------------------------------
+
+
+def is_table_scorer(user: Any, match: Match) -> bool:
+    """The scorer assigned to this match's table (whatever the round's state)."""
+    if not _signed_in(user) or match.table_id is None:
+        return False
+    return match.table.scorer_id == user.pk
+
+
+def is_seated(user: Any, match: Match) -> bool:
+    if not _signed_in(user):
+        return False
+    return _cached(
+        user, ("seated", match.pk), lambda: match.seats.filter(player__user=user).exists()
+    )
+
+
+def round_is_open(match: Match) -> bool:
+    return match.round_id is None or match.round.status == Round.Status.OPEN
+
+
+def can_view_match(user: Any, match: Match) -> bool:
+    if match.tournament_id is None:
+        # A stand-alone match (imported or a friendly game) belongs to staff only.
+        return _signed_in(user) and user.is_staff
+    # The table's scorer first: it costs no query, and it is who writes most.
+    return is_table_scorer(user, match) or can_view_tournament(user, match.tournament)
+
+
+def can_enter_deal(user: Any, match: Match) -> bool:
+    """Submit a new deal: the table's scorer while the round is open; the organiser and the
+    referee of the tournament at any time (they take over a table whose scorer's phone died)."""
+    if not _signed_in(user):
+        return False
+    if match.tournament_id is None:
+        return user.is_staff
+    if is_table_scorer(user, match) and round_is_open(match):
+        return True
+    return is_staff_of(user, match.tournament)
+
+
+def can_correct_deal(user: Any, match: Match) -> bool:
+    """Correct a deal: the table's scorer while the round is open, the referee, the organiser."""
+    return can_enter_deal(user, match)
+
+
+def can_confirm_deal(user: Any, match: Match) -> bool:
+    """Confirm a pending deal (tournaments with `confirm_deals`): a player seated at the match,
+    or the referee/organiser. Never the scorer who typed it in: a confirmation is a second
+    pair of eyes."""
+    if not _signed_in(user) or match.tournament_id is None:
+        return False
+    return is_seated(user, match) or is_staff_of(user, match.tournament)
+
+
+def can_view_history(user: Any, match: Match) -> bool:
+    """Who changed what: the people with a role at this match, not the public (it names the
+    users)."""
+    if not _signed_in(user):
+        return False
+    if match.tournament_id is None:
+        return user.is_staff
+    return (
+        is_staff_of(user, match.tournament)
+        or is_table_scorer(user, match)
+        or is_seated(user, match)
+    )
+
+
+def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+    """Published tournaments plus the drafts the user has a role in."""
+    qs = Tournament.objects.all()
+    if _signed_in(user) and user.is_superuser:
+        return qs
+    if not _signed_in(user):
+        return qs.filter(published=True)
+    return qs.filter(
+        Q(published=True)
+        | Q(organisers=user)
+        | Q(referees=user)
+        | Q(round_set__tables__scorer=user)
+        | Q(entries__player__user=user)
+    ).distinct()

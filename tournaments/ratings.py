@@ -1,0 +1,146 @@
+"""Player ratings [рейтинг] with openskill (Plackett–Luce), across all clubs' tournaments.
+
+Each finished tournament match is one rated game: the winner (winning pair) ranks first, the
+others by their match totals (equal totals share a rank). `rate_match` applies one match (the
+Celery task runs it after the deal that finished the match commits); `ratings_recompute`
+replays every finished match from scratch in the order they finished, which is also what a
+correction of an already rated match triggers, as ratings are sequential.
+
+The leaderboard orders by the ordinal (mu − 3·sigma): a conservative rating that a new player
+has to earn by playing, rather than a lucky first evening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from .models import MatchTally, Rating, RatingEvent
+
+MODEL = PlackettLuce()
+
+
+def match_ranks(data: dict[str, Any]) -> tuple[list[list[Any]], list[int]]:
+    """Teams (one per side) and their ranks for openskill: lower rank is better."""
+    sides: dict[int, list[Any]] = {}
+    side_total: dict[int, int] = {}
+    for player, total, side in zip(data["players"], data["totals"], data["sides"], strict=True):
+        sides.setdefault(side, []).append(player)
+        side_total[side] = max(side_total.get(side, total), total)
+    winners = set(data["winners"])
+    keys = sorted(sides)
+    # Winners first; then by match total; equal totals share the rank.
+    order = sorted(keys, key=lambda s: (not any(p in winners for p in sides[s]), -side_total[s]))
+    ranks: dict[int, int] = {}
+    for position, side in enumerate(order, start=1):
+        previous = order[position - 2] if position > 1 else None
+        same = (
+            previous is not None
+            and not any(p in winners for p in sides[side] + sides[previous])
+            and side_total[side] == side_total[previous]
+        )
+        ranks[side] = ranks[previous] if same else position
+    return [sides[s] for s in keys], [ranks[s] for s in keys]
+
+
+def rate_sides(
+    current: dict[Any, tuple[float, float]], data: dict[str, Any]
+) -> dict[Any, tuple[float, float]]:
+    teams, ranks = match_ranks(data)
+    default = MODEL.rating()
+    rated = MODEL.rate(
+        [
+            [MODEL.rating(*current.get(p, (default.mu, default.sigma))) for p in team]
+            for team in teams
+        ],
+        ranks=ranks,
+    )
+    return {
+        player: (rating.mu, rating.sigma)
+        for team, new_team in zip(teams, rated, strict=True)
+        for player, rating in zip(team, new_team, strict=True)
+    }
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def rate_match(*, match_id: int) -> bool:
+    """Apply one finished match to its players' ratings (once: a second call does nothing)."""
+    with transaction.atomic():
+        tally = MatchTally.objects.select_related("match").filter(match_id=match_id).first()
+        if tally is None or RatingEvent.objects.filter(match_id=match_id).exists():
+            return False
+        players = list(tally.data["players"])
+        rows = {
+            r.player_id: r for r in Rating.objects.select_for_update().filter(player_id__in=players)
+        }
+        current = {p: (r.mu, r.sigma) for p, r in rows.items()}
+        updated = rate_sides(current, tally.data)
+        when = tally.match.finished_at or timezone.now()
+        for player, (mu, sigma) in updated.items():
+            row = rows.get(player) or Rating(player_id=player, matches=0)
+            row.mu, row.sigma, row.ordinal = mu, sigma, ordinal(mu, sigma)
+            row.matches += 1
+            row.save()
+            RatingEvent.objects.create(
+                player_id=player,
+                match_id=match_id,
+                mu=mu,
+                sigma=sigma,
+                ordinal=row.ordinal,
+                rated_at=when,
+            )
+    return True
+
+
+def ratings_recompute() -> int:
+    """Replay every finished match from scratch; returns the number of matches rated."""
+    tallies: Sequence[tuple[int, dict[str, Any], datetime | None]] = list(
+        MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
+            "match_id", "data", "match__finished_at"
+        )
+    )
+    now = timezone.now()
+    current: dict[Any, tuple[float, float]] = {}
+    played: dict[Any, int] = {}
+    events: list[RatingEvent] = []
+    for match_id, data, finished_at in tallies:
+        updated = rate_sides(current, data)
+        current.update(updated)
+        for player, (mu, sigma) in updated.items():
+            played[player] = played.get(player, 0) + 1
+            events.append(
+                RatingEvent(
+                    player_id=player,
+                    match_id=match_id,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=ordinal(mu, sigma),
+                    rated_at=finished_at or now,
+                )
+            )
+    with transaction.atomic():
+        RatingEvent.objects.all().delete()
+        Rating.objects.all().delete()
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    player_id=p,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=ordinal(mu, sigma),
+                    matches=played[p],
+                )
+                for p, (mu, sigma) in current.items()
+            ],
+            batch_size=1000,
+        )
+        RatingEvent.objects.bulk_create(events, batch_size=2000)
+    return len(tallies)

@@ -1,0 +1,8 @@
+"""Reports [отчёты] of a tournament, built in the background (Celery) as `ReportJob` files.
+
+The renderers in this package are pure functions over plain data (`data.py`): the standings
+as CSV, XLSX and PDF, the round report, the player statistics with inline SVG charts and the
+tournament archive (every match as a scoresheet, zipped). `selectors.py` turns the ORM into
+that plain data, `services.py` runs a job (progress, file, failure) and restores an archive,
+`tournaments.tasks` holds the thin Celery tasks.
+"""

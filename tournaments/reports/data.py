@@ -1,0 +1,138 @@
+"""Plain data the report renderers work on (no ORM objects cross this line)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+# A job's progress reporter: a fraction 0.0..1.0 of the work done.
+Progress = Callable[[float], None]
+
+
+def no_progress(_fraction: float) -> None:
+    """The progress reporter of a renderer called outside a job."""
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """What every report prints in its heading."""
+
+    id: int
+    name: str
+    club: str
+    ruleset: str
+    ruleset_label: str
+    table_size: int
+    system_label: str
+    match_score: str
+    rounds: int
+    rounds_played: int
+    status_label: str
+    generated_at: datetime
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One player's line in the final standings [турнирная таблица]."""
+
+    rank: int
+    rank_label: str  # "3" or "3–5" when the rank is shared
+    rank_shared: bool
+    player: str
+    club: str
+    match_points: int
+    played: int
+    won: int
+    game_points: int
+    points_against: int
+    bytes: int
+    tiebreaks: dict[str, int | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A figure of the standings: its key (CSV header), its heading and its abbreviation."""
+
+    key: str
+    label: str
+    short: str
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    tournament: TournamentInfo
+    tiebreaks: list[Column]  # in the organiser's order
+    lines: list[StandingLine]
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """One table of a round: its players clockwise, the match state and totals."""
+
+    number: int
+    players: list[str]
+    scorer: str
+    status: str  # "open" | "finished" | "none" (paired, no match yet)
+    status_label: str
+    deals: int
+    totals: list[int | None]
+    winners: list[str]
+    reason: str
+    hanging: int
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    tournament: TournamentInfo
+    number: int
+    status_label: str
+    tables: list[RoundTable]
+    byes: list[str]
+
+
+@dataclass(frozen=True)
+class MatchDeals:
+    """A match as the player statistics read it: the scoresheet's deals and the engine's
+    result document for them (never re-scored here)."""
+
+    round_number: int
+    players: list[str]
+    records: list[dict[str, Any]]
+    result: dict[str, Any]
+
+
+@dataclass
+class PlayerStats:
+    """One player's figures over the tournament [статистика игрока]."""
+
+    player: str
+    club: str = ""
+    matches: int = 0
+    matches_won: int = 0
+    deals: int = 0
+    points: int = 0  # the sum of what the player recorded, deal by deal
+    declared: int = 0  # deals the player played as declarer [играющий]
+    made: int = 0
+    bytes: int = 0  # bytes as declarer, card bytes included
+    hanging: int = 0  # hanging bytes as declarer [висячий байт]
+    combinations: dict[str, int] = field(default_factory=dict)  # declared, by kind
+    credited: int = 0  # deals in which the player's terz/fifty/... won the seniority
+    # Per deal in play order: (round number, points recorded).
+    points_by_deal: list[tuple[int, int]] = field(default_factory=list)
+    # Per round: (deals declared, bytes) in that round.
+    by_round: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def points_per_deal(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+    @property
+    def byte_rate(self) -> float:
+        """Bytes per deal declared: how often the player's game failed."""
+        return self.bytes / self.declared if self.declared else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.matches_won / self.matches if self.matches else 0.0

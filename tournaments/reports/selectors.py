@@ -1,0 +1,272 @@
+"""Reads for the reports: the ORM turned into the plain data the renderers take, the jobs, and
+who may see them."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from scoring.models import Deal, Match, Seat
+from tournaments import permissions as perms
+from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
+from tournaments.standings import (
+    TIEBREAK_ABBREVIATIONS,
+    TIEBREAKS,
+    rank_label,
+    tournament_tiebreaks,
+)
+
+from .data import (
+    Column,
+    MatchDeals,
+    RoundSheet,
+    RoundTable,
+    StandingLine,
+    StandingsSheet,
+    TournamentInfo,
+)
+
+# --- permissions ---------------------------------------------------------------------------
+
+
+def can_request_reports(user: Any, tournament: Tournament) -> bool:
+    """Organisers and referees of the tournament order reports and restore archives."""
+    return perms.is_staff_of(user, tournament)
+
+
+def can_restore_archive(user: Any, tournament: Tournament) -> bool:
+    return perms.is_organiser(user, tournament)
+
+
+def can_view_job(user: Any, job: ReportJob) -> bool:
+    """A job and its file: the tournament's organisers and referees; anyone once the
+    tournament is published (its results are public then)."""
+    return job.tournament.published or perms.is_staff_of(user, job.tournament)
+
+
+# --- jobs ----------------------------------------------------------------------------------
+
+
+def job_get(job_id: str | uuid.UUID) -> ReportJob | None:
+    try:
+        key = uuid.UUID(str(job_id))
+    except ValueError:
+        return None
+    return ReportJob.objects.select_related("tournament", "requested_by").filter(pk=key).first()
+
+
+def jobs_of_tournament(tournament: Tournament, *, limit: int = 50) -> QuerySet[ReportJob]:
+    return (
+        ReportJob.objects.filter(tournament=tournament)
+        .select_related("tournament", "requested_by")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def job_active_twin(tournament: Tournament, kind: str, params: dict[str, Any]) -> ReportJob | None:
+    """A queued or running job of the same report: asking twice does not build it twice."""
+    for job in ReportJob.objects.filter(
+        tournament=tournament,
+        kind=kind,
+        state__in=[ReportJob.State.QUEUED, ReportJob.State.RUNNING],
+    ):
+        if job.params == params:
+            return job
+    return None
+
+
+# --- plain data for the renderers ----------------------------------------------------------
+
+
+def tournament_info(tournament: Tournament) -> TournamentInfo:
+    club = tournament.club.name if tournament.club_id else ""
+    return TournamentInfo(
+        id=tournament.pk,
+        name=tournament.name,
+        club=club,
+        ruleset=tournament.ruleset,
+        ruleset_label=str(tournament.get_ruleset_display()),
+        table_size=tournament.table_size,
+        system_label=str(tournament.get_system_display()),
+        match_score=tournament.match_score,
+        rounds=tournament.rounds,
+        rounds_played=tournament.round_set.filter(status=Round.Status.CLOSED).count(),
+        status_label=str(tournament.get_status_display()),
+        generated_at=timezone.localtime(),
+    )
+
+
+def tiebreak_columns(tournament: Tournament) -> list[Column]:
+    return [
+        Column(key, str(TIEBREAKS[key]), str(TIEBREAK_ABBREVIATIONS.get(key, key)))
+        for key in tournament_tiebreaks(tournament)
+    ]
+
+
+def standings_sheet(tournament: Tournament) -> StandingsSheet:
+    """The tournament's standings as kept in StandingRow (never recomputed here)."""
+    rows = list(
+        StandingRow.objects.filter(tournament=tournament)
+        .order_by("rank", "player__display_name", "player_id")
+        .values(
+            "rank",
+            "rank_shared",
+            "match_points",
+            "played",
+            "won",
+            "game_points",
+            "points_against",
+            "bytes",
+            "tiebreaks",
+            "player__display_name",
+            "player__club__name",
+        )
+    )
+    sharing = Counter(row["rank"] for row in rows)
+    lines = [
+        StandingLine(
+            rank=row["rank"],
+            rank_label=rank_label(row["rank"], sharing[row["rank"]]),
+            rank_shared=bool(row["rank_shared"]),
+            player=row["player__display_name"],
+            club=row["player__club__name"] or "",
+            match_points=row["match_points"],
+            played=row["played"],
+            won=row["won"],
+            game_points=row["game_points"],
+            points_against=row["points_against"],
+            bytes=row["bytes"],
+            tiebreaks=dict(row["tiebreaks"] or {}),
+        )
+        for row in rows
+    ]
+    return StandingsSheet(
+        tournament=tournament_info(tournament),
+        tiebreaks=tiebreak_columns(tournament),
+        lines=lines,
+    )
+
+
+def round_sheet(tournament: Tournament, number: int) -> RoundSheet | None:
+    """A round's pairings and results, table by table (None if there is no such round)."""
+    from django.utils.translation import gettext as _
+
+    rnd = tournament.round_set.filter(number=number).prefetch_related("byes").first()
+    if rnd is None:
+        return None
+    tables = (
+        Table.objects.filter(round=rnd)
+        .select_related("scorer", "match")
+        .prefetch_related(
+            Prefetch(
+                "match__seats",
+                queryset=Seat.objects.select_related("player").order_by("position"),
+            )
+        )
+        .order_by("number")
+    )
+    status_labels = {
+        Match.Status.OPEN: _("In play"),
+        Match.Status.FINISHED: _("Finished"),
+        "none": _("Not started"),
+    }
+    out: list[RoundTable] = []
+    for table in tables:
+        match = getattr(table, "match", None)
+        scorer = table.scorer.get_username() if table.scorer_id else ""
+        if match is None:
+            out.append(
+                RoundTable(
+                    table.number, [], scorer, "none", str(status_labels["none"]), 0, [], [], "", 0
+                )
+            )
+            continue
+        names = [seat.player.display_name for seat in match.seats.all()]
+        result = match.result or {}
+        totals = result.get("match") or {}
+        deals = result.get("deals") or []
+        hanging = deals[-1].get("hanging", []) if deals else []
+        winner = result.get("winner")
+        winners = winner if isinstance(winner, list) else ([winner] if winner else [])
+        out.append(
+            RoundTable(
+                number=table.number,
+                players=names,
+                scorer=scorer,
+                status=match.status,
+                status_label=str(status_labels.get(match.status, match.status)),
+                deals=len(deals),
+                totals=[totals.get(name) for name in names],
+                winners=list(winners),
+                reason=result.get("reason") or "",
+                hanging=sum(int(p.get("points", 0)) for p in hanging),
+            )
+        )
+    return RoundSheet(
+        tournament=tournament_info(tournament),
+        number=rnd.number,
+        status_label=str(rnd.get_status_display()),
+        tables=out,
+        byes=sorted(p.display_name for p in rnd.byes.all()),
+    )
+
+
+def tournament_match_ids(tournament: Tournament) -> list[int]:
+    return list(
+        Match.objects.filter(tournament=tournament)
+        .order_by("round__number", "table__number", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def match_deals(tournament: Tournament, *, batch: int = 200) -> Iterator[MatchDeals]:
+    """Every match of the tournament with its counted deals and the engine's result, in play
+    order, loaded a batch at a time (a big tournament has thousands)."""
+    ids = tournament_match_ids(tournament)
+    for start in range(0, len(ids), batch):
+        chunk = ids[start : start + batch]
+        matches = (
+            Match.objects.filter(pk__in=chunk)
+            .select_related("round")
+            .prefetch_related(
+                Prefetch(
+                    "seats",
+                    queryset=Seat.objects.select_related("player").order_by("position"),
+                ),
+                Prefetch(
+                    "deals",
+                    queryset=Deal.objects.filter(status=Deal.Status.COUNTED).order_by("number"),
+                ),
+            )
+        )
+        by_id = {m.pk: m for m in matches}
+        for match_id in chunk:
+            match = by_id[match_id]
+            yield MatchDeals(
+                round_number=match.round.number if match.round_id else 0,
+                players=[seat.player.display_name for seat in match.seats.all()],
+                records=[deal.record for deal in match.deals.all()],
+                result=match.result or {},
+            )
+
+
+def player_clubs(tournament: Tournament) -> dict[str, str]:
+    return {
+        name: club or ""
+        for name, club in tournament.entries.values_list(
+            "player__display_name", "player__club__name"
+        )
+    }
+
+
+def archive_matches(tournament: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(tournament=tournament)
+        .select_related("round", "table", "table__scorer")
+        .order_by("round__number", "table__number", "id")
+    )

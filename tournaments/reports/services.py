@@ -1,0 +1,572 @@
+"""Writes for the reports: order a report job, build it (progress, file, failure), retry it;
+restore a tournament from its archive; housekeeping for celery beat.
+
+A job's life: `queued` (ordered; the task is queued when the transaction commits) →
+`running` (the task updates `progress` as it goes) → `done` (the file is stored) or
+`failed` (`error` says why). A failed job can be retried: it goes back to `queued` and its
+task runs again. Building is idempotent: a job's file has one fixed name that a re-run
+replaces, and a job already done with its file is not built again.
+
+Errors of two kinds: a `ReportError` is the report's own verdict ("there are no standings
+yet") and fails the job at once with that reason; anything listed in `TRANSIENT` (the
+database or the broker went away) is retried by the task with exponential backoff, and fails
+the job only when the retries are used up.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, ReportJob, Round, Table, Tournament
+
+from . import archive as archive_format
+from . import player_stats, round_report, selectors, standings
+from .data import Progress
+from .errors import ReportError, TransientReportError
+
+log = logging.getLogger(__name__)
+
+
+class ReportParamsError(Exception):
+    """An order the API refuses: `field`, `code` and a message, in the API's error shape."""
+
+    def __init__(self, field: str, code: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.code = code
+        self.message = message
+
+
+FORMATS = ("pdf", "html")
+
+
+# --- ordering a job ------------------------------------------------------------------------
+
+
+def _clean_params(tournament: Tournament, kind: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """The job's parameters, checked: what each kind of report needs and nothing else."""
+    if kind not in ReportJob.Kind.values:
+        raise ReportParamsError(
+            "kind",
+            "invalid_choice",
+            _("Unknown report kind %(kind)s; one of: %(kinds)s.")
+            % {"kind": kind, "kinds": ", ".join(ReportJob.Kind.values)},
+        )
+    params: dict[str, Any] = {}
+    if kind in (ReportJob.Kind.ROUND, ReportJob.Kind.PLAYER_STATS):
+        fmt = raw.get("format") or "pdf"
+        if fmt not in FORMATS:
+            raise ReportParamsError("format", "invalid_choice", _("The format is pdf or html."))
+        params["format"] = fmt
+    if kind == ReportJob.Kind.ROUND:
+        number = raw.get("round")
+        if number in (None, ""):
+            last = tournament.round_set.order_by("-number").values_list("number", flat=True)
+            number = last.first()
+            if number is None:
+                raise ReportParamsError(
+                    "round", "unknown_round", _("The tournament has no rounds yet.")
+                )
+        try:
+            number = int(number)
+        except (TypeError, ValueError):
+            raise ReportParamsError(
+                "round", "invalid", _("A round is given by its number.")
+            ) from None
+        if not tournament.round_set.filter(number=number).exists():
+            raise ReportParamsError(
+                "round", "unknown_round", _("There is no round %(n)s.") % {"n": number}
+            )
+        params["round"] = number
+    if kind == ReportJob.Kind.PLAYER_STATS and raw.get("player") not in (None, ""):
+        try:
+            player_id = int(raw["player"])
+        except (TypeError, ValueError):
+            raise ReportParamsError(
+                "player", "invalid", _("A player is given by their id.")
+            ) from None
+        if not Entry.objects.filter(tournament=tournament, player_id=player_id).exists():
+            raise ReportParamsError(
+                "player", "unknown_player", _("This player is not in the tournament.")
+            )
+        params["player"] = player_id
+    return params
+
+
+def report_job_request(
+    *, tournament: Tournament, kind: str, params: dict[str, Any] | None = None, user: Any = None
+) -> ReportJob:
+    """Order a report: a new queued job (its task starts when this transaction commits), or
+    the same report already queued or running."""
+    clean = _clean_params(tournament, kind, params or {})
+    clean["lang"] = translation.get_language() or "en"
+    with transaction.atomic():
+        twin = selectors.job_active_twin(tournament, kind, clean)
+        if twin is not None:
+            return twin
+        job = ReportJob.objects.create(
+            tournament=tournament,
+            kind=kind,
+            params=clean,
+            requested_by=user if user is not None and user.is_authenticated else None,
+        )
+        job_id = job.pk
+        transaction.on_commit(lambda: _enqueue(job_id))
+    return job
+
+
+def report_job_retry(*, job: ReportJob) -> ReportJob:
+    """Run a failed job again (a done job too: it is rebuilt from today's data)."""
+    if job.state not in (ReportJob.State.FAILED, ReportJob.State.DONE):
+        raise ReportParamsError("job", "job_active", _("This job is still queued or running."))
+    with transaction.atomic():
+        ReportJob.objects.filter(pk=job.pk).update(
+            state=ReportJob.State.QUEUED, progress=0, error="", finished_at=None
+        )
+        job_id = job.pk
+        transaction.on_commit(lambda: _enqueue(job_id))
+    job.refresh_from_db()
+    return job
+
+
+def _enqueue(job_id: uuid.UUID) -> None:
+    """Send the job's task; if the broker does not answer, the job fails with that reason
+    (and can be retried) rather than waiting forever in `queued`."""
+    from tournaments.tasks import report_job_lost_task, report_job_task
+
+    try:
+        report_job_task.apply_async((str(job_id),), link_error=report_job_lost_task.s(str(job_id)))
+    except Exception as exc:  # kombu raises its own OperationalError, and more
+        log.exception("could not queue report job %s", job_id)
+        report_job_fail(
+            job_id=job_id,
+            reason=_("The job queue did not answer (%(error)s). Try again.") % {"error": exc},
+        )
+
+
+# --- building a job ------------------------------------------------------------------------
+
+
+@dataclass
+class BuiltFile:
+    filename: str
+    content: bytes
+    content_type: str
+
+
+class _ProgressWriter:
+    """Writes the job's progress (0..100) as the work goes; only when the figure moves, at
+    most a few times a second, and never backwards."""
+
+    def __init__(self, job_id: uuid.UUID, start: int = 0, end: int = 99):
+        self.job_id = job_id
+        self.start, self.end = start, end
+        self.last = -1
+        self.last_at = 0.0
+
+    def __call__(self, fraction: float) -> None:
+        value = self.start + int((self.end - self.start) * max(0.0, min(1.0, fraction)))
+        now = time.monotonic()
+        if value <= self.last or (now - self.last_at < 0.2 and value < self.end):
+            return
+        self.last, self.last_at = value, now
+        ReportJob.objects.filter(pk=self.job_id, progress__lt=value).update(progress=value)
+
+    def part(self, start: float, end: float) -> Progress:
+        """A reporter for a stretch of the work (fractions of the whole)."""
+        return lambda f: self(start + (end - start) * f)
+
+
+def _build_standings(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
+    sheet = selectors.standings_sheet(job.tournament)
+    if not sheet.lines:
+        raise ReportError(
+            _("There are no standings yet: no match of this tournament has been finished.")
+        )
+    progress(0.1)
+    if job.kind == ReportJob.Kind.STANDINGS_CSV:
+        return BuiltFile("standings.csv", standings.standings_csv(sheet), "text/csv")
+    if job.kind == ReportJob.Kind.STANDINGS_XLSX:
+        return BuiltFile(
+            "standings.xlsx",
+            standings.standings_xlsx(sheet),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+    pdf = standings.standings_pdf(sheet, progress=progress.part(0.1, 1.0))
+    return BuiltFile("standings.pdf", pdf, "application/pdf")
+
+
+def _build_round(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
+    number = int(job.params.get("round", 0))
+    sheet = selectors.round_sheet(job.tournament, number)
+    if sheet is None:
+        raise ReportError(_("Round %(n)s does not exist (any more).") % {"n": number})
+    progress(0.2)
+    if job.params.get("format") == "html":
+        html = round_report.round_html(sheet)
+        return BuiltFile(f"round-{number}.html", html.encode("utf-8"), "text/html")
+    pdf = round_report.round_pdf(sheet, progress=progress.part(0.2, 1.0))
+    return BuiltFile(f"round-{number}.pdf", pdf, "application/pdf")
+
+
+def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
+    tournament = job.tournament
+    ids = selectors.tournament_match_ids(tournament)
+    if not ids:
+        raise ReportError(_("The tournament has no matches yet."))
+    done = 0
+
+    def counted(matches):  # progress while the matches stream in
+        nonlocal done
+        for match in matches:
+            done += 1
+            if done % 50 == 0:
+                progress(0.5 * done / len(ids))
+            yield match
+
+    stats = player_stats.collect_stats(
+        counted(selectors.match_deals(tournament)), selectors.player_clubs(tournament)
+    )
+    name = None
+    if job.params.get("player"):
+        from tournaments.models import Player
+
+        player = Player.objects.filter(pk=job.params["player"]).first()
+        if player is None:
+            raise ReportError(_("This player no longer exists."))
+        name = player.display_name
+    context = player_stats.stats_context(selectors.tournament_info(tournament), stats, player=name)
+    progress(0.6)
+    stem = f"player-{job.params['player']}-stats" if name else "player-stats"
+    if job.params.get("format") == "html":
+        html = player_stats.player_stats_html(context)
+        return BuiltFile(f"{stem}.html", html.encode("utf-8"), "text/html")
+    pdf = player_stats.player_stats_pdf(context, progress=progress.part(0.6, 1.0))
+    return BuiltFile(f"{stem}.pdf", pdf, "application/pdf")
+
+
+def _build_archive(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
+    from scoring.selectors import match_scoresheet
+
+    tournament = job.tournament
+    matches = list(selectors.archive_matches(tournament))
+    if not matches:
+        raise ReportError(_("The tournament has no matches to archive yet."))
+    archived: list[archive_format.ArchivedMatch] = []
+    for index, match in enumerate(matches):
+        round_number = match.round.number if match.round_id else None
+        table_number = match.table.number if match.table_id else None
+        result = match.result or {}
+        archived.append(
+            archive_format.ArchivedMatch(
+                path=archive_format.match_path(round_number, table_number, index),
+                round=round_number,
+                table=table_number,
+                record=match_scoresheet(match),
+                summary={
+                    "status": match.status,
+                    "scorer": match.table.scorer.get_username()
+                    if match.table_id and match.table.scorer_id
+                    else None,
+                    "deals": len(result.get("deals") or []),
+                    "match": result.get("match") or {},
+                    "winner": result.get("winner"),
+                    "reason": result.get("reason"),
+                },
+            )
+        )
+        if index % 20 == 0:
+            progress(0.9 * (index + 1) / len(matches))
+    manifest = archive_manifest(tournament)
+    sheet = selectors.standings_sheet(tournament)
+    extra = {"standings.csv": standings.standings_csv(sheet)} if sheet.lines else {}
+    data = archive_format.archive_pack(manifest, archived, extra_files=extra)
+    return BuiltFile("archive.zip", data, "application/zip")
+
+
+def archive_manifest(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's settings and rounds (with byes): what the scoresheets do not say."""
+    rounds = []
+    for rnd in tournament.round_set.prefetch_related("byes").order_by("number"):
+        rounds.append(
+            {
+                "number": rnd.number,
+                "status": rnd.status,
+                "byes": sorted(p.display_name for p in rnd.byes.all()),
+            }
+        )
+    return {
+        "tournament": {
+            "name": tournament.name,
+            "club": tournament.club.name,
+            "ruleset": tournament.ruleset,
+            "conventions": tournament.conventions,
+            "table_size": tournament.table_size,
+            "system": tournament.system,
+            "rounds": tournament.rounds,
+            "match_score": tournament.match_score,
+            "tiebreaks": tournament.tiebreaks,
+            "confirm_deals": tournament.confirm_deals,
+        },
+        "players": [
+            {"name": name, "club": club, "seed": seed, "withdrawn": withdrawn}
+            for name, club, seed, withdrawn in tournament.entries.order_by(
+                "seed", "id"
+            ).values_list("player__display_name", "player__club__name", "seed", "withdrawn")
+        ],
+        "rounds": rounds,
+        "exported_at": timezone.now().isoformat(),
+    }
+
+
+BUILDERS: dict[str, Callable[[ReportJob, _ProgressWriter], BuiltFile]] = {
+    ReportJob.Kind.STANDINGS_PDF: _build_standings,
+    ReportJob.Kind.STANDINGS_CSV: _build_standings,
+    ReportJob.Kind.STANDINGS_XLSX: _build_standings,
+    ReportJob.Kind.ROUND: _build_round,
+    ReportJob.Kind.PLAYER_STATS: _build_player_stats,
+    ReportJob.Kind.ARCHIVE: _build_archive,
+}
+
+
+def job_directory(job: ReportJob) -> str:
+    return f"reports/{job.tournament_id}/{job.pk}"
+
+
+def _store(job: ReportJob, built: BuiltFile) -> None:
+    """Put the job's file in place of any earlier one (a re-run leaves one file, not two)."""
+    directory = job_directory(job)
+    try:
+        _dirs, files = default_storage.listdir(directory)
+    except FileNotFoundError:
+        files = []
+    for name in files:
+        default_storage.delete(f"{directory}/{name}")
+    try:
+        stored = default_storage.save(f"{directory}/{built.filename}", ContentFile(built.content))
+    except OSError as exc:
+        raise TransientReportError(f"storage: {exc}") from exc
+    with transaction.atomic():
+        ReportJob.objects.filter(pk=job.pk).update(
+            file=stored,
+            state=ReportJob.State.DONE,
+            progress=100,
+            error="",
+            finished_at=timezone.now(),
+        )
+
+
+def report_job_execute(*, job_id: str | uuid.UUID) -> ReportJob | None:
+    """Build the job's file (the Celery task's body). Idempotent: a job already done with
+    its file is left alone; a re-run replaces the file. Raises the TRANSIENT errors for the
+    task to retry; a ReportError fails the job with its reason."""
+    job = selectors.job_get(job_id)
+    if job is None:
+        return None  # deleted since it was queued
+    if job.state == ReportJob.State.DONE and job.file and default_storage.exists(job.file.name):
+        return job
+    ReportJob.objects.filter(pk=job.pk).update(
+        state=ReportJob.State.RUNNING, progress=1, error="", attempts=F("attempts") + 1
+    )
+    progress = _ProgressWriter(job.pk, start=1, end=99)
+    try:
+        with translation.override(job.params.get("lang") or "en"):
+            built = BUILDERS[job.kind](job, progress)
+    except ReportError as exc:
+        report_job_fail(job_id=job.pk, reason=str(exc))
+        job.refresh_from_db()
+        return job
+    except ValidationError as exc:
+        report_job_fail(job_id=job.pk, reason="; ".join(exc.messages))
+        job.refresh_from_db()
+        return job
+    _store(job, built)
+    job.refresh_from_db()
+    return job
+
+
+def report_job_fail(*, job_id: str | uuid.UUID, reason: str, only_unfinished: bool = False) -> None:
+    """Mark the job failed with the reason shown to the organiser (`only_unfinished`: unless it
+    already ended, done or failed)."""
+    jobs = ReportJob.objects.filter(pk=job_id).exclude(state=ReportJob.State.DONE)
+    if only_unfinished:
+        jobs = jobs.exclude(state=ReportJob.State.FAILED)
+    jobs.update(
+        state=ReportJob.State.FAILED,
+        error=reason[:2000] or _("Unknown error"),
+        finished_at=timezone.now(),
+    )
+
+
+def report_job_requeued(*, job_id: str | uuid.UUID, reason: str) -> None:
+    """The task will try again after a passing error: the job waits in the queue."""
+    ReportJob.objects.filter(pk=job_id, state=ReportJob.State.RUNNING).update(
+        state=ReportJob.State.QUEUED, progress=0
+    )
+    log.warning("report job %s will be retried: %s", job_id, reason)
+
+
+# --- restoring an archive ------------------------------------------------------------------
+
+
+class ArchiveRefused(Exception):
+    """The archive cannot be restored here; `errors` in the API's shape, `status` 400/409."""
+
+    def __init__(self, errors: list[dict[str, Any]], status: int = 400):
+        super().__init__(errors)
+        self.errors = errors
+        self.status = status
+
+
+@dataclass
+class RestoreSummary:
+    rounds: int = 0
+    matches: int = 0
+    deals: int = 0
+    players: int = 0
+    # Matches whose result differs from the one the archive recorded (the rules engine
+    # changed since the export): the files' paths.
+    differences: list[str] = field(default_factory=list)
+
+
+_SETTINGS = (
+    "ruleset",
+    "conventions",
+    "table_size",
+    "system",
+    "rounds",
+    "match_score",
+    "tiebreaks",
+    "confirm_deals",
+)
+
+
+def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) -> RestoreSummary:
+    """Restore an archive into `tournament`, which must have no matches yet: its settings,
+    players, rounds (with their status and byes), every match with every deal (each checked
+    and scored by the engine through the scoresheet import), the tables' scorers when their
+    user names exist here; then the standings."""
+    from scoring.services import DealRejected, scoresheet_import
+    from tournaments.services import players_ensure, round_ensure
+    from tournaments.standings import standings_refresh
+
+    try:
+        manifest, matches = archive_format.archive_read(data)
+    except archive_format.ArchiveError as exc:
+        raise ArchiveRefused([_error("file", exc.code, exc.message)]) from exc
+    if tournament.matches.exists():
+        raise ArchiveRefused(
+            [
+                _error(
+                    None,
+                    "tournament_not_empty",
+                    _("An archive is restored into a tournament that has no matches yet."),
+                )
+            ],
+            status=409,
+        )
+    settings = manifest.get("tournament") or {}
+    summary = RestoreSummary()
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        updates = {k: settings[k] for k in _SETTINGS if k in settings}
+        for key, value in updates.items():
+            setattr(locked, key, value)
+        try:
+            locked.full_clean(exclude=["club", "name", "organisers", "referees", "players"])
+        except ValidationError as exc:
+            raise ArchiveRefused(
+                [
+                    _error(f"manifest.tournament.{k}", "invalid", "; ".join(v))
+                    for k, v in exc.message_dict.items()
+                ]
+            ) from exc
+        locked.save()
+        names = [
+            p["name"]
+            for p in manifest.get("players") or []
+            if isinstance(p, dict) and p.get("name")
+        ]
+        players_ensure(tournament=locked, names=names)
+        for rnd in manifest.get("rounds") or []:
+            round_ensure(tournament=locked, number=int(rnd["number"]), status=rnd.get("status"))
+        records = [{**m.record, "round": m.round, "table": m.table} for m in matches]
+        try:
+            imported = scoresheet_import(tournament=locked, records=records, user=user)
+        except DealRejected as exc:
+            raise ArchiveRefused(
+                [
+                    {**err, "file": matches[err["scoresheet"]].path}
+                    if isinstance(err.get("scoresheet"), int) and err["scoresheet"] < len(matches)
+                    else err
+                    for err in exc.errors
+                ]
+            ) from exc
+        except ValidationError as exc:
+            raise ArchiveRefused([_error(None, "bad_archive", "; ".join(exc.messages))]) from exc
+        users = {
+            u.get_username(): u
+            for u in get_user_model().objects.filter(
+                username__in={m.summary.get("scorer") for m in matches if m.summary.get("scorer")}
+            )
+        }
+        for archived, match in zip(matches, imported, strict=True):
+            summary.deals += len(archived.record.get("deals") or [])
+            scorer = users.get(archived.summary.get("scorer") or "")
+            if scorer is not None and match.table_id:
+                Table.objects.filter(pk=match.table_id).update(scorer=scorer)
+            expected = archived.summary.get("match")
+            if expected is not None and (match.result or {}).get("match") != expected:
+                summary.differences.append(archived.path)
+        for rnd in manifest.get("rounds") or []:
+            stored = Round.objects.get(tournament=locked, number=int(rnd["number"]))
+            if rnd.get("status") in Round.Status.values and stored.status != rnd["status"]:
+                stored.status = rnd["status"]
+                stored.save(update_fields=["status"])
+            byes = [b for b in rnd.get("byes") or [] if isinstance(b, str)]
+            if byes:
+                stored.byes.set(players_ensure(tournament=locked, names=byes))
+        standings_refresh(tournament=locked)
+        summary.rounds = locked.round_set.count()
+        summary.matches = len(imported)
+        summary.players = locked.entries.count()
+    return summary
+
+
+def _error(field: str | None, code: str, message: str) -> dict[str, Any]:
+    return {"field": field, "code": code, "message": str(message)}
+
+
+# --- housekeeping (celery beat) ------------------------------------------------------------
+
+
+def report_jobs_purge(*, older_than: timedelta) -> int:
+    """Delete finished or failed jobs older than `older_than`, with their files."""
+    cutoff = timezone.now() - older_than
+    count = 0
+    for job in ReportJob.objects.filter(
+        created_at__lt=cutoff, state__in=[ReportJob.State.DONE, ReportJob.State.FAILED]
+    ).select_related("tournament"):
+        if job.file:
+            try:
+                job.file.delete(save=False)
+            except (OSError, DatabaseError):  # a file already gone is fine
+                log.warning("could not delete %s", job.file.name)
+        job.delete()
+        count += 1
+    return count

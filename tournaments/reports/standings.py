@@ -1,0 +1,293 @@
+"""Final standings [итоговая таблица] as CSV, XLSX and PDF, from a `StandingsSheet`.
+
+The columns: rank, player, club, match points, played, won, game points, points against,
+bytes, then the tiebreaks in the organiser's order (those not already among these figures).
+The CSV's header holds stable keys (for spreadsheets and scripts), the XLSX and the PDF
+headings are in the job's language.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from .data import Column, Progress, StandingLine, StandingsSheet, no_progress
+from .pdf import font_css, render_pdf
+
+# Tiebreaks that are one of the base figures under another name.
+SAME_AS_BASE = {"game_points": "game_points", "wins": "won", "fewer_bytes": "bytes"}
+
+BASE_KEYS = (
+    "rank",
+    "player",
+    "club",
+    "match_points",
+    "played",
+    "won",
+    "game_points",
+    "points_against",
+    "bytes",
+)
+
+
+def base_labels() -> dict[str, str]:
+    return {
+        "rank": _("Rank"),
+        "player": _("Player"),
+        "club": _("Club"),
+        "match_points": _("Match points"),
+        "played": _("Played"),
+        "won": _("Won"),
+        "game_points": _("Game points"),
+        "points_against": _("Points against"),
+        "bytes": _("Bytes"),
+    }
+
+
+def extra_tiebreaks(sheet: StandingsSheet) -> list[Column]:
+    """The tiebreak columns that are not one of the base figures."""
+    return [c for c in sheet.tiebreaks if c.key not in SAME_AS_BASE]
+
+
+def line_values(line: StandingLine, extras: list[Column]) -> list[Any]:
+    """A line's cells in column order (rank as the number; '' for a figure that has none)."""
+    values: list[Any] = [
+        line.rank,
+        line.player,
+        line.club,
+        line.match_points,
+        line.played,
+        line.won,
+        line.game_points,
+        line.points_against,
+        line.bytes,
+    ]
+    for column in extras:
+        value = line.tiebreaks.get(column.key)
+        values.append("" if value is None else value)
+    return values
+
+
+def standings_csv(sheet: StandingsSheet) -> bytes:
+    """UTF-8 with a byte order mark, so that spreadsheet programs read Cyrillic names right."""
+    extras = extra_tiebreaks(sheet)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([*BASE_KEYS, "rank_shared", *(c.key for c in extras)])
+    for line in sheet.lines:
+        values = line_values(line, extras)
+        writer.writerow(
+            [*values[: len(BASE_KEYS)], int(line.rank_shared), *values[len(BASE_KEYS) :]]
+        )
+    return out.getvalue().encode("utf-8-sig")
+
+
+def standings_xlsx(sheet: StandingsSheet) -> bytes:
+    """A workbook: the "Standings" sheet (a heading row, one row per player, numbers as
+    numbers, a shared rank shown as "3–5" beside the numeric rank) and a sheet with the
+    tournament's details and the tiebreak order."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    extras = extra_tiebreaks(sheet)
+    labels = base_labels()
+    book = Workbook()
+    table = book.active
+    table.title = _("Standings")[:31]
+    headings = [labels[k] for k in BASE_KEYS] + [_("Shared rank")] + [c.label for c in extras]
+    table.append(headings)
+    bold = Font(bold=True)
+    fill = PatternFill("solid", fgColor="DCE8E0")
+    for cell in table[1]:
+        cell.font = bold
+        cell.fill = fill
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+    for line in sheet.lines:
+        values = line_values(line, extras)
+        shared = line.rank_label if line.rank_shared else ""
+        table.append(
+            [
+                *values[: len(BASE_KEYS)],
+                shared,
+                *(v if v != "" else None for v in values[len(BASE_KEYS) :]),
+            ]
+        )
+    widths = [7, 32, 22] + [12] * (len(headings) - 3)
+    for index, width in enumerate(widths, start=1):
+        table.column_dimensions[get_column_letter(index)].width = width
+    table.freeze_panes = "D2"
+    table.auto_filter.ref = f"A1:{get_column_letter(len(headings))}{len(sheet.lines) + 1}"
+
+    info = book.create_sheet(_("Tournament")[:31])
+    t = sheet.tournament
+    for label, value in [
+        (_("Tournament"), t.name),
+        (_("Club"), t.club),
+        (_("Ruleset"), t.ruleset_label),
+        (_("Pairing system"), t.system_label),
+        (_("Rounds played"), f"{t.rounds_played} / {t.rounds}"),
+        (_("Status"), t.status_label),
+        (_("Generated"), t.generated_at.strftime("%Y-%m-%d %H:%M")),
+        (_("Tiebreak order"), ", ".join(c.label for c in sheet.tiebreaks)),
+    ]:
+        info.append([label, value])
+    info.column_dimensions["A"].width = 22
+    info.column_dimensions["B"].width = 60
+    for row in info.iter_rows(min_col=1, max_col=1):
+        row[0].font = bold
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# --- PDF ---------------------------------------------------------------------------------
+#
+# The PDF prints the standings as fixed-width lines (DejaVu Sans Mono, which has Cyrillic) in
+# striped blocks, one block per page: the results list of a chess tournament. Laying out a
+# table cell by cell costs WeasyPrint about 50 times as much per player (2,000 players: over
+# 15 s instead of 2 s), and fixed-width lines let the renderer, not the layout engine, cut
+# the pages: the footer can say "page 3 of 34" across separately rendered chunks.
+
+A4_WIDTH_MM = 210 - 2 * 11  # the page's width inside the margins of pdf/base.html
+A4_HEIGHT_MM = 297 - 13 - 14
+MONO_ADVANCE = 0.602  # DejaVu Sans Mono's advance width, in em
+PT_MM = 25.4 / 72
+LINE_HEIGHT = 1.32  # in em
+MAX_FONT_PT = 8.5
+HEADING_MM = 42  # the first page's title, details and legend
+# Pages per rendered chunk: a step of the job's progress bar.
+CHUNK_PAGES = 8
+
+
+def fit(text: str, width: int) -> str:
+    """`text` cut to `width` characters (with an ellipsis) and padded to it."""
+    text = " ".join(str(text).split())
+    if len(text) > width:
+        text = text[: max(0, width - 1)] + "…"
+    return text.ljust(width)
+
+
+def _figure_columns(sheet: StandingsSheet) -> list[Column]:
+    """The figures printed after the player and the club, in order."""
+    columns = [
+        Column("match_points", _("Match points"), _("MP")),
+        Column("played", _("Played"), _("Pl")),
+        Column("won", _("Won"), _("W")),
+    ]
+    columns += [c for c in sheet.tiebreaks if c.key != "wins"]
+    return columns
+
+
+def _figure(line: StandingLine, key: str) -> str:
+    if key in ("match_points", "played", "won"):
+        return str(getattr(line, key))
+    value = line.tiebreaks.get(key)
+    if value is None and key in SAME_AS_BASE:
+        value = getattr(line, SAME_AS_BASE[key])
+    if value is None and key == "points_difference":
+        value = line.game_points - line.points_against
+    return "" if value is None else str(value)
+
+
+def paginate(lines: list[Any], first: int, per_page: int) -> list[list[Any]]:
+    """Lines cut into pages: `first` on the first page, `per_page` on each later one."""
+    pages = [lines[:first]]
+    pages += [lines[i : i + per_page] for i in range(first, len(lines), per_page)]
+    return pages
+
+
+def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+@dataclass(frozen=True)
+class PrintLayout:
+    """Font size and lines per page for lines of `chars` characters."""
+
+    font_pt: float
+    line_pt: float
+    first_lines: int
+    page_lines: int
+
+    @property
+    def stripe_pt(self) -> float:
+        """A light and a shaded line: the period of the stripes."""
+        return round(2 * self.line_pt, 2)
+
+    @classmethod
+    def for_width(cls, chars: int) -> PrintLayout:
+        font = min(MAX_FONT_PT, A4_WIDTH_MM / (max(chars, 1) * MONO_ADVANCE * PT_MM))
+        font = max(5.0, round(font - 0.05, 1))
+        line = round(font * LINE_HEIGHT, 2)
+        line_mm = line * PT_MM
+        # Two lines for the heading row and a line's slack against rounding.
+        page = int(A4_HEIGHT_MM / line_mm) - 3
+        first = int((A4_HEIGHT_MM - HEADING_MM) / line_mm) - 3
+        return cls(font, line, first, page)
+
+
+def standings_lines(sheet: StandingsSheet) -> tuple[str, list[str]]:
+    """The heading line and one fixed-width line per player."""
+    columns = _figure_columns(sheet)
+    figures = [[_figure(line, c.key) for c in columns] for line in sheet.lines]
+    widths = [
+        max([len(str(c.short))] + [len(row[i]) for row in figures]) + 1
+        for i, c in enumerate(columns)
+    ]
+    rank_w = max([1] + [len(line.rank_label) for line in sheet.lines])
+    name_w = min(32, max([len(str(_("Player")))] + [len(line.player) for line in sheet.lines]))
+    club_w = min(22, max([len(str(_("Club")))] + [len(line.club) for line in sheet.lines]))
+    heading = (
+        "#".rjust(rank_w)
+        + "  "
+        + fit(_("Player"), name_w)
+        + " "
+        + fit(_("Club"), club_w)
+        + "".join(str(c.short).rjust(w) for c, w in zip(columns, widths, strict=True))
+    )
+    rows = [
+        line.rank_label.rjust(rank_w)
+        + "  "
+        + fit(line.player, name_w)
+        + " "
+        + fit(line.club, club_w)
+        + "".join(v.rjust(w) for v, w in zip(row, widths, strict=True))
+        for line, row in zip(sheet.lines, figures, strict=True)
+    ]
+    return heading, rows
+
+
+def standings_pdf_pages(sheet: StandingsSheet) -> list[str]:
+    """The PDF's HTML, one document per chunk of pages."""
+    heading, rows = standings_lines(sheet)
+    layout = PrintLayout.for_width(len(heading))
+    pages = paginate(rows, layout.first_lines, layout.page_lines)
+    numbered = [
+        {"number": n, "text": "\n".join(page), "first": n == 1}
+        for n, page in enumerate(pages, start=1)
+    ]
+    context = {
+        "t": sheet.tournament,
+        "fonts": font_css(),
+        "columns": _figure_columns(sheet),
+        "heading": heading,
+        "layout": layout,
+        "page_count": len(pages),
+        "tiebreaks": sheet.tiebreaks,
+    }
+    return [
+        render_to_string("tournaments/reports/pdf/standings.html", {**context, "pages": chunk})
+        for chunk in _chunks(numbered, CHUNK_PAGES)
+    ]
+
+
+def standings_pdf(sheet: StandingsSheet, *, progress: Progress = no_progress) -> bytes:
+    return render_pdf(standings_pdf_pages(sheet), progress=progress)

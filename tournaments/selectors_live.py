@@ -1,0 +1,324 @@
+"""Reads for the live pages and their API: standings, a round's tables with live scores, a
+player's record, the leaderboard. Everything here reads stored rows (StandingRow, Match.result,
+Rating); nothing recomputes a rule or rebuilds the standings on a page view."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from scoring.models import Deal, Match, Seat
+
+from .models import Player, Rating, RatingEvent, Round, StandingRow, Tournament
+from .standings import TIEBREAK_ABBREVIATIONS, TIEBREAKS, rank_label, tournament_tiebreaks
+
+
+def standings_rows(
+    tournament: Tournament, *, offset: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The ranked rows as the API and the page show them (one query, plain dicts).
+
+    A shared rank reads "3–4": the size of each shared rank is counted over the ranks of the
+    whole table (one more narrow query when the page is a slice).
+    """
+    qs = (
+        StandingRow.objects.filter(tournament=tournament)
+        .order_by("rank", "player__display_name", "player_id")
+        .values(
+            "rank",
+            "rank_shared",
+            "player_id",
+            "player__display_name",
+            "match_points",
+            "played",
+            "won",
+            "game_points",
+            "points_against",
+            "bytes",
+            "tiebreaks",
+        )
+    )
+    rows = list(qs[offset : offset + limit] if limit is not None else qs)
+    if limit is None:
+        shared = Counter(row["rank"] for row in rows)
+    else:
+        ranks = [row["rank"] for row in rows if row["rank_shared"]]
+        shared = (
+            Counter(
+                StandingRow.objects.filter(tournament=tournament, rank__in=set(ranks)).values_list(
+                    "rank", flat=True
+                )
+            )
+            if ranks
+            else Counter()
+        )
+    names = tournament_tiebreaks(tournament)
+    return [
+        {
+            "rank": row["rank"],
+            "rank_label": rank_label(row["rank"], shared[row["rank"]] if row["rank_shared"] else 1),
+            "shared": row["rank_shared"],
+            "player": row["player__display_name"],
+            "player_id": row["player_id"],
+            "match_points": row["match_points"],
+            "tiebreaks": {name: row["tiebreaks"].get(name) for name in names},
+            "played": row["played"],
+            "won": row["won"],
+            "bytes": row["bytes"],
+        }
+        for row in rows
+    ]
+
+
+def tiebreak_columns(tournament: Tournament) -> list[dict[str, Any]]:
+    return [
+        {"name": name, "label": TIEBREAKS[name], "short": TIEBREAK_ABBREVIATIONS[name]}
+        for name in tournament_tiebreaks(tournament)
+    ]
+
+
+def round_tables(
+    round_: Round,
+    *,
+    limit: int | None = None,
+    offset: int = 0,
+    in_play_first: bool = False,
+    player_name: str = "",
+) -> list[dict[str, Any]]:
+    """Each table of a round with its players (clockwise) and the live match score.
+
+    Reads only what a table card shows from the engine's result (the running totals, who
+    deals next) rather than whole result documents, so a round of 1,000 tables stays cheap;
+    hanging pools are read for at most 100 tables in play. `limit` with `in_play_first`
+    gives the overview's first tables still in play; `player_name` finds a player's table.
+    """
+    base = Match.objects.filter(round=round_, table__isnull=False)
+    if player_name:
+        base = base.filter(
+            pk__in=Seat.objects.filter(
+                match__round=round_, player__display_name__icontains=player_name
+            ).values("match_id")
+        )
+    qs = (
+        base.annotate(n_deals=Count("deals", filter=Q(deals__status=Deal.Status.COUNTED)))
+        .order_by(*(["-status"] if in_play_first else []), "table__number")
+        .values(
+            "id",
+            "status",
+            "first_dealer_seat",
+            "winner_seats",
+            "table__number",
+            "table__scorer__username",
+            "result__match",
+            "result__next_dealer",
+            "n_deals",
+        )
+    )
+    matches = list(qs[offset : offset + limit] if limit is not None else qs[offset:])
+    ids = [m["id"] for m in matches]
+    seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for match_id, position, player_id, name in (
+        Seat.objects.filter(match_id__in=ids)
+        .order_by("match_id", "position")
+        .values_list("match_id", "position", "player_id", "player__display_name")
+    ):
+        seats[match_id].append((position, player_id, name))
+    open_ids = [m["id"] for m in matches if m["status"] != Match.Status.FINISHED and m["n_deals"]]
+    hanging: dict[int, int] = {}
+    if open_ids and len(open_ids) <= 100:
+        for match_id, result in Match.objects.filter(pk__in=open_ids).values_list("id", "result"):
+            deals = (result or {}).get("deals") or []
+            pools = deals[-1].get("hanging", []) if deals else []
+            hanging[match_id] = sum(pool.get("points", 0) for pool in pools)
+    out: list[dict[str, Any]] = []
+    for m in matches:
+        totals = m["result__match"] or {}
+        winners = set(m["winner_seats"] or [])
+        finished = m["status"] == Match.Status.FINISHED
+        out.append(
+            {
+                "number": m["table__number"],
+                "match_id": m["id"],
+                "status": m["status"],
+                "finished": finished,
+                "deals": m["n_deals"],
+                "next_dealer": m["result__next_dealer"] if m["n_deals"] else None,
+                "hanging": hanging.get(m["id"], 0),
+                "scorer": m["table__scorer__username"],
+                "first_dealer_seat": m["first_dealer_seat"],
+                "players": [
+                    {
+                        "id": player_id,
+                        "name": name,
+                        "seat": position,
+                        "total": totals.get(name, 0),
+                        "winner": position in winners,
+                        "first_dealer": position == m["first_dealer_seat"],
+                    }
+                    for position, player_id, name in seats[m["id"]]
+                ],
+            }
+        )
+    return out
+
+
+def round_document(round_: Round, warnings: Sequence[str] = ()) -> dict[str, Any]:
+    """A round as the API returns it: its tables (with players and match ids) and byes."""
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "byes": [{"id": p.pk, "name": p.display_name} for p in round_.byes.all()],
+        "tables": round_tables(round_),
+        "warnings": list(warnings),
+    }
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round players are watching: the open one, else the latest."""
+    rounds = list(tournament.round_set.order_by("-number")[:5])
+    for round_ in rounds:
+        if round_.status == Round.Status.OPEN:
+            return round_
+    return rounds[0] if rounds else None
+
+
+def leaderboard(club_id: int | None = None, limit: int = 200) -> QuerySet[Rating]:
+    qs = Rating.objects.select_related("player", "player__club").order_by("-ordinal", "player_id")
+    if club_id is not None:
+        qs = qs.filter(player__club_id=club_id)
+    return qs[:limit]
+
+
+def leaderboard_rows(club_id: int | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": k,
+            "player": rating.player.display_name,
+            "player_id": rating.player_id,
+            "club": rating.player.club.name,
+            "rating": round(rating.ordinal, 2),
+            "mu": round(rating.mu, 3),
+            "sigma": round(rating.sigma, 3),
+            "matches": rating.matches,
+        }
+        for k, rating in enumerate(leaderboard(club_id, limit), start=1)
+    ]
+
+
+def player_record(player: Player) -> dict[str, Any]:
+    """A player's matches and figures, read from the engine's results and the deal records.
+
+    - win rate: won / finished matches;
+    - average points per deal: what the player recorded per played (not void) deal;
+    - byte rate: bytes / deals the player declared;
+    - combinations: how many of each kind the player declared.
+    """
+    seats = list(
+        Seat.objects.filter(player=player)
+        .select_related("match", "match__tournament", "match__round", "match__table")
+        .order_by("-match__created_at")
+    )
+    match_ids = [seat.match_id for seat in seats]
+    others: dict[int, list[str]] = defaultdict(list)
+    for match_id, other_name in (
+        Seat.objects.filter(match_id__in=match_ids)
+        .exclude(player=player)
+        .order_by("position")
+        .values_list("match_id", "player__display_name")
+    ):
+        others[match_id].append(other_name)
+    name = player.display_name
+    matches: list[dict[str, Any]] = []
+    finished = won = deals_played = points = declared = bytes_made = 0
+    for seat in seats:
+        match = seat.match
+        result = match.result or {}
+        is_finished = match.status == Match.Status.FINISHED
+        is_winner = seat.position in (match.winner_seats or [])
+        totals = result.get("match") or {}
+        for deal in result.get("deals") or []:
+            if deal.get("outcome") == "void":
+                continue
+            deals_played += 1
+            points += int((deal.get("recorded") or {}).get(name, 0))
+            if deal.get("declarer") == name:
+                declared += 1
+                if deal.get("outcome") in ("byte", "card_byte"):
+                    bytes_made += 1
+        finished += is_finished
+        won += is_finished and is_winner
+        matches.append(
+            {
+                "id": match.pk,
+                "tournament": match.tournament.name if match.tournament_id else "",
+                "tournament_id": match.tournament_id,
+                "round": match.round.number if match.round_id else None,
+                "table": match.table.number if match.table_id else None,
+                "opponents": others.get(match.pk, []),
+                "total": totals.get(name, 0),
+                "opponent_totals": [totals.get(o, 0) for o in others.get(match.pk, [])],
+                "finished": is_finished,
+                "won": is_finished and is_winner,
+            }
+        )
+    combinations: Counter[str] = Counter()
+    for record in Deal.objects.filter(
+        match_id__in=match_ids, status=Deal.Status.COUNTED
+    ).values_list("record", flat=True):
+        for text in (record.get("declarations") or {}).get(name, []) or []:
+            combinations[str(text).split(":", 1)[0].lower()] += 1
+    events = list(
+        RatingEvent.objects.filter(player=player)
+        .order_by("rated_at", "id")
+        .values("ordinal", "mu", "sigma", "rated_at")
+    )
+    rating = Rating.objects.filter(player=player).first()
+    return {
+        "matches": matches,
+        "finished": finished,
+        "won": won,
+        "win_rate": won / finished if finished else None,
+        "deals": deals_played,
+        "points_per_deal": points / deals_played if deals_played else None,
+        "declared": declared,
+        "bytes": bytes_made,
+        "byte_rate": bytes_made / declared if declared else None,
+        "combinations": dict(sorted(combinations.items())),
+        "rating": rating,
+        "rating_history": events,
+    }
+
+
+def rating_chart(events: Sequence[dict[str, Any]], width: int = 640, height: int = 220) -> dict:
+    """Points of an inline SVG line chart of the rating (ordinal) after each rated match."""
+    if not events:
+        return {}
+    values = [e["ordinal"] for e in events]
+    low, high = min(values), max(values)
+    if high - low < 1:
+        low, high = low - 1, high + 1
+    pad = 28
+    step = (width - 2 * pad) / max(1, len(values) - 1)
+
+    def y(v: float) -> float:
+        return round(height - pad - (v - low) / (high - low) * (height - 2 * pad), 1)
+
+    points = [(round(pad + k * step, 1), y(v)) for k, v in enumerate(values)]
+    return {
+        "width": width,
+        "height": height,
+        "polyline": " ".join(f"{x},{yy}" for x, yy in points),
+        "points": [
+            {"x": x, "y": yy, "value": round(v, 2)}
+            for (x, yy), v in zip(points, values, strict=True)
+        ],
+        "low": round(low, 1),
+        "high": round(high, 1),
+        "y_low": y(low),
+        "y_high": y(high),
+        "pad": pad,
+        "last": round(values[-1], 2),
+    }

@@ -1,0 +1,547 @@
+"""Tournament standings [турнирная таблица]: match points and the organiser's tiebreaks.
+
+The pure part (`MatchOutcome`, `compute_standings`) works on plain data and is what the tests
+check against hand-computed examples. The ORM part keeps `StandingRow` up to date: the hook
+(`tournaments.hooks.match_changed`) stores each finished match's outcome in a `MatchTally`
+(read from the engine's result document, the only source of scores) and recomputes the rows
+of that tournament; the pages and the API only read `StandingRow`.
+
+Definitions (rules §7 and the project's choices, also shown on the standings page):
+
+- **match points**: `win` scoring: 1 to the match winner (both members of a winning pair).
+  `difference` scoring: the winner scores, for each beaten opponent (side), the target minus
+  that opponent's match total, nothing for an opponent at or above the target (seed 000).
+- **bye** [пропуск]: scores a win's match points (`win`: 1; `difference`: half the target);
+  it is neither played, nor won, nor has an opponent (Buchholz counts nothing for it).
+- **game_points**: the sum of the player's match totals; **points_difference**: game points
+  minus the points against, i.e. per match the best opposing total (the other player; at three
+  tables the stronger opponent, as the rules compare a declarer with the best opponent).
+- **buchholz**: the sum of all opponents' match points; **sonneborn_berger**: the sum of the
+  match points of the opponents the player beat.
+- **head_to_head**: among the players still tied when it applies, the match points each won in
+  matches against the others of that tie.
+- **wins**: matches won; **fewer_bytes**: bytes [байты] made as declarer (card bytes included);
+  fewer is better.
+
+Players still tied after every tiebreak share their rank ("3–4").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+PlayerId = Hashable
+
+TIEBREAKS: dict[str, Any] = {
+    "game_points": _("Game points"),
+    "points_difference": _("Points difference"),
+    "buchholz": _("Buchholz"),
+    "sonneborn_berger": _("Sonneborn–Berger"),
+    "head_to_head": _("Head-to-head"),
+    "wins": _("Wins"),
+    "fewer_bytes": _("Fewer bytes"),
+}
+TIEBREAK_ABBREVIATIONS: dict[str, Any] = {
+    "game_points": _("GP"),
+    "points_difference": _("Diff"),
+    "buchholz": _("Buch"),
+    "sonneborn_berger": _("SB"),
+    "head_to_head": _("H2H"),
+    "wins": _("W"),
+    "fewer_bytes": _("Bytes"),
+}
+ASCENDING = frozenset({"fewer_bytes"})
+BYTE_OUTCOMES = frozenset({"byte", "card_byte"})
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """A finished match as the standings see it: seats in clockwise order.
+
+    `sides[i]` is the side of seat i (its own index; with pairs, seats 0 & 2 are side 0 and
+    seats 1 & 3 side 1), so opponents are the seats of the other sides.
+    """
+
+    match_id: Hashable
+    round_number: int
+    players: tuple[PlayerId, ...]
+    totals: tuple[int, ...]
+    winners: frozenset[PlayerId]
+    bytes: tuple[int, ...]
+    sides: tuple[int, ...]
+    target: int
+
+    def opponents(self, player: PlayerId) -> list[PlayerId]:
+        side = self.sides[self.players.index(player)]
+        return [p for p, s in zip(self.players, self.sides, strict=True) if s != side]
+
+    def side_total(self, side: int) -> int:
+        # With pairs both partners carry the pair's total; take the side's best figure.
+        return self._side_totals[side]
+
+    @cached_property
+    def _side_totals(self) -> dict[int, int]:
+        totals: dict[int, int] = {}
+        for total, side in zip(self.totals, self.sides, strict=True):
+            totals[side] = max(totals.get(side, total), total)
+        return totals
+
+    @cached_property
+    def _against(self) -> dict[int, int]:
+        """Per side: the best opposing side's total."""
+        return {
+            side: max(t for s, t in self._side_totals.items() if s != side)
+            for side in self._side_totals
+        }
+
+    def match_points(self, player: PlayerId, scoring: str) -> int:
+        if player not in self.winners:
+            return 0
+        if scoring != "difference":
+            return 1
+        own_side = self.sides[self.players.index(player)]
+        return sum(
+            max(0, self.target - total)
+            for side, total in self._side_totals.items()
+            if side != own_side
+        )
+
+    def points_against(self, player: PlayerId) -> int:
+        return self._against[self.sides[self.players.index(player)]]
+
+
+def outcome_from_result(
+    *,
+    match_id: Hashable,
+    round_number: int,
+    players: Sequence[PlayerId],
+    result: dict[str, Any],
+    target: int,
+) -> MatchOutcome | None:
+    """Read a finished match from the engine's result document (None while in play).
+
+    `players` are the seat occupants in clockwise order, the order of `result["players"]`.
+    """
+    if not result or not result.get("finished"):
+        return None
+    names: list[str] = list(result["players"])
+    if len(names) != len(players):
+        raise ValueError("the result's players do not match the seats")
+    index = {name: i for i, name in enumerate(names)}
+    winner = result.get("winner")
+    winner_names = winner if isinstance(winner, list) else ([winner] if winner else [])
+    totals = tuple(int(result.get("match", {}).get(name, 0)) for name in names)
+    byte_counts = [0] * len(names)
+    for deal in result.get("deals", []):
+        outcome = deal.get("outcome")
+        if outcome == "byte" and deal.get("declarer") in index:
+            byte_counts[index[deal["declarer"]]] += 1
+        elif outcome == "card_byte":
+            # The violator records 0 while the others share the whole deal.
+            recorded = deal.get("recorded", {})
+            zeros = [n for n in names if recorded.get(n, 0) <= 0]
+            if len(zeros) == 1 or (len(names) == 4 and len(zeros) == 2):
+                for name in zeros[:1]:
+                    byte_counts[index[name]] += 1
+    sides = tuple(i % 2 for i in range(4)) if len(names) == 4 else tuple(range(len(names)))
+    return MatchOutcome(
+        match_id=match_id,
+        round_number=round_number,
+        players=tuple(players),
+        totals=totals,
+        winners=frozenset(players[index[n]] for n in winner_names if n in index),
+        bytes=tuple(byte_counts),
+        sides=sides,
+        target=target,
+    )
+
+
+@dataclass
+class StandingLine:
+    player: PlayerId
+    match_points: int = 0
+    played: int = 0
+    won: int = 0
+    game_points: int = 0
+    points_against: int = 0
+    bytes: int = 0
+    byes: int = 0
+    rank: int = 0
+    rank_shared: bool = False
+    tiebreaks: dict[str, int | None] = field(default_factory=dict)
+
+
+def bye_match_points(scoring: str, target: int) -> int:
+    return target // 2 if scoring == "difference" else 1
+
+
+def compute_standings(
+    *,
+    players: Iterable[PlayerId],
+    outcomes: Iterable[MatchOutcome],
+    byes: Iterable[tuple[int, PlayerId]] = (),
+    tiebreaks: Sequence[str] = (),
+    scoring: str = "win",
+    bye_points: int = 1,
+) -> list[StandingLine]:
+    """The ranked standings: match points, then each tiebreak in the organiser's order."""
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tiebreaks: {unknown}")
+    lines: dict[PlayerId, StandingLine] = {p: StandingLine(player=p) for p in players}
+    outcomes = list(outcomes)
+    for _round, player in byes:
+        if player in lines:
+            lines[player].match_points += bye_points
+            lines[player].byes += 1
+    points_by_match: dict[Hashable, dict[PlayerId, int]] = {}
+    for outcome in outcomes:
+        points_by_match[outcome.match_id] = {}
+        for seat, player in enumerate(outcome.players):
+            line = lines.get(player)
+            if line is None:  # a withdrawn player's old matches still count for the others
+                line = lines[player] = StandingLine(player=player)
+            mp = outcome.match_points(player, scoring)
+            points_by_match[outcome.match_id][player] = mp
+            line.match_points += mp
+            line.played += 1
+            line.won += player in outcome.winners
+            line.game_points += outcome.totals[seat]
+            line.points_against += outcome.points_against(player)
+            line.bytes += outcome.bytes[seat]
+
+    values: dict[str, dict[PlayerId, int]] = defaultdict(dict)
+    for p, line in lines.items():
+        values["match_points"][p] = line.match_points
+        values["game_points"][p] = line.game_points
+        values["points_difference"][p] = line.game_points - line.points_against
+        values["wins"][p] = line.won
+        values["fewer_bytes"][p] = line.bytes
+        values["buchholz"][p] = 0
+        values["sonneborn_berger"][p] = 0
+    for outcome in outcomes:
+        for player in outcome.players:
+            for opponent in outcome.opponents(player):
+                opp_mp = lines[opponent].match_points
+                values["buchholz"][player] += opp_mp
+                if player in outcome.winners:
+                    values["sonneborn_berger"][player] += opp_mp
+
+    head_to_head: dict[PlayerId, int | None] = {}
+    groups: list[list[PlayerId]] = [list(lines)]
+    for criterion in ["match_points", *tiebreaks]:
+        refined: list[list[PlayerId]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if criterion == "head_to_head":
+                scores = _head_to_head(group, outcomes, points_by_match)
+                head_to_head.update(scores)
+            else:
+                scores = values[criterion]
+            sign = 1 if criterion in ASCENDING else -1
+            group.sort(key=lambda p, s=scores, g=sign: g * s[p])
+            refined.extend(
+                list(run) for _, run in itertools.groupby(group, key=lambda p, s=scores: s[p])
+            )
+        groups = refined
+
+    position = 1
+    ranked: list[StandingLine] = []
+    for group in groups:
+        for player in group:
+            line = lines[player]
+            line.rank = position
+            line.rank_shared = len(group) > 1
+            line.tiebreaks = {
+                name: head_to_head.get(player) if name == "head_to_head" else values[name][player]
+                for name in tiebreaks
+            }
+            ranked.append(line)
+        position += len(group)
+    return ranked
+
+
+def _head_to_head(
+    group: list[PlayerId],
+    outcomes: list[MatchOutcome],
+    points_by_match: dict[Hashable, dict[PlayerId, int]],
+) -> dict[PlayerId, int]:
+    members = set(group)
+    scores = dict.fromkeys(group, 0)
+    for outcome in outcomes:
+        present = members.intersection(outcome.players)
+        if len(present) < 2:
+            continue
+        for player in present:
+            if any(o in members for o in outcome.opponents(player)):
+                scores[player] += points_by_match[outcome.match_id][player]
+    return scores
+
+
+def rank_label(rank: int, shared_with: int) -> str:
+    """ "3" or, for a rank shared by `shared_with` players, "3–5"."""
+    return f"{rank}–{rank + shared_with - 1}" if shared_with > 1 else str(rank)
+
+
+# --------------------------------------------------------------------------- ORM
+
+
+def match_target(ruleset: str, conventions: dict[str, Any], n_players: int) -> int:
+    """The match's target from the engine's conventions (the difference scoring needs it)."""
+    from scoring.engine.conventions import resolve_conventions
+
+    return resolve_conventions(ruleset, conventions or {}, n_players).target
+
+
+def tally_data(match: Any, players: Sequence[PlayerId] | None = None) -> dict[str, Any] | None:
+    """What a finished match adds to the standings (None while it is in play).
+
+    `players`: the seat occupants clockwise, when the caller has them already.
+    """
+    result = match.result or {}
+    if not result.get("finished") or match.tournament_id is None:
+        return None
+    if players is None:
+        players = list(match.seats.order_by("position").values_list("player_id", flat=True))
+    outcome = outcome_from_result(
+        match_id=match.pk,
+        round_number=0,
+        players=players,
+        result=result,
+        target=match_target(match.ruleset, match.conventions, len(players)),
+    )
+    assert outcome is not None
+    return {
+        "players": list(outcome.players),
+        "totals": list(outcome.totals),
+        "winners": sorted(outcome.winners),
+        "bytes": list(outcome.bytes),
+        "sides": list(outcome.sides),
+        "target": outcome.target,
+    }
+
+
+def outcome_from_tally(match_id: Hashable, round_number: int, data: dict) -> MatchOutcome:
+    return MatchOutcome(
+        match_id=match_id,
+        round_number=round_number,
+        players=tuple(data["players"]),
+        totals=tuple(data["totals"]),
+        winners=frozenset(data["winners"]),
+        bytes=tuple(data["bytes"]),
+        sides=tuple(data["sides"]),
+        target=data["target"],
+    )
+
+
+def tournament_tiebreaks(tournament: Any) -> list[str]:
+    chosen = [t for t in (tournament.tiebreaks or []) if t in TIEBREAKS]
+    return chosen or list(tournament.DEFAULT_TIEBREAKS)
+
+
+def tournament_target(tournament: Any) -> int:
+    size = 2 if tournament.table_size == 4 else tournament.table_size
+    return match_target(tournament.ruleset, tournament.conventions, max(size, 2))
+
+
+def load_tallies(tournament: Any) -> list[tuple[int, int, dict[str, Any]]]:
+    """(match id, round number, tally data) of every finished match of the tournament."""
+    from .models import MatchTally
+
+    return list(
+        MatchTally.objects.filter(tournament=tournament).values_list(
+            "match_id", "round_number", "data"
+        )
+    )
+
+
+def load_byes(tournament: Any) -> list[tuple[int, Any]]:
+    """(round number, player id) of every bye of the tournament."""
+    from .models import Round
+
+    return list(
+        Round.byes.through.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "player_id"
+        )
+    )
+
+
+def compute_tournament_standings(
+    tournament: Any,
+    *,
+    tallies: Sequence[tuple[int, int, dict[str, Any]]] | None = None,
+    byes: Sequence[tuple[int, Any]] | None = None,
+) -> list[StandingLine]:
+    """Recompute the standings from the stored tallies and byes (a few queries; the caller
+    may pass them when it has loaded them already)."""
+    if tallies is None:
+        tallies = load_tallies(tournament)
+    if byes is None:
+        byes = load_byes(tournament)
+    outcomes = [
+        outcome_from_tally(match_id, round_number, data) for match_id, round_number, data in tallies
+    ]
+    players = list(tournament.entries.values_list("player_id", flat=True))
+    return compute_standings(
+        players=players,
+        outcomes=outcomes,
+        byes=byes,
+        tiebreaks=tournament_tiebreaks(tournament),
+        scoring=tournament.match_score,
+        bye_points=bye_match_points(tournament.match_score, tournament_target(tournament)),
+    )
+
+
+_REWRITE_ABOVE = 200
+_ROW_FIELDS = (
+    "rank",
+    "rank_shared",
+    "match_points",
+    "played",
+    "won",
+    "game_points",
+    "points_against",
+    "bytes",
+    "tiebreaks",
+)
+
+
+def standings_refresh(*, tournament: Any) -> int:
+    """Bring the tournament's StandingRow rows in line with its tallies; returns rows written.
+
+    Only rows whose figures changed are written. The caller holds the tournament's row lock
+    (see `match_record`), so two matches finishing at once cannot interleave their updates.
+    """
+    from .models import StandingRow
+
+    lines = compute_tournament_standings(tournament)
+    existing = {row.player_id: row for row in StandingRow.objects.filter(tournament=tournament)}
+    changed: list[StandingRow] = []
+    created: list[StandingRow] = []
+    for line in lines:
+        fresh = {
+            "rank": line.rank,
+            "rank_shared": line.rank_shared,
+            "match_points": line.match_points,
+            "played": line.played,
+            "won": line.won,
+            "game_points": line.game_points,
+            "points_against": line.points_against,
+            "bytes": line.bytes,
+            "tiebreaks": line.tiebreaks,
+        }
+        row = existing.pop(line.player, None)
+        if row is None:
+            created.append(StandingRow(tournament=tournament, player_id=line.player, **fresh))
+        elif any(getattr(row, k) != v for k, v in fresh.items()):
+            for key, value in fresh.items():
+                setattr(row, key, value)
+            changed.append(row)
+    if len(changed) > _REWRITE_ABOVE:
+        # Most rows moved (a whole round finished): rewriting the table is far cheaper than
+        # an UPDATE ... CASE per row; readers see the old rows until the transaction commits.
+        StandingRow.objects.filter(tournament=tournament).delete()
+        rows = [
+            StandingRow(
+                tournament=tournament,
+                player_id=line.player,
+                **{k: getattr(line, k) for k in _ROW_FIELDS},
+            )
+            for line in lines
+        ]
+        StandingRow.objects.bulk_create(rows, batch_size=1000)
+        return len(rows)
+    if created:
+        StandingRow.objects.bulk_create(created, batch_size=500)
+    if changed:
+        StandingRow.objects.bulk_update(changed, [*_ROW_FIELDS, "updated_at"], batch_size=500)
+    if existing:
+        StandingRow.objects.filter(pk__in=[r.pk for r in existing.values()]).delete()
+    return len(created) + len(changed) + len(existing)
+
+
+# Up to this many entries the standings are refreshed inside the deal write itself; a larger
+# field (hundreds of tables finishing at the end of a round) gets them from a Celery task right
+# after the commit, one refresh covering every match that finished meanwhile.
+SYNC_REFRESH_ENTRIES = 400
+_QUEUED_KEY = "deberc:standings-refresh-queued:{}"
+
+
+def match_record(*, match: Any) -> tuple[bool, bool]:
+    """Store the match's tally if it changed and refresh the standings.
+
+    Returns (standings changed, the match had been counted before): the caller schedules
+    rating work from these.
+    """
+    from .models import MatchTally, Tournament
+
+    if match.tournament_id is None:
+        return False, False
+    data = tally_data(match)
+    old = MatchTally.objects.filter(match_id=match.pk).values_list("data", flat=True).first()
+    if old == data:
+        return False, old is not None
+    if data is None:
+        MatchTally.objects.filter(match_id=match.pk).delete()
+    else:
+        round_number = match.round.number if match.round_id is not None else 0
+        MatchTally.objects.update_or_create(
+            match_id=match.pk,
+            defaults={
+                "tournament_id": match.tournament_id,
+                "round_number": round_number,
+                "data": data,
+            },
+        )
+    if _entry_count(match.tournament_id) <= SYNC_REFRESH_ENTRIES:
+        # Serialise standings work per tournament: the lock is held to the end of the write.
+        tournament = Tournament.objects.select_for_update().get(pk=match.tournament_id)
+        standings_refresh(tournament=tournament)
+    else:
+        standings_refresh_later(tournament_id=match.tournament_id)
+    return True, old is not None
+
+
+def _entry_count(tournament_id: int) -> int:
+    from .models import Entry
+
+    return Entry.objects.filter(tournament_id=tournament_id).count()
+
+
+def standings_refresh_later(*, tournament_id: int) -> None:
+    """Queue one refresh after the commit, unless one is queued and has not started yet (it
+    will read this write's tally too, since it starts after this commit)."""
+    from django.core.cache import cache
+    from django.db import transaction
+
+    def enqueue() -> None:
+        from . import tasks
+
+        if cache.add(_QUEUED_KEY.format(tournament_id), 1, timeout=300):
+            tasks.refresh_standings_task.delay(tournament_id)
+
+    transaction.on_commit(enqueue)
+
+
+def standings_refresh_queued(*, tournament_id: int) -> int:
+    """The queued refresh: clear the "queued" mark first, then refresh under the lock."""
+    from django.core.cache import cache
+    from django.db import transaction
+
+    from .models import Tournament
+
+    cache.delete(_QUEUED_KEY.format(tournament_id))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            return 0
+        return standings_refresh(tournament=tournament)

@@ -1,0 +1,155 @@
+"""Celery tasks of the tournaments app (thin: the work is in ratings/services)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def rate_match_task(match_id: int) -> bool:
+    """Rate one finished match (idempotent: a retried or repeated task rates it once)."""
+    from .ratings import rate_match
+
+    return rate_match(match_id=match_id)
+
+
+@shared_task
+def recompute_ratings_task() -> int:
+    """Replay all ratings from scratch (after a correction of an already rated match)."""
+    from .ratings import ratings_recompute
+
+    return ratings_recompute()
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def refresh_standings_task(tournament_id: int) -> int:
+    """Refresh a large tournament's standings after deals that finished matches."""
+    from .standings import standings_refresh_queued
+
+    return standings_refresh_queued(tournament_id=tournament_id)
+
+
+# --- reports and housekeeping (issue 6) ------------------------------------------------------
+# The report job's body is `tournaments.reports.services.report_job_execute`; the task adds
+# the delivery guarantees: acknowledged after the work (a worker that dies mid-report leaves
+# the job to another), retried with exponential backoff on passing errors, stopped by a time
+# limit, and the job marked failed with a readable reason when it finally fails.
+
+from typing import Any  # noqa: E402
+
+from celery import Task  # noqa: E402
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from .reports.errors import TRANSIENT  # noqa: E402
+
+REPORT_SOFT_TIME_LIMIT = getattr(settings, "REPORT_SOFT_TIME_LIMIT", 300)
+REPORT_TIME_LIMIT = REPORT_SOFT_TIME_LIMIT + 30
+
+
+def _failure_reason(exc: BaseException) -> str:
+    from django.utils.translation import gettext as _
+
+    if isinstance(exc, TimeLimitExceeded):
+        return _("The report took longer than %(seconds)s seconds and its worker was stopped.") % {
+            "seconds": REPORT_TIME_LIMIT
+        }
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return _("The report took longer than %(seconds)s seconds and was stopped.") % {
+            "seconds": REPORT_SOFT_TIME_LIMIT
+        }
+    if isinstance(exc, TRANSIENT):
+        return _("The report failed after several attempts: %(error)s") % {
+            "error": str(exc) or exc.__class__.__name__
+        }
+    return _("The report failed: %(error)s") % {"error": str(exc) or exc.__class__.__name__}
+
+
+class ReportTask(Task):
+    """Keeps the ReportJob row in step with the task's own fate."""
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):  # type: ignore[no-untyped-def]
+        from .reports.services import report_job_fail
+
+        job_id = args[0] if args else kwargs.get("job_id")
+        if job_id:
+            report_job_fail(job_id=job_id, reason=_failure_reason(exc))
+
+    def on_retry(self, exc, task_id, args, kwargs, einfo):  # type: ignore[no-untyped-def]
+        from .reports.services import report_job_requeued
+
+        job_id = args[0] if args else kwargs.get("job_id")
+        if job_id:
+            report_job_requeued(job_id=job_id, reason=str(exc))
+
+
+@shared_task(
+    bind=True,
+    base=ReportTask,
+    name="tournaments.report_job",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT,
+    retry_backoff=2,
+    retry_backoff_max=120,
+    retry_jitter=True,
+    max_retries=4,
+    soft_time_limit=REPORT_SOFT_TIME_LIMIT,
+    time_limit=REPORT_TIME_LIMIT,
+)
+def report_job_task(self: Task, job_id: str) -> str | None:
+    """Build one report job (idempotent: a job already done is not built again, a re-run
+    replaces its file). Returns the job's final state."""
+    from .reports.services import report_job_execute
+
+    job = report_job_execute(job_id=job_id)
+    return job.state if job is not None else None
+
+
+@shared_task(name="tournaments.report_job_lost")
+def report_job_lost_task(request: Any, exc: BaseException, traceback: Any, job_id: str) -> None:
+    """The report task's errback (`link_error`): called where Celery records the failure,
+    also when the worker itself ended the task (the hard time limit killed its process),
+    where no `on_failure` runs and the job would otherwise stay "running" for ever. A job
+    already failed or done keeps its state and reason."""
+    from .reports.services import report_job_fail
+
+    report_job_fail(job_id=job_id, reason=_failure_reason(exc), only_unfinished=True)
+
+
+@shared_task(name="tournaments.idempotency_keys_purge", acks_late=True)
+def idempotency_keys_purge_task(days: int | None = None) -> int:
+    """Beat: forget deal submissions' Idempotency-Keys older than a day (by default): a phone
+    retries within minutes, not days."""
+    from scoring.services import idempotency_keys_purge
+
+    ttl = days if days is not None else getattr(settings, "IDEMPOTENCY_KEY_TTL_DAYS", 1)
+    return idempotency_keys_purge(older_than_days=ttl)
+
+
+@shared_task(name="tournaments.report_jobs_purge", acks_late=True)
+def report_jobs_purge_task(days: int | None = None) -> int:
+    """Beat: delete report jobs (and their files) older than the retention period."""
+    from datetime import timedelta
+
+    from .reports.services import report_jobs_purge
+
+    keep = days if days is not None else getattr(settings, "REPORT_RETENTION_DAYS", 30)
+    return report_jobs_purge(older_than=timedelta(days=keep))
+
+
+@shared_task(
+    name="tournaments.ratings_nightly_recompute",
+    acks_late=True,
+    autoretry_for=TRANSIENT,
+    retry_backoff=60,
+    max_retries=3,
+    soft_time_limit=3600,
+    time_limit=3700,
+)
+def ratings_nightly_recompute_task() -> int:
+    """Beat: replay every rating from scratch each night, so that a late correction or a
+    lost per-match task never leaves the leaderboard drifting."""
+    from .ratings import ratings_recompute
+
+    return ratings_recompute()
