@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup migrate demo lint format messages bench worker beat clean
+.PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
+	bench-standings bench-reports worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,12 +43,28 @@ format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Each app keeps its own catalogue; the project's (base templates, settings) is in locale/.
 messages: setup
-	$(BIN)/python manage.py makemessages -l ru -l uk --ignore=.venv --ignore=bench --ignore=tests
+	for app in scoring tournaments referee; do \
+		(cd $$app && ../$(BIN)/python ../manage.py makemessages -l ru -l uk) ; done
+	$(BIN)/python manage.py makemessages -l ru -l uk --ignore=.venv --ignore=bench \
+		--ignore=tests --ignore=scoring --ignore=tournaments --ignore=referee --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-bench: setup
+# Benchmarks (figures in README.md's performance section).
+bench: bench-engine
+
+bench-engine: setup
 	$(BIN)/python bench/engine.py
+
+bench-entry: setup
+	$(BIN)/python bench/entry.py
+
+bench-standings: setup
+	$(BIN)/python bench/standings.py
+
+bench-reports: setup
+	$(BIN)/python bench/reports.py
 
 worker: setup
 	$(BIN)/celery -A config worker --loglevel=info
