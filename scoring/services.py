@@ -363,7 +363,9 @@ def _score(match: Match, names: Sequence[str], records: Sequence[dict[str, Any]]
 
 
 def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
-    """Store the engine's verdict on the match (never a hand-typed score)."""
+    """Store the engine's verdict on the match (never a hand-typed score), then tell the
+    tournament side (standings, ratings) whether the match was finished before this write."""
+    was_finished = match.status == Match.Status.FINISHED
     match.result = result
     finished = bool(result.get("finished"))
     winner = result.get("winner")
@@ -378,6 +380,7 @@ def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) ->
         match.finished_at = None
     match.version += 1
     _save_match_result(match)
+    hooks.match_changed(match=match, was_finished=was_finished)
 
 
 def _document(match: Match, names: Sequence[str], rows: Sequence[tuple]) -> bytes:
@@ -503,7 +506,6 @@ def _deal_submit(
             # deals (rewritten all the same, so that a match never scored before has one).
             result = _score(locked, names, counted)
         _apply_result(locked, result, names)
-        hooks.match_changed(match=locked)
         body = _document(locked, names, [*rows, (number, clean, deal.status)])
         if idempotency_key:
             _store_answer(user, locked, idempotency_key, request_hash, 201, body)
@@ -572,7 +574,6 @@ def deal_correct(
             # A pending deal was corrected before anyone confirmed it: the score is unchanged.
             counted_result = _score(locked, names, _counted_records(rows))
         _apply_result(locked, counted_result, names)
-        hooks.match_changed(match=locked)
         new_rows = [(n, clean if n == number else rec, st) for n, rec, st in rows]
         return DealWrite(
             status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
@@ -608,7 +609,6 @@ def deal_confirm(*, match: Match, number: int, user: Any) -> DealWrite:
         deal.confirmed_by = user
         _save_deal(deal, user, "confirmed")
         _apply_result(locked, result, names)
-        hooks.match_changed(match=locked)
         new_rows = [(n, rec, Deal.Status.COUNTED if n == number else st) for n, rec, st in rows]
         return DealWrite(
             status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
@@ -634,7 +634,6 @@ def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
         remaining = rows[:-1]
         result = _score(locked, names, _counted_records(remaining))
         _apply_result(locked, result, names)
-        hooks.match_changed(match=locked)
         return DealWrite(status=200, body=_document(locked, names, remaining), match=locked)
 
 
@@ -646,7 +645,6 @@ def match_rescore(*, match: Match) -> Match:
         names = _names(locked)
         result = _score(locked, names, _counted_records(_deal_rows(locked)))
         _apply_result(locked, result, names)
-        hooks.match_changed(match=locked)
         return locked
 
 
@@ -741,7 +739,6 @@ def scoresheet_import(
                 "imported",
             )
             _apply_result(match, result, names)
-            hooks.match_changed(match=match)
             matches.append(match)
     return matches
 

@@ -13,14 +13,18 @@ if TYPE_CHECKING:
     from .models import Tournament
 
 
-def match_changed(*, match: Match) -> None:
+def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
     """Bring the standings up to date after `match` was re-scored; after a match finishes,
     schedule the rating update (on commit).
 
-    Cheap while a match is in play: a deal that does not finish (or un-finish) the match
-    costs one query and leaves the standings alone, as only finished matches count.
+    Free while a match is in play: only finished matches count, so a deal that leaves an
+    unfinished match unfinished (`was_finished` False) changes nothing here. When the caller
+    does not know (`was_finished` None), the stored tally tells.
     """
     from .standings import match_record
+
+    if was_finished is False and not (match.result or {}).get("finished"):
+        return
 
     changed, was_counted = match_record(match=match)
     if not changed:

@@ -469,10 +469,6 @@ def standings_refresh(*, tournament: Any) -> int:
     return len(created) + len(changed) + len(existing)
 
 
-# Up to this many entries the standings are refreshed inside the deal write itself; a larger
-# field (hundreds of tables finishing at the end of a round) gets them from a Celery task right
-# after the commit, one refresh covering every match that finished meanwhile.
-SYNC_REFRESH_ENTRIES = 400
 _QUEUED_KEY = "deberc:standings-refresh-queued:{}"
 
 
@@ -482,7 +478,7 @@ def match_record(*, match: Any) -> tuple[bool, bool]:
     Returns (standings changed, the match had been counted before): the caller schedules
     rating work from these.
     """
-    from .models import MatchTally, Tournament
+    from .models import MatchTally
 
     if match.tournament_id is None:
         return False, False
@@ -502,24 +498,17 @@ def match_record(*, match: Any) -> tuple[bool, bool]:
                 "data": data,
             },
         )
-    if _entry_count(match.tournament_id) <= SYNC_REFRESH_ENTRIES:
-        # Serialise standings work per tournament: the lock is held to the end of the write.
-        tournament = Tournament.objects.select_for_update().get(pk=match.tournament_id)
-        standings_refresh(tournament=tournament)
-    else:
-        standings_refresh_later(tournament_id=match.tournament_id)
+    # The refresh runs after the commit (a Celery task; at once in eager mode), so a deal
+    # write never waits for the whole standings nor holds the tournament's lock: matches
+    # finishing together queue one refresh that covers them all.
+    standings_refresh_later(tournament_id=match.tournament_id)
     return True, old is not None
-
-
-def _entry_count(tournament_id: int) -> int:
-    from .models import Entry
-
-    return Entry.objects.filter(tournament_id=tournament_id).count()
 
 
 def standings_refresh_later(*, tournament_id: int) -> None:
     """Queue one refresh after the commit, unless one is queued and has not started yet (it
     will read this write's tally too, since it starts after this commit)."""
+    from django.conf import settings
     from django.core.cache import cache
     from django.db import transaction
 
@@ -527,7 +516,12 @@ def standings_refresh_later(*, tournament_id: int) -> None:
         from . import tasks
 
         if cache.add(_QUEUED_KEY.format(tournament_id), 1, timeout=300):
-            tasks.refresh_standings_task.delay(tournament_id)
+            # A short delay lets the matches that finish meanwhile share this refresh: at a
+            # busy evening the worker refreshes a tournament about once a second, not once
+            # per finished match (eager mode runs it at once).
+            tasks.refresh_standings_task.apply_async(
+                (tournament_id,), countdown=settings.STANDINGS_REFRESH_DELAY
+            )
 
     transaction.on_commit(enqueue)
 

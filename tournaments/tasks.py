@@ -23,7 +23,7 @@ def recompute_ratings_task() -> int:
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
 def refresh_standings_task(tournament_id: int) -> int:
-    """Refresh a large tournament's standings after deals that finished matches."""
+    """Refresh a tournament's standings after deals that finished matches."""
     from .standings import standings_refresh_queued
 
     return standings_refresh_queued(tournament_id=tournament_id)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import connections
+from django.test import TestCase
 
 from scoring.engine.simulate import random_match
 from scoring.services import scoresheet_import
@@ -44,7 +45,9 @@ def play_tournament(
             record["round"], record["table"] = number, table
             records.append(record)
         order = [order[0], order[-1], *order[1:-1]]  # round-robin rotation
-    scoresheet_import(tournament=tournament, records=records)
+    # As after a real commit: the standings follow the finished matches.
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        scoresheet_import(tournament=tournament, records=records)
     return tournament
 
 

@@ -138,21 +138,23 @@ class StandingsFollowTheDeals(TestCase):
             names = seat_names(match)
             last = match.deals.order_by("-number").first()
             try:
-                if kind == "correct" and last is not None:
-                    scoring_services.deal_correct(
-                        match=match,
-                        number=last.number,
-                        record=random_deal(names, rng),
-                        user=organiser,
-                    )
-                else:
-                    scoring_services.deal_submit(
-                        match=match,
-                        record=random_deal(names, rng),
-                        user=organiser,
-                        idempotency_key=None,
-                        version=None,
-                    )
+                with self.captureOnCommitCallbacks(execute=True):
+                    self._write(kind, match, last, names, rng, organiser)
             except scoring_services.DealRejected:
                 pass  # e.g. a deal after the end of the match: nothing changes
             self.assertEqual(stored(tournament), recompute(tournament))
+
+    def _write(self, kind, match, last, names, rng, organiser):
+        """One deal write: a correction of the last deal, or a new deal."""
+        if kind == "correct" and last is not None:
+            scoring_services.deal_correct(
+                match=match, number=last.number, record=random_deal(names, rng), user=organiser
+            )
+        else:
+            scoring_services.deal_submit(
+                match=match,
+                record=random_deal(names, rng),
+                user=organiser,
+                idempotency_key=None,
+                version=None,
+            )
