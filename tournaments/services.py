@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from . import hooks
 from .models import Club, Entry, Player, Round, Table, Tournament
 
 TOURNAMENT_FIELDS = (
@@ -72,9 +73,8 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     """Change a tournament's settings. The ruleset, conventions and table size are frozen once
     a match has deals (changing them would re-score the evening under other rules)."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS or k == "club"}
-    frozen = {"ruleset", "conventions", "table_size"} & {
-        k for k, v in data.items() if v != getattr(tournament, k)
-    }
+    changed = {k for k, v in data.items() if v != getattr(tournament, k)}
+    frozen = {"ruleset", "conventions", "table_size"} & changed
     if frozen and tournament.matches.filter(deals__isnull=False).exists():
         raise ValidationError(
             {name: _("Cannot change once deals have been entered.") for name in sorted(frozen)}
@@ -94,23 +94,32 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
             tournament.matches.filter(deals__isnull=True).update(
                 ruleset=tournament.ruleset, conventions=tournament.conventions
             )
+        if changed & {"match_score", "tiebreaks", "conventions", "ruleset"}:
+            # The standings count by these: recount them now, not at the next finished match.
+            hooks.tournament_changed(tournament=tournament)
     return tournament
 
 
 def players_ensure(*, tournament: Tournament, names: Sequence[str]) -> list[Player]:
     """The club's players of these display names, created if new, entered in the tournament."""
     players: list[Player] = []
+    entered = False
     for name in names:
         player, _created = Player.objects.get_or_create(club=tournament.club, display_name=name)
-        Entry.objects.get_or_create(tournament=tournament, player=player)
+        _entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
+        entered = entered or created
         players.append(player)
+    if entered:
+        hooks.tournament_changed(tournament=tournament)  # a new player gets a standings line
     return players
 
 
 def player_enter(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
-    entry, _created = Entry.objects.get_or_create(
+    entry, created = Entry.objects.get_or_create(
         tournament=tournament, player=player, defaults={"seed": seed}
     )
+    if created:
+        hooks.tournament_changed(tournament=tournament)  # a new player gets a standings line
     return entry
 
 

@@ -9,8 +9,9 @@ of that tournament; the pages and the API only read `StandingRow`.
 Definitions (rules §7 and the project's choices, also shown on the standings page):
 
 - **match points**: `win` scoring: 1 to the match winner (both members of a winning pair).
-  `difference` scoring: the winner scores, for each beaten opponent (side), the target minus
-  that opponent's match total, nothing for an opponent at or above the target (seed 000).
+  `difference` scoring: the winner scores 1 and also, for each beaten opponent (side), the
+  target minus that opponent's match total, nothing for an opponent at or above the target
+  (seed 000; the engine's `winner_match_points`).
 - **bye** [пропуск]: scores a win's match points (`win`: 1; `difference`: half the target);
   it is neither played, nor won, nor has an opponent (Buchholz counts nothing for it).
 - **game_points**: the sum of the player's match totals; **points_difference**: game points
@@ -36,6 +37,8 @@ from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.match import winner_match_points
 
 PlayerId = Hashable
 
@@ -102,15 +105,14 @@ class MatchOutcome:
         }
 
     def match_points(self, player: PlayerId, scoring: str) -> int:
+        """The engine's rule (`winner_match_points`, §7): losers score nothing."""
         if player not in self.winners:
             return 0
-        if scoring != "difference":
-            return 1
         own_side = self.sides[self.players.index(player)]
-        return sum(
-            max(0, self.target - total)
-            for side, total in self._side_totals.items()
-            if side != own_side
+        return winner_match_points(
+            loser_totals=[t for side, t in self._side_totals.items() if side != own_side],
+            target=self.target,
+            match_score=scoring,
         )
 
     def points_against(self, player: PlayerId) -> int:

@@ -1138,6 +1138,15 @@ def closing_verdict(
     }
 
 
+def winner_match_points(*, loser_totals: list[int], target: int, match_score: str) -> int:
+    """What the winner of a match scores in a tournament (§7 `match_score`): `win` gives 1;
+    `difference` gives 1 and also target − each beaten side's match total (nothing from a
+    side at or above the target, seed 000). Losers score nothing."""
+    if match_score != "difference":
+        return 1
+    return 1 + sum(max(0, target - total) for total in loser_totals)
+
+
 def match_points(result: dict[str, Any], conventions: Conventions) -> dict[str, int]:
     """Tournament points of a finished match (§7 `match_score`): `win` gives the winner 1;
     `difference` gives the winner 1 and also target − each loser's total (nothing from a
@@ -1149,13 +1158,15 @@ def match_points(result: dict[str, Any], conventions: Conventions) -> dict[str, 
     winners = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
     totals = result["match"]
     losers = [name for name in names if name not in winners]
-    points = 1
-    if conventions.match_score == "difference":
-        seen_loser_totals = {totals[name] for name in losers} if len(names) == 4 else None
-        if seen_loser_totals is not None:  # a pair: one total for both partners
-            points += sum(max(0, conventions.target - total) for total in seen_loser_totals)
-        else:
-            points += sum(max(0, conventions.target - totals[name]) for name in losers)
+    # With pairs both partners carry their pair's total: count each beaten side once.
+    loser_totals = (
+        list({totals[name] for name in losers})
+        if len(names) == 4
+        else [totals[name] for name in losers]
+    )
+    points = winner_match_points(
+        loser_totals=loser_totals, target=conventions.target, match_score=conventions.match_score
+    )
     for name in winners:
         out[name] = points
     return out

@@ -120,7 +120,7 @@ def test_changing_the_match_scoring_recounts_the_standings(match, organiser, tou
     match.refresh_from_db()
     loser_total = match.result["match"][names[1]]
     assert loser_total < 201
-    assert StandingRow.objects.get(player_id=winner).match_points == 201 - loser_total
+    assert StandingRow.objects.get(player_id=winner).match_points == 1 + 201 - loser_total
     assert StandingRow.objects.get(player_id=loser).match_points == 0
 
 
@@ -138,3 +138,30 @@ def test_the_standings_follow_from_a_task_after_the_commit(
     for callback in callbacks:
         callback()
     assert StandingRow.objects.get(player_id=winner).match_points == 1
+
+
+def test_the_organiser_changing_the_match_scoring_recounts_the_standings_at_once(
+    match, organiser, tournament
+):
+    from tournaments.services import tournament_update
+
+    names = seat_names(match)
+    winner = match.seats.get(position=0).player_id
+    submit(match, deal(names, 100), organiser)
+    submit(match, deal(names, 110), organiser)
+    assert StandingRow.objects.get(player_id=winner).match_points == 1
+    tournament_update(tournament=tournament, user=organiser, match_score="difference")
+    match.refresh_from_db()
+    loser_total = match.result["match"][names[1]]
+    # Difference scoring: the win (1) and also the target (201) minus the loser's total.
+    assert StandingRow.objects.get(player_id=winner).match_points == 1 + 201 - loser_total
+
+
+def test_a_player_entered_late_gets_a_standings_line(tournament, organiser):
+    from tournaments.models import Player
+    from tournaments.services import player_enter
+
+    late = Player.objects.create(club=tournament.club, display_name="Запізнілий Гравець")
+    player_enter(tournament=tournament, player=late)
+    row = StandingRow.objects.get(tournament=tournament, player=late)
+    assert (row.match_points, row.played) == (0, 0)

@@ -115,16 +115,16 @@ def test_wins_tiebreak_counts_matches_won_not_byes():
     assert [line.player for line in lines] == ["A", "C", "B"]
 
 
-def test_difference_scoring_gives_the_target_minus_the_losers_total():
+def test_difference_scoring_gives_the_win_and_also_the_target_minus_the_losers_total():
     outcomes = [
         two(1, 1, "A", "B", 510, 300),
-        # Both at or above the target: the winner's difference is nothing.
+        # Both at or above the target: the winner writes no difference, only the win.
         two(2, 1, "C", "D", 530, 505),
     ]
     _, by = standings(["wins"], outcomes=outcomes, scoring="difference")
-    assert by["A"].match_points == 201
+    assert by["A"].match_points == 1 + 201
     assert by["B"].match_points == 0
-    assert by["C"].match_points == 0
+    assert by["C"].match_points == 1
     assert by["C"].won == 1
 
 
@@ -147,8 +147,8 @@ def test_three_player_tables_count_both_opponents():
         scoring="difference",
     )
     by = {line.player: line for line in lines}
-    # Difference: (501 − 320) + (501 − 410) = 272; against = the best opponent.
-    assert by["A"].match_points == 272
+    # Difference: the win, and also (501 − 320) + (501 − 410) = 272; against = the best opponent.
+    assert by["A"].match_points == 1 + 272
     assert by["A"].points_against == 410
     assert by["B"].points_against == 505
     assert by["A"].tiebreaks["points_difference"] == 95
