@@ -23,3 +23,14 @@ def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
         "can_create": perms.can_create_tournament(user),
         "request": request,
     }
+
+
+@register.simple_tag(takes_context=True)
+def tournament_roles(context: dict[str, Any], tournament: Any) -> dict[str, bool]:
+    """The signed-in user's roles in `tournament`, for the links only staff see."""
+    from tournaments import permissions as perms
+
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    organiser = perms.is_organiser(user, tournament)
+    return {"organiser": organiser, "staff": organiser or perms.is_referee(user, tournament)}
