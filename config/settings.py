@@ -141,6 +141,8 @@ REDIS_URL = env("REDIS_URL")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# Jobs keep their state in the database (ReportJob): nobody reads Celery's results.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
@@ -54,3 +55,25 @@ def chromium_path() -> str:
     if not os.path.exists(CHROMIUM):
         _missing("this test needs Debian's chromium (apt-get install chromium)")
     return CHROMIUM
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_eagerly() -> Iterator[None]:
+    """Background tasks run at once, in the test's own thread, whatever REDIS_URL says: a
+    test sees what a finished task leaves behind. The tests of the jobs themselves ask for a
+    real Redis-backed worker (`job_runner` in tests/reports), which turns this off."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Each test starts with an empty cache: marks such as "a standings refresh is queued"
+    left by another test (or another run, on a shared Redis) must not leak into it."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -35,8 +35,7 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
         # A correction of a finished match: ratings are sequential, so replay them all.
         transaction.on_commit(lambda: tasks.recompute_ratings_task.delay())
     elif (match.result or {}).get("finished"):
-        match_id = match.pk
-        transaction.on_commit(lambda: tasks.rate_match_task.delay(match_id))
+        transaction.on_commit(_rate_pending_soon)
 
 
 def tournament_changed(*, tournament: Tournament) -> None:
@@ -48,3 +47,15 @@ def tournament_changed(*, tournament: Tournament) -> None:
     with transaction.atomic():
         locked = TournamentModel.objects.select_for_update().get(pk=tournament.pk)
         standings_refresh(tournament=locked)
+
+
+def _rate_pending_soon() -> None:
+    """Queue one rating task for the matches finishing about now (unless one is queued and
+    has not started: it will rate this match too). Eager mode rates at once."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    from . import tasks
+
+    if cache.add(tasks.RATE_PENDING_QUEUED, 1, timeout=60):
+        tasks.rate_pending_task.apply_async(countdown=settings.STANDINGS_REFRESH_DELAY)

@@ -517,7 +517,7 @@ def standings_refresh_later(*, tournament_id: int) -> None:
     def enqueue() -> None:
         from . import tasks
 
-        if cache.add(_QUEUED_KEY.format(tournament_id), 1, timeout=300):
+        if cache.add(_QUEUED_KEY.format(tournament_id), 1, timeout=60):
             # A short delay lets the matches that finish meanwhile share this refresh: at a
             # busy evening the worker refreshes a tournament about once a second, not once
             # per finished match (eager mode runs it at once).

@@ -13,6 +13,20 @@ def rate_match_task(match_id: int) -> bool:
     return rate_match(match_id=match_id)
 
 
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def rate_pending_task() -> int:
+    """Rate the finished matches not rated yet (queued once for many finishing matches)."""
+    from django.core.cache import cache
+
+    from .ratings import ratings_rate_pending
+
+    cache.delete(RATE_PENDING_QUEUED)
+    return ratings_rate_pending()
+
+
+RATE_PENDING_QUEUED = "deberc:rate-pending-queued"
+
+
 @shared_task
 def recompute_ratings_task() -> int:
     """Replay all ratings from scratch (after a correction of an already rated match)."""
