@@ -156,10 +156,11 @@ CELERY_TIMEZONE = TIME_ZONE
 REPORT_SOFT_TIME_LIMIT = env.int("REPORT_SOFT_TIME_LIMIT", default=300)
 REPORT_RETENTION_DAYS = env.int("REPORT_RETENTION_DAYS", default=30)
 IDEMPOTENCY_KEY_TTL_DAYS = env.int("IDEMPOTENCY_KEY_TTL_DAYS", default=1)
-# celery beat (`celery -A config beat`): times are in CELERY_TIMEZONE (the club's time).
-# Seconds a standings refresh waits so that matches finishing together share it.
+# Seconds a standings refresh (and a rating task) waits so that the matches finishing
+# together share it.
 STANDINGS_REFRESH_DELAY = env.float("STANDINGS_REFRESH_DELAY", default=1.0)
 
+# celery beat (`celery -A config beat`): times are in CELERY_TIMEZONE (the club's time).
 CELERY_BEAT_SCHEDULE: dict = {
     "ratings-nightly-recompute": {
         "task": "tournaments.ratings_nightly_recompute",
