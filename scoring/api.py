@@ -8,6 +8,7 @@ with the current match; an Idempotency-Key reused with another body → 422.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -79,6 +80,35 @@ def _stale(exc: services.StaleVersion) -> HttpResponse:
         [error("version", "stale_version", _("The match changed since you saw it."))]
     )
     return _json(body + b',"match":' + exc.body + b"}", 409)
+
+
+def _answer(write: Callable[[], services.DealWrite]) -> HttpResponse:
+    """Run a deal write and answer as the contract says: the match's bytes on success; 404 for
+    what the user cannot see, 403 for what they may not do, 400 with every error for a deal
+    the engine refuses, 409 with the current match for a stale version, 422 for an
+    Idempotency-Key reused with another body."""
+    try:
+        written = write()
+    except (services.MatchNotVisible, services.DealNotFound) as exc:
+        raise exceptions.NotFound() from exc
+    except services.IdempotencyMismatch:
+        return error_response(
+            [
+                error(
+                    "Idempotency-Key",
+                    "idempotency_key_reused",
+                    _("This Idempotency-Key was used for another request."),
+                )
+            ],
+            422,
+        )
+    except services.StaleVersion as exc:
+        return _stale(exc)
+    except services.DealRejected as exc:
+        return _rejected(exc.errors)
+    except DjangoPermissionDenied as exc:
+        raise exceptions.PermissionDenied(str(exc)) from exc
+    return _json(written.body, written.status)
 
 
 class ScoreMatchView(APIView):
@@ -154,34 +184,15 @@ class MatchDealsView(APIView):
                 [error("version", "required", _("Send the match version you saw."))]
             )
         record = {k: v for k, v in body.items() if k != "version"}
-        try:
-            written = services.deal_submit(
+        return _answer(
+            lambda: services.deal_submit(
                 match=match,
                 record=record,
                 user=request.user,
                 idempotency_key=key,
                 version=version,
             )
-        except services.MatchNotVisible as exc:
-            raise exceptions.NotFound() from exc
-        except services.IdempotencyMismatch:
-            return error_response(
-                [
-                    error(
-                        "Idempotency-Key",
-                        "idempotency_key_reused",
-                        _("This Idempotency-Key was used for another request."),
-                    )
-                ],
-                422,
-            )
-        except services.StaleVersion as exc:
-            return _stale(exc)
-        except services.DealRejected as exc:
-            return _rejected(exc.errors)
-        except DjangoPermissionDenied as exc:
-            raise exceptions.PermissionDenied(str(exc)) from exc
-        return _json(written.body, written.status)
+        )
 
 
 class MatchDealDetailView(APIView):
@@ -206,8 +217,8 @@ class MatchDealDetailView(APIView):
         version = body.get("version")
         reason = str(body.get("reason") or "")[:100]
         record = {k: v for k, v in body.items() if k not in ("version", "reason")}
-        try:
-            written = services.deal_correct(
+        return _answer(
+            lambda: services.deal_correct(
                 match=match,
                 number=number,
                 record=record,
@@ -215,15 +226,7 @@ class MatchDealDetailView(APIView):
                 reason=reason,
                 version=version if isinstance(version, int) else None,
             )
-        except (services.DealNotFound, services.MatchNotVisible) as exc:
-            raise exceptions.NotFound() from exc
-        except services.StaleVersion as exc:
-            return _stale(exc)
-        except services.DealRejected as exc:
-            return _rejected(exc.errors)
-        except DjangoPermissionDenied as exc:
-            raise exceptions.PermissionDenied(str(exc)) from exc
-        return _json(written.body, written.status)
+        )
 
 
 class MatchDealConfirmView(APIView):
@@ -236,15 +239,7 @@ class MatchDealConfirmView(APIView):
     )
     def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
         match = _writable_match(request, match_id)
-        try:
-            written = services.deal_confirm(match=match, number=number, user=request.user)
-        except services.DealNotFound as exc:
-            raise exceptions.NotFound() from exc
-        except services.DealRejected as exc:
-            return _rejected(exc.errors)
-        except DjangoPermissionDenied as exc:
-            raise exceptions.PermissionDenied(str(exc)) from exc
-        return _json(written.body, written.status)
+        return _answer(lambda: services.deal_confirm(match=match, number=number, user=request.user))
 
 
 class MatchHistoryView(APIView):

@@ -21,37 +21,18 @@ from scoring.engine.cards import (
     POINTS,
     QUEEN,
     SUIT_LETTERS,
-    card_name,
     trick_winner_index,
 )
+from scoring.engine.conventions import resolve_conventions
+from scoring.engine.simulate import held_runs
 
 HAND_SIZE = 9
 _DECK = tuple(range(32))
 
 
-def _runs(hand: Sequence[int]) -> list[tuple[int, int]]:
-    """(top card, length) of each run of 3+ consecutive cards in one suit."""
-    runs: list[tuple[int, int]] = []
-    cards = set(hand)
-    for suit in range(4):
-        seq = 0
-        while seq < 8:
-            if suit * 8 + seq in cards:
-                start = seq
-                while seq < 8 and suit * 8 + seq in cards:
-                    seq += 1
-                if seq - start >= 3:
-                    runs.append((suit * 8 + start, seq - start))
-            else:
-                seq += 1
-    return runs
-
-
 def _declarations(hand: Sequence[int], trump: int) -> list[str]:
-    declared = []
-    for top, length in _runs(hand):
-        kind = "terz" if length == 3 else "fifty"
-        declared.append(f"{kind}:{card_name(top)}")
+    """The terzes and fifties the hand holds (the engine's simulator finds them) and bella."""
+    declared = held_runs(list(hand))
     if trump * 8 + KING in hand and trump * 8 + QUEEN in hand:
         declared.append("bella")
     return declared
@@ -116,10 +97,10 @@ def play_match(
     deal after the end of the match as `match_finished`, which tells where the match ended.
     """
     names = record["players"]
-    allow_void = (
-        not (record.get("conventions") or {}).get("obligatory_order")
-        and record.get("ruleset") != "odessa"
-    )
+    # With `obligatory_order` nobody may pass out a deal: no void deals.
+    allow_void = not resolve_conventions(
+        record["ruleset"], record.get("conventions") or {}, len(names)
+    ).obligatory_order
     deals: list[dict[str, Any]] = []
     while len(deals) < max_deals:
         deals.extend(random_deal(names, rng, allow_void=allow_void) for _ in range(batch))

@@ -9,21 +9,12 @@ import pytest
 from scoring import services as scoring_services
 from scoring.models import Match
 from scoring.selectors import seat_names
+from tests.browser import CHROMIUM_ARGS
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 from tournaments.models import Round
 from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def test_the_public_standings_follow_a_deal_entered_at_a_table(live_server, chromium_path):
@@ -58,7 +49,7 @@ def test_the_public_standings_follow_a_deal_entered_at_a_table(live_server, chro
 
     enter(100)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 800})
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
         row = page.locator(f'#live-standings tr[data-player="{winner_id}"]')

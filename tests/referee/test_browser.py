@@ -9,19 +9,10 @@ import pytest
 
 from referee.models import Ruling
 from scoring import services as scoring_services
+from tests.browser import CHROMIUM_ARGS
 from tests.factories import UserFactory, make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def test_a_referee_finds_the_rule_and_rules_a_renonce(live_server, chromium_path):
@@ -48,7 +39,7 @@ def test_a_referee_finds_the_rule_and_rules_a_renonce(live_server, chromium_path
     )
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="ru-RU")
         page.goto(f"{live_server.url}/accounts/login/?next=/rules/")
         page.fill("input[name=username]", "ref")

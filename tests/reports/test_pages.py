@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from tests.browser import CHROMIUM_ARGS
 from tests.factories import UserFactory
 from tests.reports.conftest import CYRILLIC_NAMES
 from tournaments.models import ReportJob
@@ -81,17 +82,6 @@ def test_an_order_from_the_page_adds_a_job_row(signed_in, played):
     assert refused.status_code == 400 and "There is no round 9." in refused.content.decode()
 
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_an_organiser_orders_reports_and_retries_a_failed_one(
@@ -104,7 +94,7 @@ def test_an_organiser_orders_reports_and_retries_a_failed_one(
         raise ReportError("The printer is out of paper.")
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 800})
         page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/{played.pk}/reports/")
         page.fill("input[name=username]", organiser.username)

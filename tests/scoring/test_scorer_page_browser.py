@@ -10,19 +10,10 @@ import re
 import pytest
 
 from scoring.models import Match
+from tests.browser import CHROMIUM_ARGS
 from tests.factories import make_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def enter_deal(page, *, trump, declarer, points, last_trick, declarations=None, bella=None):
@@ -56,7 +47,7 @@ def test_a_scorer_plays_a_match_to_its_end(live_server, chromium_path, settings)
 
     ev = make_evening()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
         page.on("dialog", lambda dialog: dialog.accept())
         try:
