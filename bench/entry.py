@@ -1,11 +1,14 @@
 """Live deal entry under load (issue 3): N scorers posting deals at once, nothing lost.
 
-    .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240] [--workers 4]
+    .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240]
+                                    [--workers N] [--threads N]
 
 1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
    127.0.0.1), migrates it, and sets up a running tournament with enough tables: every
    scorer has a token and `--matches` tables of the open round.
-2. Starts the site under gunicorn on that database (DEBUG off, persistent connections).
+2. Starts the site under gunicorn with the site's own settings (config/gunicorn.py: threaded
+   workers, kept-alive connections) on that database (DEBUG off, persistent connections),
+   and a Celery worker.
 3. Runs N scorer threads (urllib) for `--duration` seconds. Each scorer plays its matches
    one after the other, posting each deal (`POST /api/v1/matches/{id}/deals/` with an
    Idempotency-Key and the version it last saw), deals drawn from the engine's simulator.
@@ -326,19 +329,6 @@ def cpu_seconds(match: str) -> float:
     return total / tick
 
 
-def write_no_hook_config() -> Path:
-    """A gunicorn config whose workers skip the standings hook (diagnostic only)."""
-    import tempfile
-
-    path = Path(tempfile.gettempdir()) / "deberc-bench-entry-nohook.py"
-    path.write_text(
-        "def post_worker_init(worker):\n"
-        "    import tournaments.hooks\n"
-        "    tournaments.hooks.match_changed = lambda **kwargs: None\n"
-    )
-    return path
-
-
 # --- main ------------------------------------------------------------------------------------
 
 
@@ -353,9 +343,14 @@ def main() -> int:
         help="deals per second in all, paced over the scorers (0: no pacing)",
     )
     parser.add_argument(
-        "--workers", type=int, default=(os.cpu_count() or 2) + 1, help="gunicorn workers"
+        "--workers", type=int, default=None, help="gunicorn workers (default: config/gunicorn.py)"
     )
-    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="threads per gunicorn worker (default: config/gunicorn.py; 1 = sync workers)",
+    )
     parser.add_argument(
         "--matches",
         type=int,
@@ -369,12 +364,6 @@ def main() -> int:
         help="Celery broker for the site (tasks are only queued)",
     )
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument(
-        "--without-hook",
-        action="store_true",
-        help="diagnostic: skip tournaments.hooks.match_changed (standings) in the server, "
-        "to see what the deal write path itself costs",
-    )
     parser.add_argument("--strict", action="store_true", help="exit 2 when the goal is missed")
     args = parser.parse_args()
 
@@ -387,6 +376,10 @@ def main() -> int:
         "LOG_LEVEL": "ERROR",
     }
     os.environ.update(env)
+    from config import gunicorn as deployed  # the site's own gunicorn settings
+
+    args.workers = args.workers or deployed.workers
+    args.threads = args.threads or deployed.threads
     if not args.matches:
         per_second = (args.rate or 400) / args.scorers
         args.matches = max(3, int(per_second * args.duration / 7) + 3)
@@ -412,17 +405,17 @@ def main() -> int:
             "-m",
             "gunicorn",
             "config.wsgi:application",
+            "-c",
+            str(ROOT / "config" / "gunicorn.py"),
             "-b",
             f"127.0.0.1:{port}",
             "-w",
             str(args.workers),
             "--threads",
             str(args.threads),
-            "--backlog",
-            "2048",
+            *(["--worker-class", "sync"] if args.threads == 1 else []),
             "--log-level",
             "warning",
-            *(["-c", str(write_no_hook_config())] if args.without_hook else []),
         ],
         cwd=ROOT,
         env=env,
@@ -505,8 +498,6 @@ def main() -> int:
         else f"scorers            {args.scorers} (unpaced)"
     )
     print(f"gunicorn           {args.workers} workers × {args.threads} threads, PostgreSQL")
-    if args.without_hook:
-        print("standings hook     SKIPPED (diagnostic run)")
     print(f"duration           {elapsed:.1f} s")
     print(f"deals stored       {acknowledged}")
     print(f"deals/s            {rate:.1f}")

@@ -134,8 +134,14 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses={200: MATCH, 404: ERRORS}, summary="A match and its score")
     def get(self, request: Request, match_id: int) -> Response:
-        match = _visible_match(request, match_id)
-        return Response(selectors.match_document(match))
+        read = selectors.match_snapshot(match_id)
+        if read is None or not perms.can_view_match(request.user, read[0]):
+            raise exceptions.NotFound()
+        match, rows = read
+        table = match.table if match.table_id is not None else None
+        if table is not None and table.scorer_id and table.scorer_id == request.user.pk:
+            table.scorer = request.user  # the document names the scorer: no query
+        return Response(selectors.match_document_for(match, selectors.player_names(match), rows))
 
 
 class MatchDealsView(APIView):

@@ -106,6 +106,24 @@ def match_document_for(
     return doc
 
 
+def player_names(match: Match) -> list[str]:
+    """The players clockwise. The engine's last result names them already (every match gets
+    one when it is created), which spares a query; else read the seats."""
+    names = (match.result or {}).get("players")
+    if isinstance(names, list) and names:
+        return list(names)
+    return seat_names(match)
+
+
+def match_snapshot(match_id: int) -> tuple[Match, list[tuple[int, dict[str, Any], str]]] | None:
+    """The match (with its round, table and tournament) and its deals (number, record,
+    status) in number order, read by one statement: what the scorer's phone asks for most."""
+    from .fastsql import match_snapshot as read
+
+    snapshot = read(match_id, None, None)
+    return None if snapshot is None else (snapshot.match, snapshot.rows)
+
+
 def match_for_read(match_id: int) -> Match:
     return Match.objects.select_related("tournament", "round", "table", "table__scorer").get(
         pk=match_id

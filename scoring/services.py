@@ -4,19 +4,23 @@ scoresheets imported.
 Every write follows one path so that a match's score is always the engine's verdict over its
 deals, whatever the network or the scorers do:
 
-1. in a transaction, lock the match row (`SELECT ... FOR UPDATE`): writes to one match queue
-   up, writes to different matches run side by side;
-2. build the scoresheet record from the match (ruleset, conventions, players clockwise, first
-   dealer) and all its counted deals plus the new or corrected one;
-3. let `scoring.engine.score_match` judge it: any error refuses the write with every problem
-   (the deal number says which deal); nothing is saved;
-4. save the deal, store the engine's result in `Match.result` with the status, winner and
+1. read the match (ruleset, conventions, players clockwise, first dealer) and all its deals;
+2. let `scoring.engine.score_match` judge the counted deals plus the new or corrected one: any
+   error refuses the write with every problem (the deal number says which deal); nothing is
+   saved;
+3. save the deal, store the engine's result in `Match.result` with the status, winner and
    reason it gives, bump `Match.version`, tell the tournament (`tournaments.hooks`).
 
+Corrections, confirmations and withdrawals lock the match row first (`SELECT ... FOR
+UPDATE`), so writes to one match queue up while writes to different matches run side by side.
+A new deal, the write a busy evening is made of, takes no lock: it is written only if the
+match still has the version it read (scoring.fastsql explains the statements), else read and
+judged again.
+
 A deal submission carries an `Idempotency-Key`: the first successful response is stored (as
-the bytes sent) under (user, match, key) and a retry gets those bytes back without a second
-deal. The match lock makes a retry racing its original wait for it and then see its key; the
-unique constraint is the backstop.
+the bytes sent) under (user, match, key) with the deal, in the same transaction, and a retry
+gets those bytes back without a second deal. A retry racing its original loses the version
+check, reads again and finds the key; the unique constraint is the backstop.
 """
 
 from __future__ import annotations
@@ -38,12 +42,9 @@ from scoring.engine import ScoresheetError, score_match
 from tournaments import hooks
 from tournaments import permissions as perms
 
-from .fastsql import convert
-from .fastsql import converters as _converters
-from .fastsql import q as _q
-from .fastsql import sql as _sql
+from . import fastsql
 from .models import Deal, IdempotencyKey, Match, Seat
-from .selectors import dumps, match_document_for, scoresheet_for
+from .selectors import dumps, match_document_for, player_names, scoresheet_for
 
 # Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
 _NOT_IN_RECORD = ("version", "number")
@@ -97,246 +98,32 @@ def _lock(match_id: int, user: Any = None) -> Match:
     """The match row, locked until the transaction ends, with its round, table and tournament
     (one query). MatchNotVisible when it does not exist or, given a user, that user may not
     see it."""
-    match = _locked_match(match_id)
+    match = fastsql.locked_match(match_id)
     if match is None or (user is not None and not perms.can_view_match(user, match)):
         raise MatchNotVisible(match_id)
-    if match.table_id is not None and user is not None and match.table.scorer_id == user.pk:
+    if _scores_at(user, match):
         match.table.scorer = user  # the answer names the scorer: no query for it
     return match
 
 
 def _names(match: Match) -> list[str]:
-    """The players clockwise. The engine's last result names them already (every match gets
-    one when it is created), which spares the write path a query; else read the seats."""
-    names = (match.result or {}).get("players")
-    if isinstance(names, list) and names:
-        return list(names)
-    return list(
-        Seat.objects.filter(match_id=match.pk)
-        .order_by("position")
-        .values_list("player__display_name", flat=True)
+    return player_names(match)
+
+
+def _scores_at(user: Any, match: Match) -> bool:
+    """Whether `user` is the scorer of the match's table (read from the row: no query)."""
+    table = match.table if match.table_id is not None else None
+    return bool(
+        table is not None and table.scorer_id and user is not None and table.scorer_id == user.pk
     )
 
 
-# --- the hot path's plain SQL ----------------------------------------------------------------
-# A deal submission runs these on every request; written out (portable SQL, table and column
-# names from the models) they cost a fraction of the ORM's query building, which is most of a
-# write's CPU once the engine is this fast (bench/entry.py: ≥ 200 deals/s on two cores). The
-# deal and its history row still go through the ORM (simple-history), as does the lock.
+def _user_id(user: Any) -> int | None:
+    return user.pk if user is not None and user.is_authenticated else None
 
 
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str | bytes | bytearray) else value
-
-
-def _deal_rows(match: Match) -> list[tuple[int, dict[str, Any], str]]:
-    """(number, record, status) of every deal of the match, in order."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql(
-                "deal_rows",
-                lambda: (
-                    f"SELECT {_q('number')}, {_q('record')}, {_q('status')} "
-                    f"FROM {_q(Deal._meta.db_table)} WHERE {_q('match_id')} = %s "
-                    f"ORDER BY {_q('number')}"
-                ),
-            ),
-            [match.pk],
-        )
-        return [(number, _json(record), status) for number, record, status in cursor.fetchall()]
-
-
-def _stored_answer(user: Any, match: Match, key: str) -> tuple[str, int, bytes] | None:
-    """(request hash, status, body) kept under this Idempotency-Key, if any."""
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql(
-                "stored_answer",
-                lambda: (
-                    f"SELECT {_q('request_hash')}, {_q('response_status')}, "
-                    f"{_q('response_body')} FROM {_q(IdempotencyKey._meta.db_table)} "
-                    f"WHERE {_q('user_id')} = %s AND {_q('match_id')} = %s AND {_q('key')} = %s"
-                ),
-            ),
-            [user_id, match.pk, key],
-        )
-        row = cursor.fetchone()
-    return (row[0], row[1], bytes(row[2])) if row else None
-
-
-def _store_answer(
-    user: Any, match: Match, key: str, request_hash: str, status: int, body: bytes
-) -> None:
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    created = connection.ops.adapt_datetimefield_value(timezone.now())
-    columns = ["key", "user_id", "match_id", "request_hash", "response_status",
-               "response_body", "created_at"]  # fmt: skip
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql(
-                "store_answer",
-                lambda: (
-                    f"INSERT INTO {_q(IdempotencyKey._meta.db_table)} "
-                    f"({', '.join(_q(c) for c in columns)}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
-                ),
-            ),
-            [key, user_id, match.pk, request_hash, status, body, created],
-        )
-
-
-def _insert_new_deal(deal: Deal, user: Any) -> None:
-    """INSERT a new deal and its first history row ("+", with the user), as simple-history
-    would write it on save()."""
-    now = timezone.now()
-    deal.created_at = deal.updated_at = now
-    stamp = connection.ops.adapt_datetimefield_value(now)
-    values: dict[str, Any] = {
-        "match_id": deal.match_id,
-        "number": deal.number,
-        "record": json.dumps(deal.record),
-        "status": deal.status,
-        "entered_by_id": deal.entered_by_id,
-        "confirmed_by_id": deal.confirmed_by_id,
-        "created_at": stamp,
-        "updated_at": stamp,
-    }
-    returning = connection.features.can_return_columns_from_insert
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql(
-                "insert_deal",
-                lambda: (
-                    f"INSERT INTO {_q(Deal._meta.db_table)} "
-                    f"({', '.join(_q(c) for c in values)}) "
-                    f"VALUES ({', '.join(['%s'] * len(values))})"
-                    + (f" RETURNING {_q('id')}" if returning else "")
-                ),
-            ),
-            list(values.values()),
-        )
-        deal.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-        history = {
-            **values,
-            "id": deal.pk,
-            "history_date": stamp,
-            "history_change_reason": None,
-            "history_type": "+",
-            "history_user_id": user.pk if user is not None and user.is_authenticated else None,
-        }
-        cursor.execute(
-            _sql(
-                "insert_deal_history",
-                # (Deal.history builds a manager on each access: only here, once.)
-                lambda: (
-                    f"INSERT INTO {_q(Deal.history.model._meta.db_table)} "
-                    f"({', '.join(_q(c) for c in history)}) "
-                    f"VALUES ({', '.join(['%s'] * len(history))})"
-                ),
-            ),
-            list(history.values()),
-        )
-    deal._state.adding = False
-    deal._state.db = connection.alias
-
-
-# The lock query: the match with the parts of its round, table and tournament that the
-# permission checks, the answer and the tournament hook read. Other fields of those three are
-# left deferred: reading one costs a query, never a wrong value.
-_LOCK_RELATED: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("round", ("id", "tournament_id", "number", "status")),
-    ("table", ("id", "round_id", "number", "scorer_id")),
-    (
-        "tournament",
-        ("id", "club_id", "name", "ruleset", "conventions", "table_size", "system", "rounds",
-         "match_score", "tiebreaks", "confirm_deals", "published", "status"),
-    ),
-)  # fmt: skip
-_lock_plan: dict[str, Any] = {}
-
-
-def _build_lock_plan() -> dict[str, Any]:
-    match_fields = [f.attname for f in Match._meta.concrete_fields]
-    parts = [("m", Match, match_fields, None)]
-    for i, (relation, wanted) in enumerate(_LOCK_RELATED):
-        model = Match._meta.get_field(relation).related_model
-        attnames = [f.attname for f in model._meta.concrete_fields if f.attname in wanted]
-        parts.append((f"r{i}", model, attnames, relation))
-    select = ", ".join(
-        f"{alias}.{_q(next(f for f in model._meta.concrete_fields if f.attname == a).column)}"
-        for alias, model, attnames, _rel in parts
-        for a in attnames
-    )
-    joins = " ".join(
-        f"LEFT OUTER JOIN {_q(model._meta.db_table)} {alias} "
-        f"ON {alias}.{_q('id')} = m.{_q(Match._meta.get_field(relation).column)}"
-        for alias, model, _attnames, relation in parts[1:]
-    )
-    lock = ""
-    if connection.features.has_select_for_update:
-        lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else " FOR UPDATE"
-    sql = f"SELECT {select} FROM {_q(Match._meta.db_table)} m {joins} WHERE m.{_q('id')} = %s{lock}"
-    return {
-        "sql": sql,
-        "parts": [
-            (model, attnames, relation, _converters(model, attnames))
-            for _alias, model, attnames, relation in parts
-        ],
-    }
-
-
-def _locked_match(match_id: int) -> Match | None:
-    """SELECT … FOR UPDATE of the match (plain SQL built once from the models: the ORM's
-    select_related would cost a millisecond of CPU on every deal)."""
-    plan = _lock_plan.get(connection.vendor)
-    if plan is None:
-        plan = _lock_plan[connection.vendor] = _build_lock_plan()
-    with connection.cursor() as cursor:
-        cursor.execute(plan["sql"], [match_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    objects: list[Any] = []
-    start = 0
-    for model, attnames, relation, converters in plan["parts"]:
-        values = list(row[start : start + len(attnames)])
-        start += len(attnames)
-        convert(values, converters)
-        if relation is None:
-            objects.append(model.from_db(connection.alias, attnames, values))
-            continue
-        related = model.from_db(connection.alias, attnames, values) if values[0] else None
-        Match._meta.get_field(relation).set_cached_value(objects[0], related)
-    return objects[0]
-
-
-def _save_match_result(match: Match) -> None:
-    """UPDATE the fields `_apply_result` sets (the row is locked by this transaction)."""
-    finished_at = (
-        connection.ops.adapt_datetimefield_value(match.finished_at)
-        if match.finished_at is not None
-        else None
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql(
-                "save_match_result",
-                lambda: (
-                    f"UPDATE {_q(Match._meta.db_table)} SET {_q('result')} = %s, "
-                    f"{_q('winner_seats')} = %s, {_q('reason')} = %s, {_q('status')} = %s, "
-                    f"{_q('finished_at')} = %s, {_q('version')} = %s WHERE {_q('id')} = %s"
-                ),
-            ),
-            [
-                json.dumps(match.result),
-                json.dumps(match.winner_seats),
-                match.reason,
-                match.status,
-                finished_at,
-                match.version,
-                match.pk,
-            ],
-        )
+def _deal_rows(match: Match) -> list[fastsql.DealRow]:
+    return fastsql.deal_rows(match.pk)
 
 
 def _clean(record: Any) -> dict[str, Any]:
@@ -362,10 +149,9 @@ def _score(match: Match, names: Sequence[str], records: Sequence[dict[str, Any]]
         raise DealRejected(list(exc.errors)) from exc
 
 
-def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
-    """Store the engine's verdict on the match (never a hand-typed score), then tell the
-    tournament side (standings, ratings) whether the match was finished before this write."""
-    was_finished = match.status == Match.Status.FINISHED
+def _set_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
+    """Put the engine's verdict on the match (never a hand-typed score) and bump its version;
+    nothing is written yet."""
     match.result = result
     finished = bool(result.get("finished"))
     winner = result.get("winner")
@@ -379,7 +165,14 @@ def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) ->
         match.status = Match.Status.OPEN
         match.finished_at = None
     match.version += 1
-    _save_match_result(match)
+
+
+def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
+    """Store the engine's verdict on the (locked) match, then tell the tournament side
+    (standings, ratings) whether the match was finished before this write."""
+    was_finished = match.status == Match.Status.FINISHED
+    _set_result(match, result, names)
+    fastsql.save_match_result(match)
     hooks.match_changed(match=match, was_finished=was_finished)
 
 
@@ -442,74 +235,135 @@ def deal_submit(
     writes nothing); the same key with another body raises IdempotencyMismatch; a stale
     `version` raises StaleVersion with the current match. Only successful writes are kept
     under their key, so a refused request may be fixed and sent again with its key.
+
+    The match is read without a lock and written only if its version is still the one read
+    (see scoring.fastsql): a write that another one overtook is read and judged again, which
+    then answers 409 for a stale version, or replays the first answer of a retry.
     """
     request_hash = _request_hash(record, version)
     try:
-        return _deal_submit(match, record, user, idempotency_key, version, request_hash)
+        for _attempt in range(_SUBMIT_ATTEMPTS):
+            written = _deal_submit_once(match, record, user, idempotency_key, version, request_hash)
+            if written is not None:
+                return written
     except IntegrityError:
-        # Two requests with one key raced past the lock (cannot happen on one match row, but
+        # Two requests with one key both wrote (the version check makes it impossible, but
         # the unique constraint has the last word): answer as the winner did.
         if not idempotency_key:
             raise
-        stored = _stored_answer(user, match, idempotency_key)
+        stored = fastsql.stored_answer(_user_id(user), match.pk, idempotency_key)
         if stored is None:
             raise
         return _replay(stored, request_hash)
+    # Only without a `version` (the server's own callers) can writes keep overtaking this one.
+    current = _lock_free_read(match.pk, user, None).match
+    raise StaleVersion(current, _document(current, _names(current), _deal_rows(current)))
 
 
-def _deal_submit(
+# How often a deal submission is judged again after other writes to its match overtook it.
+_SUBMIT_ATTEMPTS = 20
+
+
+def _lock_free_read(match_id: int, user: Any, key: str | None) -> fastsql.Snapshot:
+    snapshot = fastsql.match_snapshot(match_id, _user_id(user), key)
+    if snapshot is None or not perms.can_view_match(user, snapshot.match):
+        raise MatchNotVisible(match_id)
+    match = snapshot.match
+    if _scores_at(user, match):
+        match.table.scorer = user  # the answer names the scorer: no query for it
+    return snapshot
+
+
+def _deal_submit_once(
     match: Match,
     record: dict[str, Any],
     user: Any,
     idempotency_key: str | None,
     version: int | None,
     request_hash: str,
-) -> DealWrite:
-    with transaction.atomic():
-        locked = _lock(match.pk, user)
-        if idempotency_key:
-            stored = _stored_answer(user, locked, idempotency_key)
-            if stored is not None:
-                return _replay(stored, request_hash)
-        if not perms.can_enter_deal(user, locked):
-            raise PermissionDenied(_("You may not enter deals at this table."))
-        names = _names(locked)
-        rows = _deal_rows(locked)
-        if version is not None and version != locked.version:
-            raise StaleVersion(locked, _document(locked, names, rows))
-        if any(status == Deal.Status.PENDING for _, _, status in rows):
-            raise DealRejected(
-                [
-                    {
-                        "deal": len(rows),
-                        "field": None,
-                        "code": "awaiting_confirmation",
-                        "message": "the previous deal awaits an opponent's confirmation",
-                    }
-                ]
-            )
-        clean = _clean(record)
-        number = len(rows) + 1
-        counted = _counted_records(rows)
-        result = _score(locked, names, [*counted, _for_engine(record)])
-        pending = bool(locked.tournament_id and locked.tournament.confirm_deals)
-        deal = Deal(
-            match=locked,
-            number=number,
-            record=clean,
-            status=Deal.Status.PENDING if pending else Deal.Status.COUNTED,
-            entered_by=user if user is not None and user.is_authenticated else None,
+) -> DealWrite | None:
+    """One read, judgement and conditional write; None when another write to the match got
+    in between (nothing was written)."""
+    snapshot = _lock_free_read(match.pk, user, idempotency_key)
+    if snapshot.stored is not None:
+        return _replay(snapshot.stored, request_hash)
+    current = snapshot.match
+    if not perms.can_enter_deal(user, current):
+        raise PermissionDenied(_("You may not enter deals at this table."))
+    names = _names(current)
+    rows = snapshot.rows
+    if version is not None and version != current.version:
+        raise StaleVersion(current, _document(current, names, rows))
+    if any(status == Deal.Status.PENDING for _, _, status in rows):
+        raise DealRejected(
+            [
+                {
+                    "deal": len(rows),
+                    "field": None,
+                    "code": "awaiting_confirmation",
+                    "message": "the previous deal awaits an opponent's confirmation",
+                }
+            ]
         )
-        _insert_new_deal(deal, user)
-        if pending:
-            # The deal is checked but does not count yet: the score is that of the counted
-            # deals (rewritten all the same, so that a match never scored before has one).
-            result = _score(locked, names, counted)
-        _apply_result(locked, result, names)
-        body = _document(locked, names, [*rows, (number, clean, deal.status)])
-        if idempotency_key:
-            _store_answer(user, locked, idempotency_key, request_hash, 201, body)
-        return DealWrite(status=201, body=body, match=locked, deal=deal)
+    clean = _clean(record)
+    number = len(rows) + 1
+    counted = _counted_records(rows)
+    result = _score(current, names, [*counted, _for_engine(record)])
+    pending = bool(current.tournament_id and current.tournament.confirm_deals)
+    if pending:
+        # The deal is checked but does not count yet: the score is that of the counted
+        # deals (rewritten all the same, so that a match never scored before has one).
+        result = _score(current, names, counted)
+    deal = Deal(
+        match=current,
+        number=number,
+        record=clean,
+        status=Deal.Status.PENDING if pending else Deal.Status.COUNTED,
+        entered_by=user if user is not None and user.is_authenticated else None,
+    )
+    read_version = current.version
+    was_finished = current.status == Match.Status.FINISHED
+    _set_result(current, result, names)
+    body = _document(current, names, [*rows, (number, clean, deal.status)])
+    answer = fastsql.Answer(idempotency_key, request_hash, 201, body) if idempotency_key else None
+    if not _write_submission(current, deal, user, read_version, was_finished, answer):
+        return None
+    return DealWrite(status=201, body=body, match=current, deal=deal)
+
+
+def _write_submission(
+    match: Match,
+    deal: Deal,
+    user: Any,
+    read_version: int,
+    was_finished: bool,
+    answer: fastsql.Answer | None,
+) -> bool:
+    """Write the judged deal, the match's new result and the kept answer if the match still
+    has `read_version`; False (nothing written) when another write got in first."""
+    user_id = _user_id(user)
+    if fastsql.writes_at_once() and hooks.match_change_is_quiet(
+        match=match, was_finished=was_finished
+    ):
+        # The common case: a deal of a match in play. One statement, atomic by itself; inside
+        # a caller's transaction a savepoint keeps a unique violation from spoiling it.
+        if not connection.in_atomic_block:
+            return fastsql.submission_write_at_once(
+                match, deal, expected_version=read_version, user_id=user_id, answer=answer
+            )
+        with transaction.atomic():
+            return fastsql.submission_write_at_once(
+                match, deal, expected_version=read_version, user_id=user_id, answer=answer
+            )
+    with transaction.atomic():
+        # The conditional UPDATE also locks the row until the commit.
+        if not fastsql.save_match_result(match, expected_version=read_version):
+            return False
+        fastsql.insert_new_deal(deal, user_id)
+        if answer is not None:
+            fastsql.store_answer(user_id, match.pk, answer)
+        hooks.match_changed(match=match, was_finished=was_finished)
+    return True
 
 
 def deal_check(

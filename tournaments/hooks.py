@@ -23,7 +23,7 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
     """
     from .standings import match_record
 
-    if was_finished is False and not (match.result or {}).get("finished"):
+    if match_change_is_quiet(match=match, was_finished=was_finished):
         return
 
     changed, was_counted = match_record(match=match)
@@ -36,6 +36,12 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
         transaction.on_commit(lambda: tasks.recompute_ratings_task.delay())
     elif (match.result or {}).get("finished"):
         transaction.on_commit(_rate_pending_soon)
+
+
+def match_change_is_quiet(*, match: Match, was_finished: bool | None) -> bool:
+    """Whether `match_changed` would do nothing: a deal that leaves a match in play changes
+    neither standings nor ratings. The deal write path writes such a deal in one statement."""
+    return was_finished is False and not (match.result or {}).get("finished")
 
 
 def tournament_changed(*, tournament: Tournament) -> None:

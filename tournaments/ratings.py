@@ -73,31 +73,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 def rate_match(*, match_id: int) -> bool:
     """Apply one finished match to its players' ratings (once: a second call does nothing)."""
-    with transaction.atomic():
-        tally = MatchTally.objects.select_related("match").filter(match_id=match_id).first()
-        if tally is None or RatingEvent.objects.filter(match_id=match_id).exists():
-            return False
-        players = list(tally.data["players"])
-        rows = {
-            r.player_id: r for r in Rating.objects.select_for_update().filter(player_id__in=players)
-        }
-        current = {p: (r.mu, r.sigma) for p, r in rows.items()}
-        updated = rate_sides(current, tally.data)
-        when = tally.match.finished_at or timezone.now()
-        for player, (mu, sigma) in updated.items():
-            row = rows.get(player) or Rating(player_id=player, matches=0)
-            row.mu, row.sigma, row.ordinal = mu, sigma, ordinal(mu, sigma)
-            row.matches += 1
-            row.save()
-            RatingEvent.objects.create(
-                player_id=player,
-                match_id=match_id,
-                mu=mu,
-                sigma=sigma,
-                ordinal=row.ordinal,
-                rated_at=when,
-            )
-    return True
+    return _rate_in_order([match_id]) == 1
 
 
 def ratings_rate_pending() -> int:
@@ -108,7 +84,72 @@ def ratings_rate_pending() -> int:
         .order_by("match__finished_at", "match_id")
         .values_list("match_id", flat=True)
     )
-    return sum(rate_match(match_id=match_id) for match_id in list(pending))
+    return _rate_in_order(list(pending))
+
+
+def _rate_in_order(match_ids: Sequence[int]) -> int:
+    """Apply these finished matches one after the other, each once (a match rated already, or
+    no longer finished, is skipped), in one transaction with a few statements whatever their
+    number: the players' rating rows locked, then written by one upsert, the events by one
+    insert. Returns the matches rated."""
+    if not match_ids:
+        return 0
+    with transaction.atomic():
+        tallies = {
+            match_id: (data, finished_at)
+            for match_id, data, finished_at in MatchTally.objects.filter(
+                match_id__in=match_ids
+            ).values_list("match_id", "data", "match__finished_at")
+        }
+        rated = set(
+            RatingEvent.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True)
+        )
+        todo = [m for m in dict.fromkeys(match_ids) if m in tallies and m not in rated]
+        if not todo:
+            return 0
+        players = {p for m in todo for p in tallies[m][0]["players"]}
+        rows = {
+            r.player_id: r for r in Rating.objects.select_for_update().filter(player_id__in=players)
+        }
+        current = {p: (r.mu, r.sigma) for p, r in rows.items()}
+        played = {p: r.matches for p, r in rows.items()}
+        events: list[RatingEvent] = []
+        now = timezone.now()
+        for match_id in todo:
+            data, finished_at = tallies[match_id]
+            updated = rate_sides(current, data)
+            current.update(updated)
+            for player, (mu, sigma) in updated.items():
+                played[player] = played.get(player, 0) + 1
+                events.append(
+                    RatingEvent(
+                        player_id=player,
+                        match_id=match_id,
+                        mu=mu,
+                        sigma=sigma,
+                        ordinal=ordinal(mu, sigma),
+                        rated_at=finished_at or now,
+                    )
+                )
+        touched = {event.player_id for event in events}
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    player_id=player,
+                    mu=current[player][0],
+                    sigma=current[player][1],
+                    ordinal=ordinal(*current[player]),
+                    matches=played[player],
+                    updated_at=now,
+                )
+                for player in sorted(touched)
+            ],
+            update_conflicts=True,
+            unique_fields=["player"],
+            update_fields=["mu", "sigma", "ordinal", "matches", "updated_at"],
+        )
+        RatingEvent.objects.bulk_create(events)
+    return len(todo)
 
 
 def ratings_recompute() -> int:

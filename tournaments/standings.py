@@ -403,7 +403,11 @@ def compute_tournament_standings(
     )
 
 
-_REWRITE_ABOVE = 200
+# Above this many changed rows (at least 16, or a tenth of the field) the refresh rewrites the
+# tournament's rows: bulk_update's UPDATE ... CASE costs Python far more per row than a DELETE
+# and one INSERT (a finished match moves the ranks of most players below and above it).
+_REWRITE_ABOVE_MIN = 16
+_REWRITE_ABOVE_SHARE = 10
 _ROW_FIELDS = (
     "rank",
     "rank_shared",
@@ -448,9 +452,8 @@ def standings_refresh(*, tournament: Any) -> int:
             for key, value in fresh.items():
                 setattr(row, key, value)
             changed.append(row)
-    if len(changed) > _REWRITE_ABOVE:
-        # Most rows moved (a whole round finished): rewriting the table is far cheaper than
-        # an UPDATE ... CASE per row; readers see the old rows until the transaction commits.
+    if len(changed) > max(_REWRITE_ABOVE_MIN, len(lines) // _REWRITE_ABOVE_SHARE):
+        # Readers see the old rows until the transaction commits.
         StandingRow.objects.filter(tournament=tournament).delete()
         rows = [
             StandingRow(
@@ -492,13 +495,19 @@ def match_record(*, match: Any) -> tuple[bool, bool]:
         MatchTally.objects.filter(match_id=match.pk).delete()
     else:
         round_number = match.round.number if match.round_id is not None else 0
-        MatchTally.objects.update_or_create(
-            match_id=match.pk,
-            defaults={
-                "tournament_id": match.tournament_id,
-                "round_number": round_number,
-                "data": data,
-            },
+        # One INSERT … ON CONFLICT: the deal write that finishes a match waits for it.
+        MatchTally.objects.bulk_create(
+            [
+                MatchTally(
+                    match_id=match.pk,
+                    tournament_id=match.tournament_id,
+                    round_number=round_number,
+                    data=data,
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["match"],
+            update_fields=["tournament", "round_number", "data"],
         )
     # The refresh runs after the commit (a Celery task; at once in eager mode), so a deal
     # write never waits for the whole standings nor holds the tournament's lock: matches

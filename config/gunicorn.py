@@ -1,0 +1,34 @@
+"""gunicorn settings for the site: `gunicorn -c config/gunicorn.py config.wsgi:application`.
+
+Threaded workers (gthread), because of what a tournament evening looks like (bench/entry.py
+measures it): a scorer's phone sends a deal every half minute or so on a connection it keeps
+open, and a deal spends a good part of its time waiting for PostgreSQL. Sync workers close the
+connection after every request and sit idle during each wait; threads keep connections alive
+and let another request run meanwhile. Each thread holds its own database connection (Django
+keeps it for CONN_MAX_AGE), so workers × threads must stay under PostgreSQL's max_connections.
+
+Every setting can be changed from the environment (or on the command line, which wins).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+worker_class = "gthread"
+# Seconds an idle kept-alive connection stays open (a phone between two deals reconnects
+# when it is gone; behind a proxy, keep this above the proxy's upstream keepalive timeout).
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))
+backlog = 2048
+timeout = 30
+graceful_timeout = 30
+
+
+def post_worker_init(worker: object) -> None:
+    # A thread back from PostgreSQL waits for the GIL for up to the switch interval (5 ms
+    # by default) while another thread runs Python; a deal makes three such waits. A shorter
+    # interval puts the answer out sooner at a small cost in switches.
+    sys.setswitchinterval(0.001)
