@@ -342,19 +342,24 @@ def _write_submission(
     """Write the judged deal, the match's new result and the kept answer if the match still
     has `read_version`; False (nothing written) when another write got in first."""
     user_id = _user_id(user)
-    if fastsql.writes_at_once() and hooks.match_change_is_quiet(
-        match=match, was_finished=was_finished
-    ):
-        # The common case: a deal of a match in play. One statement, atomic by itself; inside
-        # a caller's transaction a savepoint keeps a unique violation from spoiling it.
-        if not connection.in_atomic_block:
+    if fastsql.writes_at_once():
+        quiet = hooks.match_change_is_quiet(match=match, was_finished=was_finished)
+        if quiet and not connection.in_atomic_block:
+            # The common case, a deal of a match in play: one statement, atomic by itself.
             return fastsql.submission_write_at_once(
                 match, deal, expected_version=read_version, user_id=user_id, answer=answer
             )
+        # A deal that finishes (or reopens) the match: the tournament's tally joins the same
+        # transaction. Inside a caller's transaction this is a savepoint, which keeps a unique
+        # violation from spoiling the caller's work.
         with transaction.atomic():
-            return fastsql.submission_write_at_once(
+            if not fastsql.submission_write_at_once(
                 match, deal, expected_version=read_version, user_id=user_id, answer=answer
-            )
+            ):
+                return False
+            if not quiet:
+                hooks.match_changed(match=match, was_finished=was_finished)
+        return True
     with transaction.atomic():
         # The conditional UPDATE also locks the row until the commit.
         if not fastsql.save_match_result(match, expected_version=read_version):
