@@ -17,7 +17,7 @@ import sys
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
-threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
 # Seconds an idle kept-alive connection stays open (a phone between two deals reconnects
 # when it is gone; behind a proxy, keep this above the proxy's upstream keepalive timeout).

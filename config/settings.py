@@ -90,6 +90,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE"}
     )
 USING_POSTGRES = DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql")
+if USING_POSTGRES:
+    # psycopg prepares a statement the first time a server-binding cursor runs it: only the
+    # deal write path's cursors bind server-side (scoring.fastsql); the ORM's never prepare.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

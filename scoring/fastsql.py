@@ -15,12 +15,14 @@ A deal submission (services.deal_submit) reads and writes optimistically:
 - the engine judges the deal;
 - the write is conditional on the version read: `UPDATE match … WHERE version = <read>`.
   If another write got in between, nothing is written and the service reads again (and then
-  answers 409 or replays the first answer). On PostgreSQL a deal that leaves its match in
-  play is written by ONE statement (`submission_write_at_once`: the match, the deal, its
-  history row and the kept answer, data-modifying CTEs, atomic by themselves); other writes
-  run their statements in a transaction.
+  answers 409 or replays the first answer). On PostgreSQL the write is ONE statement
+  (`submission_write_at_once`: the match, the deal, its history row and the kept answer, in
+  data-modifying CTEs, atomic by itself); a deal that finishes the match runs it in a
+  transaction with the tournament's tally. SQLite runs the same writes one by one in a
+  transaction.
 
-So an ordinary deal costs three round trips (token, snapshot, write) instead of ten.
+So an ordinary deal costs three round trips (token, snapshot, write) where the ORM took ten,
+and on PostgreSQL each of the three is a prepared statement (see `cursor`).
 
 This module must follow any change to the Deal, Match or IdempotencyKey models or to
 simple-history's columns; the write path's tests on both databases say when it did not.
@@ -28,13 +30,14 @@ simple-history's columns; the write path's tests on both databases say when it d
 
 from __future__ import annotations
 
-import json
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.db import connection
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models import JSONField
 from django.utils import timezone
 
 from .models import Deal, IdempotencyKey, Match
@@ -56,34 +59,36 @@ def sql(name: str, build: Callable[[], str]) -> str:
     return statement
 
 
-# PostgreSQL: the statements this connection has prepared (PREPARE), by the driver's
-# connection object, so a reconnection prepares them again.
-_prepared: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+class _LoggedCursor(CursorDebugWrapper):
+    """Django's query log reads the SQL that a client-binding cursor composed; a server-binding
+    cursor sends its parameters apart, so the log shows the statement as written."""
+
+    def execute(self, sql: str, params: Any = None) -> Any:
+        with self.debug_sql(sql, params, use_last_executed_query=False):
+            return CursorWrapper.execute(self, sql, params)
 
 
-def execute(cursor: Any, name: str, build: Callable[[], str], params: Sequence[Any]) -> None:
-    """Run the statement `name` (built once by `build`, with %s placeholders).
+def cursor() -> Any:
+    """A cursor for these statements, wrapped like Django's own (errors, query logging).
 
-    On PostgreSQL it is a prepared statement of the connection: planning the snapshot's
-    five-table join took four times the CPU of running it (0.4 ms a deal), and a prepared
-    statement is planned once per connection. (Django's persistent connections keep them;
-    a pooler in transaction mode would not: this site connects directly.)"""
-    statement = sql(name, build)
+    On PostgreSQL it binds parameters server-side, so psycopg prepares each statement on the
+    connection (settings: prepare_threshold) and sends parameters as they are: planning the
+    snapshot's five-table join took four times the CPU of running it, and escaping a result
+    document into the SQL text costs Python time on every deal. (Django's persistent
+    connections keep the prepared statements; a pooler in transaction mode would not: this
+    site connects directly.) The ORM's client-binding cursors never prepare."""
     if connection.vendor != "postgresql":
-        cursor.execute(statement, params)
-        return
-    raw = connection.connection
-    prepared = _prepared.get(raw)
-    if prepared is None:
-        prepared = _prepared[raw] = set()
-    if name not in prepared:
-        parts = statement.split("%s")
-        numbered = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
-        cursor.execute(f"PREPARE deberc_{name} AS {numbered}")
-        prepared.add(name)
-    placeholders = ", ".join(["%s"] * len(params))
-    call = f"EXECUTE deberc_{name}({placeholders})" if params else f"EXECUTE deberc_{name}"
-    cursor.execute(call, params)
+        return connection.cursor()
+    import psycopg
+
+    connection.ensure_connection()
+    wrapper = _LoggedCursor if connection.queries_logged else CursorWrapper
+    return wrapper(psycopg.Cursor(connection.connection), connection)
+
+
+def execute(cur: Any, name: str, build: Callable[[], str], params: Sequence[Any]) -> None:
+    """Run the statement `name`, built once per database vendor by `build`."""
+    cur.execute(sql(name, build), params)
 
 
 def converters(model: Any, attnames: Sequence[str]) -> list[tuple[Any, list[Any]]]:
@@ -93,9 +98,10 @@ def converters(model: Any, attnames: Sequence[str]) -> list[tuple[Any, list[Any]
     for attname in attnames:
         field = next(f for f in model._meta.concrete_fields if f.attname == attname)
         column = field.get_col(model._meta.db_table)
-        out.append(
-            (column, connection.ops.get_db_converters(column) + field.get_db_converters(connection))
-        )
+        field_converters = field.get_db_converters(connection)
+        if isinstance(field, JSONField) and field.decoder is None:
+            field_converters = [_json_field_loader]
+        out.append((column, connection.ops.get_db_converters(column) + field_converters))
     return out
 
 
@@ -107,7 +113,22 @@ def convert(values: list[Any], conversions: list[tuple[Any, list[Any]]]) -> list
 
 
 def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str | bytes | bytearray) else value
+    return orjson.loads(value) if isinstance(value, str | bytes | bytearray) else value
+
+
+def _dumps(value: Any) -> str:
+    """JSON text for a json/jsonb column (orjson: the result document is dumped on every deal)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _json_field_loader(value: Any, expression: Any, connection: Any) -> Any:
+    """JSONField.from_db_value without a custom decoder, with orjson."""
+    if value is None or not isinstance(value, str | bytes | bytearray):
+        return value
+    try:
+        return orjson.loads(value)
+    except orjson.JSONDecodeError:
+        return value
 
 
 def _stamp() -> tuple[Any, Any]:
@@ -147,9 +168,9 @@ def user_for_token(key: str) -> Any | None:
     plan = _token_plan.get(connection.vendor)
     if plan is None:
         plan = _token_plan[connection.vendor] = _build_token_plan()
-    with connection.cursor() as cursor:
-        execute(cursor, "user_for_token", lambda: plan["sql"], [key])
-        row = cursor.fetchone()
+    with cursor() as cur:
+        execute(cur, "user_for_token", lambda: plan["sql"], [key])
+        row = cur.fetchone()
     if row is None:
         return None
     values = convert(list(row), plan["converters"])
@@ -193,7 +214,8 @@ def _deals_aggregate() -> str:
     deal = Deal._meta.db_table
     number, record, status = (f"d.{q(c)}" for c in ("number", "record", "status"))
     if connection.vendor == "postgresql":
-        agg = f"json_agg(json_build_array({number}, {record}, {status}))"
+        # As text: orjson reads it faster than the driver's JSON loader.
+        agg = f"json_agg(json_build_array({number}, {record}, {status}))::text"
     elif connection.vendor == "sqlite":
         # The record is JSON text: json() embeds it as JSON, not as a string.
         agg = f"json_group_array(json_array({number}, json({record}), {status}))"
@@ -272,9 +294,9 @@ def locked_match(match_id: int) -> Match | None:
     """SELECT … FOR UPDATE of the match with its round, table and tournament (one query; the
     ORM's select_related would cost a millisecond of CPU)."""
     plan = _match_plan("lock")
-    with connection.cursor() as cursor:
-        execute(cursor, "locked_match", lambda: plan["sql"], [match_id])
-        row = cursor.fetchone()
+    with cursor() as cur:
+        execute(cur, "locked_match", lambda: plan["sql"], [match_id])
+        row = cur.fetchone()
     return None if row is None else _match_from_row(plan, row)[0]
 
 
@@ -282,9 +304,9 @@ def match_snapshot(match_id: int, user_id: int | None, key: str | None) -> Snaps
     """The match, its deals and the answer kept under (user, match, key), in one statement
     (no lock: the write that follows is conditional on the version read here)."""
     plan = _match_plan("snapshot")
-    with connection.cursor() as cursor:
-        execute(cursor, "match_snapshot", lambda: plan["sql"], [user_id, key or "", match_id])
-        row = cursor.fetchone()
+    with cursor() as cur:
+        execute(cur, "match_snapshot", lambda: plan["sql"], [user_id, key or "", match_id])
+        row = cur.fetchone()
     if row is None:
         return None
     match, start = _match_from_row(plan, row)
@@ -299,9 +321,9 @@ def match_snapshot(match_id: int, user_id: int | None, key: str | None) -> Snaps
 
 def deal_rows(match_id: int) -> list[DealRow]:
     """(number, record, status) of every deal of the match, in order."""
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             "deal_rows",
             lambda: (
                 f"SELECT {q('number')}, {q('record')}, {q('status')} "
@@ -310,7 +332,7 @@ def deal_rows(match_id: int) -> list[DealRow]:
             ),
             [match_id],
         )
-        return [(number, _json(record), status) for number, record, status in cursor.fetchall()]
+        return [(number, _json(record), status) for number, record, status in cur.fetchall()]
 
 
 # --- the answers kept for retries ----------------------------------------------------------
@@ -333,9 +355,9 @@ class Answer:
 
 def stored_answer(user_id: int | None, match_id: int, key: str) -> StoredAnswer | None:
     """(request hash, status, body) kept under this Idempotency-Key, if any."""
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             "stored_answer",
             lambda: (
                 f"SELECT {q('request_hash')}, {q('response_status')}, "
@@ -344,15 +366,15 @@ def stored_answer(user_id: int | None, match_id: int, key: str) -> StoredAnswer 
             ),
             [user_id, match_id, key],
         )
-        row = cursor.fetchone()
+        row = cur.fetchone()
     return (row[0], row[1], bytes(row[2])) if row else None
 
 
 def store_answer(user_id: int | None, match_id: int, answer: Answer) -> None:
     _now, stamp = _stamp()
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             "store_answer",
             lambda: (
                 f"INSERT INTO {q(IdempotencyKey._meta.db_table)} "
@@ -383,7 +405,7 @@ _RESULT_COLUMNS = ("result", "winner_seats", "reason", "status", "finished_at", 
 
 
 def _deal_values(deal: Deal, stamp: Any) -> list[Any]:
-    return [deal.match_id, deal.number, json.dumps(deal.record), deal.status,
+    return [deal.match_id, deal.number, _dumps(deal.record), deal.status,
             deal.entered_by_id, deal.confirmed_by_id, stamp, stamp]  # fmt: skip
 
 
@@ -398,7 +420,7 @@ def _result_values(match: Match) -> list[Any]:
         if match.finished_at is not None
         else None
     )
-    return [json.dumps(match.result), json.dumps(match.winner_seats), match.reason,
+    return [_dumps(match.result), _dumps(match.winner_seats), match.reason,
             match.status, finished_at, match.version]  # fmt: skip
 
 
@@ -408,9 +430,9 @@ def insert_new_deal(deal: Deal, user_id: int | None) -> None:
     deal.created_at = deal.updated_at = now
     values = _deal_values(deal, stamp)
     returning = connection.features.can_return_columns_from_insert
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             "insert_deal",
             lambda: (
                 f"INSERT INTO {q(Deal._meta.db_table)} "
@@ -420,10 +442,10 @@ def insert_new_deal(deal: Deal, user_id: int | None) -> None:
             ),
             values,
         )
-        deal.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+        deal.pk = cur.fetchone()[0] if returning else cur.lastrowid
         columns = (*_DEAL_COLUMNS, "id", *_HISTORY_COLUMNS)
         execute(
-            cursor,
+            cur,
             "insert_deal_history",
             # (Deal.history builds a manager on each access: only here, once.)
             lambda: (
@@ -442,9 +464,9 @@ def save_match_result(match: Match, *, expected_version: int | None = None) -> b
     `expected_version`, only if the row still has it. False when it did not (another write
     got in first: nothing was written)."""
     condition = f" AND {q('version')} = %s" if expected_version is not None else ""
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             f"save_match_result{'_if' if condition else ''}",
             lambda: (
                 f"UPDATE {q(Match._meta.db_table)} SET "
@@ -453,7 +475,7 @@ def save_match_result(match: Match, *, expected_version: int | None = None) -> b
             ),
             [*_result_values(match), match.pk] + ([expected_version] if condition else []),
         )
-        return cursor.rowcount == 1
+        return cur.rowcount == 1
 
 
 def writes_at_once() -> bool:
@@ -473,17 +495,19 @@ def _build_write_at_once(with_answer: bool) -> str:
     deal_columns = ", ".join(q(c) for c in _DEAL_COLUMNS)
     history_columns = ", ".join(q(c) for c in (*_DEAL_COLUMNS, "id", *_HISTORY_COLUMNS))
     deal_values = ", ".join(_typed(Deal, c) for c in _DEAL_COLUMNS[1:])
+    # The history row copies the inserted deal (RETURNING), so its figures are sent once;
+    # history_date is the deal's creation time.
     history_values = ", ".join(
-        [_typed(history_model, c) for c in _DEAL_COLUMNS]
-        + [f"d.{q('id')}"]
-        + [_typed(history_model, c) for c in _HISTORY_COLUMNS]
+        [f"d.{q(c)}" for c in (*_DEAL_COLUMNS, "id")]
+        + [f"d.{q('created_at')}", "NULL", "'+'", _typed(history_model, "history_user_id")]
     )
     parts = [
         f"m AS (UPDATE {q(Match._meta.db_table)} SET "
         + ", ".join(f"{q(c)} = {_typed(Match, c)}" for c in _RESULT_COLUMNS)
         + f" WHERE {q('id')} = %s AND {q('version')} = %s RETURNING {q('id')})",
         f"d AS (INSERT INTO {q(Deal._meta.db_table)} ({deal_columns}) "
-        f"SELECT m.{q('id')}, {deal_values} FROM m RETURNING {q('id')})",
+        f"SELECT m.{q('id')}, {deal_values} FROM m "
+        f"RETURNING {', '.join(q(c) for c in (*_DEAL_COLUMNS, 'id'))})",
         f"h AS (INSERT INTO {q(history_model._meta.db_table)} ({history_columns}) "
         f"SELECT {history_values} FROM d)",
     ]
@@ -513,17 +537,17 @@ def submission_write_at_once(
     now, stamp = _stamp()
     deal_values = _deal_values(deal, stamp)
     params = [*_result_values(match), match.pk, expected_version, *deal_values[1:]]
-    params += [*deal_values, *_history_values(stamp, user_id)]
+    params.append(user_id)  # the history row's user
     if answer is not None:
         params += [answer.key, user_id, answer.request_hash, answer.status, answer.body, stamp]
-    with connection.cursor() as cursor:
+    with cursor() as cur:
         execute(
-            cursor,
+            cur,
             f"write_at_once{'_answer' if answer else ''}",
             lambda: _build_write_at_once(answer is not None),
             params,
         )
-        row = cursor.fetchone()
+        row = cur.fetchone()
     if row is None:
         return False
     deal.pk = row[0]

@@ -6,10 +6,10 @@ The match score shown everywhere is `Match.result`, the rules engine's result do
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import orjson
 from django.db.models import QuerySet
 
 from .models import Deal, Match
@@ -137,9 +137,9 @@ def match_document(match: Match) -> dict[str, Any]:
 
 
 def dumps(document: Any) -> bytes:
-    """The one JSON encoding of API documents (compact, UTF-8): what a retried deal
+    """The one JSON encoding of API documents (compact, UTF-8, orjson): what a retried deal
     submission gets back byte for byte."""
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
 
 
 def deal_history(match: Match) -> list[dict[str, Any]]:
