@@ -256,8 +256,9 @@ def deal_submit(
             raise
         return _replay(stored, request_hash)
     # Only without a `version` (the server's own callers) can writes keep overtaking this one.
-    current = _lock_free_read(match.pk, user, None).match
-    raise StaleVersion(current, _document(current, _names(current), _deal_rows(current)))
+    snapshot = _lock_free_read(match.pk, user, None)
+    current = snapshot.match
+    raise StaleVersion(current, _document(current, _names(current), snapshot.rows))
 
 
 # How often a deal submission is judged again after other writes to its match overtook it.
