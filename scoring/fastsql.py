@@ -76,7 +76,8 @@ def cursor() -> Any:
     snapshot's five-table join took four times the CPU of running it, and escaping a result
     document into the SQL text costs Python time on every deal. (Django's persistent
     connections keep the prepared statements; a pooler in transaction mode would not: this
-    site connects directly.) The ORM's client-binding cursors never prepare."""
+    site connects directly. A migration that changes these tables comes with a restart of
+    the site, as every release does.) The ORM's client-binding cursors never prepare."""
     if connection.vendor != "postgresql":
         return connection.cursor()
     import psycopg

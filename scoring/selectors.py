@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 from django.db.models import QuerySet
 
+from . import fastsql
 from .models import Deal, Match
 
 SCORESHEET_FORMAT = "deberc-scoresheet/1"
@@ -118,9 +119,7 @@ def player_names(match: Match) -> list[str]:
 def match_snapshot(match_id: int) -> tuple[Match, list[tuple[int, dict[str, Any], str]]] | None:
     """The match (with its round, table and tournament) and its deals (number, record,
     status) in number order, read by one statement: what the scorer's phone asks for most."""
-    from .fastsql import match_snapshot as read
-
-    snapshot = read(match_id, None, None)
+    snapshot = fastsql.match_snapshot(match_id, None, None)
     return None if snapshot is None else (snapshot.match, snapshot.rows)
 
 

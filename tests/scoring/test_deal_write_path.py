@@ -121,7 +121,7 @@ def test_on_postgresql_a_deal_in_play_is_read_by_one_statement_and_written_by_on
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_write_path_works_on_after_a_reconnection(require_postgres):
+def test_the_write_path_works_after_a_reconnection(require_postgres):
     """(psycopg prepares the statements per connection: a new connection prepares anew.)"""
     ev = make_evening()
     seen = version_of(ev)
