@@ -138,9 +138,8 @@ class MatchDetailView(APIView):
         if read is None or not perms.can_view_match(request.user, read[0]):
             raise exceptions.NotFound()
         match, rows = read
-        table = match.table if match.table_id is not None else None
-        if table is not None and table.scorer_id and table.scorer_id == request.user.pk:
-            table.scorer = request.user  # the document names the scorer: no query
+        if perms.is_table_scorer(request.user, match):
+            match.table.scorer = request.user  # the document names the scorer: no query
         return Response(selectors.match_document_for(match, selectors.player_names(match), rows))
 
 

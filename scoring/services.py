@@ -101,21 +101,13 @@ def _lock(match_id: int, user: Any = None) -> Match:
     match = fastsql.locked_match(match_id)
     if match is None or (user is not None and not perms.can_view_match(user, match)):
         raise MatchNotVisible(match_id)
-    if _scores_at(user, match):
+    if perms.is_table_scorer(user, match):
         match.table.scorer = user  # the answer names the scorer: no query for it
     return match
 
 
 def _names(match: Match) -> list[str]:
     return player_names(match)
-
-
-def _scores_at(user: Any, match: Match) -> bool:
-    """Whether `user` is the scorer of the match's table (read from the row: no query)."""
-    table = match.table if match.table_id is not None else None
-    return bool(
-        table is not None and table.scorer_id and user is not None and table.scorer_id == user.pk
-    )
 
 
 def _user_id(user: Any) -> int | None:
@@ -270,7 +262,7 @@ def _lock_free_read(match_id: int, user: Any, key: str | None) -> fastsql.Snapsh
     if snapshot is None or not perms.can_view_match(user, snapshot.match):
         raise MatchNotVisible(match_id)
     match = snapshot.match
-    if _scores_at(user, match):
+    if perms.is_table_scorer(user, match):
         match.table.scorer = user  # the answer names the scorer: no query for it
     return snapshot
 
