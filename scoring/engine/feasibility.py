@@ -190,7 +190,17 @@ def _search(
                         if elevens > 4 or tens > 4 or s0 + s1 + s2 > SMALL_MAX or c2 > caps[2]:
                             continue
                         if n == 3:
-                            for x0, x1, x2 in small.get((s0, s1, s2), ()):
+                            entries = small.get((s0, s1, s2), ())
+                            if tricks is not None:
+                                # fits() inlined for the common case (tricks given): room
+                                # left in each pile, and enough valued cards in all.
+                                r0, r1, r2 = caps[0] - c0, caps[1] - c1, caps[2] - c2
+                                need = min_valued - c0 - c1 - c2
+                                for x0, x1, x2 in entries:
+                                    if x0 <= r0 and x1 <= r1 and x2 <= r2 and x0 + x1 + x2 >= need:
+                                        return True
+                                continue
+                            for x0, x1, x2 in entries:
                                 if fits([c0 + x0, c1 + x1, c2 + x2]):
                                     return True
                             continue
@@ -199,7 +209,21 @@ def _search(
                         if s3 not in single:
                             continue
                         c3 = base[3] + 8 - elevens - tens
-                        for x0, x1, x2, x3 in small.get((s0, s1, s2, s3), ()):
+                        entries = small.get((s0, s1, s2, s3), ())
+                        if tricks is not None:
+                            r0, r1, r2, r3 = caps[0] - c0, caps[1] - c1, caps[2] - c2, caps[3] - c3
+                            need = min_valued - c0 - c1 - c2 - c3
+                            for x0, x1, x2, x3 in entries:
+                                if (
+                                    x0 <= r0
+                                    and x1 <= r1
+                                    and x2 <= r2
+                                    and x3 <= r3
+                                    and x0 + x1 + x2 + x3 >= need
+                                ):
+                                    return True
+                            continue
+                        for x0, x1, x2, x3 in entries:
                             if fits([c0 + x0, c1 + x1, c2 + x2, c3 + x3]):
                                 return True
     return False
