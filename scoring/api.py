@@ -134,13 +134,13 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses={200: MATCH, 404: ERRORS}, summary="A match and its score")
     def get(self, request: Request, match_id: int) -> Response:
-        read = selectors.match_snapshot(match_id)
-        if read is None or not perms.can_view_match(request.user, read[0]):
+        snapshot = selectors.visible_match_snapshot(match_id, request.user)
+        if snapshot is None:
             raise exceptions.NotFound()
-        match, rows = read
-        if perms.is_table_scorer(request.user, match):
-            match.table.scorer = request.user  # the document names the scorer: no query
-        return Response(selectors.match_document_for(match, selectors.player_names(match), rows))
+        match = snapshot.match
+        return Response(
+            selectors.match_document_for(match, selectors.player_names(match), snapshot.rows)
+        )
 
 
 class MatchDealsView(APIView):

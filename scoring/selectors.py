@@ -12,6 +12,8 @@ from typing import Any
 import orjson
 from django.db.models import QuerySet
 
+from tournaments import permissions as perms
+
 from . import fastsql
 from .models import Deal, Match
 
@@ -116,11 +118,20 @@ def player_names(match: Match) -> list[str]:
     return seat_names(match)
 
 
-def match_snapshot(match_id: int) -> tuple[Match, list[tuple[int, dict[str, Any], str]]] | None:
-    """The match (with its round, table and tournament) and its deals (number, record,
-    status) in number order, read by one statement: what the scorer's phone asks for most."""
-    snapshot = fastsql.match_snapshot(match_id, None, None)
-    return None if snapshot is None else (snapshot.match, snapshot.rows)
+def visible_match_snapshot(
+    match_id: int, user: Any, key: str | None = None
+) -> fastsql.Snapshot | None:
+    """The match (with its round, table and tournament), its deals in number order and the
+    answer kept under (user, match, `key`), read by one statement; None when there is no such
+    match or `user` may not see it. What the scorer's phone asks for most, and what a deal
+    submission starts from."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    snapshot = fastsql.match_snapshot(match_id, user_id, key)
+    if snapshot is None or not perms.can_view_match(user, snapshot.match):
+        return None
+    if perms.is_table_scorer(user, snapshot.match):
+        snapshot.match.table.scorer = user  # the document names the scorer: no query for it
+    return snapshot
 
 
 def match_for_read(match_id: int) -> Match:

@@ -44,7 +44,13 @@ from tournaments import permissions as perms
 
 from . import fastsql
 from .models import Deal, IdempotencyKey, Match, Seat
-from .selectors import dumps, match_document_for, player_names, scoresheet_for
+from .selectors import (
+    dumps,
+    match_document_for,
+    player_names,
+    scoresheet_for,
+    visible_match_snapshot,
+)
 
 # Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
 _NOT_IN_RECORD = ("version", "number")
@@ -258,12 +264,9 @@ _SUBMIT_ATTEMPTS = 20
 
 
 def _lock_free_read(match_id: int, user: Any, key: str | None) -> fastsql.Snapshot:
-    snapshot = fastsql.match_snapshot(match_id, _user_id(user), key)
-    if snapshot is None or not perms.can_view_match(user, snapshot.match):
+    snapshot = visible_match_snapshot(match_id, user, key)
+    if snapshot is None:
         raise MatchNotVisible(match_id)
-    match = snapshot.match
-    if perms.is_table_scorer(user, match):
-        match.table.scorer = user  # the answer names the scorer: no query for it
     return snapshot
 
 
@@ -336,19 +339,21 @@ def _write_submission(
     has `read_version`; False (nothing written) when another write got in first."""
     user_id = _user_id(user)
     if fastsql.writes_at_once():
-        quiet = hooks.match_change_is_quiet(match=match, was_finished=was_finished)
-        if quiet and not connection.in_atomic_block:
-            # The common case, a deal of a match in play: one statement, atomic by itself.
+
+        def write_at_once() -> bool:
             return fastsql.submission_write_at_once(
                 match, deal, expected_version=read_version, user_id=user_id, answer=answer
             )
+
+        quiet = hooks.match_change_is_quiet(match=match, was_finished=was_finished)
+        if quiet and not connection.in_atomic_block:
+            # The common case, a deal of a match in play: one statement, atomic by itself.
+            return write_at_once()
         # A deal that finishes (or reopens) the match: the tournament's tally joins the same
         # transaction. Inside a caller's transaction this is a savepoint, which keeps a unique
         # violation from spoiling the caller's work.
         with transaction.atomic():
-            if not fastsql.submission_write_at_once(
-                match, deal, expected_version=read_version, user_id=user_id, answer=answer
-            ):
+            if not write_at_once():
                 return False
             if not quiet:
                 hooks.match_changed(match=match, was_finished=was_finished)
