@@ -1,0 +1,37 @@
+"""`simulate.random_pulka`: random legal pulkas for tests, the benchmark and demos."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scoring.preferans import score_pulka
+from scoring.preferans.simulate import random_pulka
+
+from .helpers import FOUR, THREE
+
+
+@pytest.mark.parametrize("ruleset", ["sochi", "leningrad", "rostov"])
+@pytest.mark.parametrize("players", [THREE, FOUR])
+def test_random_pulkas_are_legal_and_end_with_full_pools(ruleset: str, players: list[str]) -> None:
+    rng = random.Random(7)
+    kinds: set[str] = set()
+    outcomes: set[str] = set()
+    for _ in range(20):
+        record = random_pulka(rng, players, ruleset, max_deals=400)
+        result = score_pulka(record)
+        assert result["finished"] and result["reason"] == "pools_full"
+        kinds.update(entry["kind"] for entry in result["deals"])
+        outcomes.update(entry["outcome"] for entry in result["deals"])
+    assert kinds == {"game", "misere", "allpass"}
+    expected = {"made", "remise", "not_played", "misere_made", "misere_failed", "allpass"}
+    if ruleset != "rostov":
+        expected.add("half_whist")
+    assert expected <= outcomes
+
+
+def test_the_same_seed_gives_the_same_pulka() -> None:
+    first = random_pulka(random.Random(3), THREE, "sochi")
+    again = random_pulka(random.Random(3), THREE, "sochi")
+    assert first == again

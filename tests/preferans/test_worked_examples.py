@@ -1,0 +1,111 @@
+"""Rules §11: every worked example (Sochi, players Anna, Boris, Vera, first dealer Anna), and
+the example sheet `preferans-sochi-4-deals` scoring exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scoring.preferans import score_pulka
+
+from .helpers import A, B, C, allpass, game, last, misere, score
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+
+
+def test_the_example_sheet_scores_exactly() -> None:
+    record = json.loads((EXAMPLES / "preferans-sochi-4-deals.json").read_text("utf-8"))
+    expected = json.loads((EXAMPLES / "preferans-sochi-4-deals.result.json").read_text("utf-8"))
+    assert score_pulka(record) == expected
+
+
+def test_example_1_a_six_made_against_a_responsible_whister() -> None:
+    """ "Вист — ответственный, жлобский": Vera whists alone and writes for both defenders."""
+    entry = last([game(B, "6S", {C: "whist", A: "pass"}, {A: 1, B: 6, C: 3})])
+    assert entry["outcome"] == "made"
+    assert entry["pool"] == {B: 2}
+    assert entry["whists"] == {C: {B: 8}}  # 2 × 4 defenders' tricks
+    assert entry["mountain"] == {}  # D = 4 = O: no shortfall
+    # Exact balances −6⅔, +5⅓, +1⅓ → floors −7, 5, 1; the missing unit to Anna (ties of ⅓,
+    # clockwise from the first dealer).
+    assert entry["balance"] == {A: -6, B: 5, C: 1}
+
+
+def test_example_2_a_seven_two_down_against_two_whisters_with_consolation() -> None:
+    """ "Консоляцией называется та плата, которую получая ... вистующие, когда они
+    обремизирывают играющего"."""
+    deals = [
+        game(B, "6S", {C: "whist", A: "pass"}, {A: 1, B: 6, C: 3}),
+        game(C, "7H", {A: "whist", B: "whist"}, {A: 3, B: 2, C: 5}),
+    ]
+    entry = last(deals)
+    assert entry["outcome"] == "remise"
+    assert entry["mountain"] == {C: 8}  # 4 × 2 undertricks
+    assert entry["whists"] == {A: {C: 20}, B: {C: 16}}  # 12 + 8 and 8 + 8
+    assert entry["balance"] == {A: 40, B: 48, C: -88}
+
+
+def test_example_3_a_first_allpass_and_a_player_without_a_trick() -> None:
+    """ "Игрок, не взявший при распасовке ни одной взятки, ... пишет в пулю"."""
+    entry = last([allpass({A: 4, B: 0, C: 6})])
+    assert entry["allpass_multiplier"] == 1
+    assert entry["mountain"] == {A: 4, C: 6}
+    assert entry["pool"] == {B: 1}
+
+
+def test_example_4_an_eight_after_an_allpass_clears_the_exit() -> None:
+    """ "Выход из распасов": 6 after the first all-pass, so an 8 is fine."""
+    entry = last(
+        [
+            game(B, "6S", {C: "whist", A: "pass"}, {A: 1, B: 6, C: 3}),
+            game(C, "7H", {A: "whist", B: "whist"}, {A: 3, B: 2, C: 5}),
+            allpass({A: 4, B: 0, C: 6}),
+            game(B, "8D", {C: "whist", A: "pass"}, {A: 1, B: 8, C: 1}),
+        ]
+    )
+    assert entry["pool"] == {B: 6}
+    assert entry["whists"] == {C: {B: 12}}  # 6 × 2 defenders' tricks
+    assert entry["mountain"] == {}  # O = 1 ≤ 2
+
+
+def test_example_5_a_lone_whisters_shortfall_sochi_and_leningrad() -> None:
+    """ "Вистующий, недобравший взятку, ремиз всегда ставит": D = 2 < O = 4."""
+    deal = game(B, "6C", {C: "whist", A: "pass"}, {A: 1, B: 8, C: 1})
+    sochi = last([deal])
+    assert sochi["mountain"] == {C: 4}  # full: 2 × 2
+    leningrad = last([deal], ruleset="leningrad")
+    assert leningrad["mountain"] == {C: 4}  # half: 2 × 2 × 2 / 2
+
+
+def test_example_6_two_whisters_each_against_their_own_share() -> None:
+    """ "в гору получит тот, кто взял меньше двух взяток"."""
+    entry = last([game(B, "6H", {C: "whist", A: "whist"}, {A: 2, B: 7, C: 1})])
+    assert entry["mountain"] == {C: 2}  # 2 × (2 − 1); Anna took her 2
+    assert entry["whists"] == {A: {B: 4}, C: {B: 2}}
+
+
+def test_example_7_a_misere_failed_with_two_tricks_and_one_made() -> None:
+    failed = last([misere(B, {A: 4, B: 2, C: 4})])
+    assert failed["outcome"] == "misere_failed"
+    assert failed["mountain"] == {B: 20}
+    made = last([misere(B, {A: 4, B: 0, C: 6})])
+    assert made["outcome"] == "misere_made"
+    assert made["pool"] == {B: 10}
+
+
+def test_example_8_help_over_the_pool_target() -> None:
+    """Kodex 43: "в последующие игры он записывает вистующим в графе взятую сумму"."""
+    deals = [
+        game(C, "9S", {A: "pass", B: "pass"}),  # Vera 8
+        game(C, "6S", {A: "pass", B: "pass"}),  # Vera 10: full
+        game(B, "9H", {C: "pass", A: "pass"}),  # Boris 8
+        game(A, "6D", {B: "pass", C: "pass"}),  # Anna 2
+        allpass({A: 0, B: 4, C: 6}),  # Anna 3
+        game(B, "7S", {C: "pass", A: "pass"}),  # Boris 8 + 4: 2 over
+    ]
+    result = score(deals, pool_target=10)
+    entry = result["deals"][-1]
+    assert entry["help"] == [{"from": B, "to": A, "points": 2}]  # Vera, Boris's left, is full
+    assert entry["pool"] == {A: 2, B: 2}
+    assert entry["whists"] == {B: {A: 20}}
+    assert entry["sheet"]["pool"] == {A: 5, B: 10, C: 10}
