@@ -12,6 +12,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .games import game_choices
+
 
 class Match(models.Model):
     """A match at one table: seats clockwise, the first dealer drawn by lot, its deals."""
@@ -40,6 +42,12 @@ class Match(models.Model):
         related_name="match",
         null=True,
         blank=True,
+    )
+    game = models.CharField(
+        max_length=16,
+        choices=game_choices,
+        default="deberc",
+        help_text=_("The game played: its engine scores the deals (scoring.games)."),
     )
     ruleset = models.CharField(max_length=16, default="moscow")
     conventions = models.JSONField(

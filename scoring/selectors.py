@@ -12,12 +12,9 @@ from typing import Any
 import orjson
 from django.db.models import QuerySet
 
-from tournaments import permissions as perms
-
-from . import fastsql
+from . import access as perms
+from . import fastsql, games
 from .models import Deal, Match
-
-SCORESHEET_FORMAT = "deberc-scoresheet/1"
 
 
 def seat_names(match: Match) -> list[str]:
@@ -32,9 +29,9 @@ def first_dealer_name(match: Match, names: Sequence[str]) -> str:
 def scoresheet_for(
     match: Match, names: Sequence[str], deal_records: Iterable[dict[str, Any]]
 ) -> dict[str, Any]:
-    """A scoresheet record (scoresheet-format.md) of `match` with the given deals."""
+    """A scoresheet record of `match` in its game's format, with the given deals."""
     return {
-        "format": SCORESHEET_FORMAT,
+        "format": games.game_get(match.game).record_format,
         "ruleset": match.ruleset,
         "conventions": dict(match.conventions or {}),
         "players": list(names),

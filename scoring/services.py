@@ -5,11 +5,12 @@ Every write follows one path so that a match's score is always the engine's verd
 deals, whatever the network or the scorers do:
 
 1. read the match (ruleset, conventions, players clockwise, first dealer) and all its deals;
-2. let `scoring.engine.score_match` judge the counted deals plus the new or corrected one: any
-   error refuses the write with every problem (the deal number says which deal); nothing is
-   saved;
+2. let the match's game (`scoring.games`: its engine) judge the counted deals plus the new or
+   corrected one: any error refuses the write with every problem (the deal number says which
+   deal); nothing is saved;
 3. save the deal, store the engine's result in `Match.result` with the status, winner and
-   reason it gives, bump `Match.version`, tell the tournament (`tournaments.hooks`).
+   reason it gives, bump `Match.version`, announce the change (`scoring.signals`: the
+   tournament side listens).
 
 Corrections, confirmations and withdrawals lock the match row first (`SELECT ... FOR
 UPDATE`), so writes to one match queue up while writes to different matches run side by side.
@@ -38,11 +39,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring.engine import ScoresheetError, score_match
-from tournaments import hooks
-from tournaments import permissions as perms
-
-from . import fastsql
+from . import access as perms
+from . import fastsql, games
 from .models import Deal, IdempotencyKey, Match, Seat
 from .selectors import (
     dumps,
@@ -51,6 +49,7 @@ from .selectors import (
     scoresheet_for,
     visible_match_snapshot,
 )
+from .signals import match_change_is_quiet, match_changed_send
 
 # Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
 _NOT_IN_RECORD = ("version", "number")
@@ -141,10 +140,11 @@ def _for_engine(record: dict[str, Any]) -> dict[str, Any]:
 
 def _score(match: Match, names: Sequence[str], records: Sequence[dict[str, Any]]) -> dict:
     """The engine's result for the match with exactly these deals, or DealRejected."""
+    game = games.game_get(match.game)
     try:
-        return score_match(scoresheet_for(match, names, records))
-    except ScoresheetError as exc:
-        raise DealRejected(list(exc.errors)) from exc
+        return game.score(scoresheet_for(match, names, records))
+    except game.error_type as exc:
+        raise DealRejected(game.errors_of(exc)) from exc
 
 
 def _set_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
@@ -171,7 +171,7 @@ def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) ->
     was_finished = match.status == Match.Status.FINISHED
     _set_result(match, result, names)
     fastsql.save_match_result(match)
-    hooks.match_changed(match=match, was_finished=was_finished)
+    match_changed_send(match=match, was_finished=was_finished)
 
 
 def _document(match: Match, names: Sequence[str], rows: Sequence[tuple]) -> bytes:
@@ -345,7 +345,7 @@ def _write_submission(
                 match, deal, expected_version=read_version, user_id=user_id, answer=answer
             )
 
-        quiet = hooks.match_change_is_quiet(match=match, was_finished=was_finished)
+        quiet = match_change_is_quiet(match=match, was_finished=was_finished)
         if quiet and not connection.in_atomic_block:
             # The common case, a deal of a match in play: one statement, atomic by itself.
             return write_at_once()
@@ -356,7 +356,7 @@ def _write_submission(
             if not write_at_once():
                 return False
             if not quiet:
-                hooks.match_changed(match=match, was_finished=was_finished)
+                match_changed_send(match=match, was_finished=was_finished)
         return True
     with transaction.atomic():
         # The conditional UPDATE also locks the row until the commit.
@@ -365,7 +365,7 @@ def _write_submission(
         fastsql.insert_new_deal(deal, user_id)
         if answer is not None:
             fastsql.store_answer(user_id, match.pk, answer)
-        hooks.match_changed(match=match, was_finished=was_finished)
+        match_changed_send(match=match, was_finished=was_finished)
     return True
 
 
@@ -518,23 +518,10 @@ def idempotency_keys_purge(*, older_than_days: int = 14) -> int:
 IMPORT_PLACEMENT_KEYS = ("round", "table", "scorer")
 
 
-def scoresheet_import(
-    *,
-    tournament: Any,
-    records: Sequence[dict[str, Any]],
-    user: Any = None,
-    round_status: str | None = None,
-) -> list[Match]:
-    """Import scoresheet records (scoresheet-format.md) as matches of `tournament`.
-
-    Each record may also say where it was played: `round` (number; default: a new round after
-    the last) and `table` (number; default: the next free table of that round). Players are
-    found by display name in the tournament's club (created and entered if new). All records
-    are checked by the engine first; one invalid record refuses the whole import, with every
-    error tagged by `scoresheet` (0-based). Archives are restored through this function.
-    """
-    from tournaments import services as tournament_services
-
+def scoresheets_check(*, records: Sequence[Any]) -> list[dict[str, Any]]:
+    """Score every record of an import by its game (the record's `format`): the results in
+    order, or DealRejected with every error of every record, tagged by `scoresheet`
+    (0-based). Placement keys (`round`, `table`, `scorer`) are not part of the record."""
     errors: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
     for index, raw in enumerate(records):
@@ -552,52 +539,58 @@ def scoresheet_import(
             continue
         sheet = {k: v for k, v in raw.items() if k not in IMPORT_PLACEMENT_KEYS}
         try:
-            results.append(score_match(sheet))
-        except ScoresheetError as exc:
-            errors.extend({"scoresheet": index, **err} for err in exc.errors)
+            results.append(games.record_score(sheet))
+        except games.SCORING_ERRORS as exc:
+            errors.extend({"scoresheet": index, **err} for err in exc.errors)  # type: ignore[attr-defined]
             results.append({})
     if errors:
         raise DealRejected(errors)
+    return results
 
-    matches: list[Match] = []
+
+def match_import(
+    *,
+    table: Any,
+    players: Sequence[Any],
+    record: dict[str, Any],
+    result: dict[str, Any],
+    user: Any = None,
+) -> Match:
+    """A checked scoresheet record (`result` is its engine result) as the match at `table`,
+    `players` seated clockwise in the record's order, its deals counted, each with a first
+    history row ("imported"). Archives are restored through this function."""
+    names = list(record["players"])
+    tournament = table.round.tournament
+    game = games.game_for_record(record) or games.game_get(tournament.game)
     with transaction.atomic():
-        for raw, result in zip(records, results, strict=True):
-            names = list(raw["players"])
-            players = tournament_services.players_ensure(tournament=tournament, names=names)
-            table = tournament_services.table_for_import(
-                tournament=tournament,
-                round_number=raw.get("round"),
-                table_number=raw.get("table"),
-                round_status=round_status,
-            )
-            match = Match.objects.create(
-                tournament=tournament,
-                round=table.round,
-                table=table,
-                ruleset=raw.get("ruleset", tournament.ruleset),
-                conventions=dict(raw.get("conventions") or {}),
-                first_dealer_seat=names.index(raw["first_dealer"]),
-            )
-            Seat.objects.bulk_create(
-                Seat(match=match, position=pos, player=player) for pos, player in enumerate(players)
-            )
-            _insert_deals(
-                [
-                    Deal(
-                        match=match,
-                        number=number,
-                        record=_clean(deal_record),
-                        status=Deal.Status.COUNTED,
-                        entered_by=user if user is not None and user.is_authenticated else None,
-                    )
-                    for number, deal_record in enumerate(raw.get("deals") or [], start=1)
-                ],
-                user,
-                "imported",
-            )
-            _apply_result(match, result, names)
-            matches.append(match)
-    return matches
+        match = Match.objects.create(
+            tournament=tournament,
+            round=table.round,
+            table=table,
+            game=game.key,
+            ruleset=record.get("ruleset", tournament.ruleset),
+            conventions=dict(record.get("conventions") or {}),
+            first_dealer_seat=names.index(record["first_dealer"]),
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, position=pos, player=player) for pos, player in enumerate(players)
+        )
+        _insert_deals(
+            [
+                Deal(
+                    match=match,
+                    number=number,
+                    record=_clean(deal_record),
+                    status=Deal.Status.COUNTED,
+                    entered_by=user if user is not None and user.is_authenticated else None,
+                )
+                for number, deal_record in enumerate(record.get("deals") or [], start=1)
+            ],
+            user,
+            "imported",
+        )
+        _apply_result(match, result, names)
+    return match
 
 
 def match_create(
@@ -617,6 +610,7 @@ def match_create(
             tournament=tournament,
             round=table.round,
             table=table,
+            game=tournament.game,
             ruleset=tournament.ruleset,
             conventions=dict(tournament.conventions or {}),
             first_dealer_seat=seat,

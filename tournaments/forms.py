@@ -9,6 +9,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring import games
+
 from .models import Tournament
 
 # Human names of the conventions (rules §8); the engine's CONVENTIONS says which values each
@@ -159,18 +161,18 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from scoring.engine.conventions import CONVENTIONS, PRESETS
-
-        self.convention_meta = CONVENTIONS
+        self.game = games.game_get(self.instance.game)
+        presets = self.game.presets
+        self.convention_meta = self.game.conventions
         current = (self.instance.conventions or {}) if self.instance.pk else {}
-        for name, meta in CONVENTIONS.items():
+        for name, meta in self.convention_meta.items():
             key = f"conv_{name}"
             self.fields[key] = _convention_field(name, meta)
             # What each preset says, so that the organiser sees what "as the ruleset" means.
             self.fields[key].help_text = " · ".join(
-                f"{label}: {_preset_value(PRESETS[code].get(name))}"
+                f"{label}: {_preset_value(presets[code].get(name))}"
                 for code, label in Tournament.Ruleset.choices
-                if code in PRESETS
+                if code in presets
             )
             if name in current:
                 self.initial[key] = _from_json(meta.get("kind"), current[name])
@@ -192,17 +194,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        from scoring.engine import ScoresheetError
-        from scoring.engine.conventions import resolve_conventions
-
         try:
-            resolve_conventions(
-                cleaned.get("ruleset") or "moscow",
+            self.game.check_conventions(
+                cleaned.get("ruleset") or self.game.default_ruleset,
                 self.conventions(),
-                cleaned.get("table_size") or 2,
+                cleaned.get("table_size") or self.game.table_sizes[0],
             )
-        except ScoresheetError as exc:
-            for err in exc.errors:
+        except self.game.error_type as exc:
+            for err in self.game.errors_of(exc):
                 field = (err.get("field") or "").replace("conventions.", "conv_")
                 self.add_error(field if field in self.fields else None, err.get("message"))
         return cleaned

@@ -1,16 +1,24 @@
-"""What the tournament side does when a match changes (called by scoring.services inside the
-deal-write transaction). Owned by the standings/ratings work (issue 4)."""
+"""What the tournament side does when a match changes: `match_changed` listens to
+`scoring.signals.match_changed`, sent by scoring.services inside the deal-write transaction
+(connected in `TournamentsConfig.ready`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+
+from scoring.signals import match_change_is_quiet
 
 if TYPE_CHECKING:
     from scoring.models import Match
 
     from .models import Tournament
+
+
+def match_changed_received(*, match: Match, was_finished: bool | None = None, **_: Any) -> None:
+    """The receiver of `scoring.signals.match_changed`."""
+    match_changed(match=match, was_finished=was_finished)
 
 
 def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
@@ -36,12 +44,6 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
         transaction.on_commit(lambda: tasks.recompute_ratings_task.delay())
     elif (match.result or {}).get("finished"):
         transaction.on_commit(_rate_pending_soon)
-
-
-def match_change_is_quiet(*, match: Match, was_finished: bool | None) -> bool:
-    """Whether `match_changed` would do nothing: a deal that leaves a match in play changes
-    neither standings nor ratings. The deal write path writes such a deal in one statement."""
-    return was_finished is False and not (match.result or {}).get("finished")
 
 
 def tournament_changed(*, tournament: Tournament) -> None:

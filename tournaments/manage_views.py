@@ -195,7 +195,7 @@ def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse
         messages.error(request, _("Choose one or more scoresheet files."))
         return redirect("tournaments:matches", tournament_id)
     try:
-        matches = scoring_services.scoresheet_import(
+        matches = services.scoresheet_import(
             tournament=tournament, records=records, user=request.user
         )
     except scoring_services.DealRejected as exc:

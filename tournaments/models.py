@@ -13,6 +13,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoring.games import game_choices
+
 
 class Club(models.Model):
     """A club [клуб] that runs tournaments."""
@@ -84,6 +86,9 @@ class Tournament(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(_("name"), max_length=160)
+    game = models.CharField(
+        _("game"), max_length=16, choices=game_choices, default="deberc", editable=False
+    )
     ruleset = models.CharField(
         _("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.MOSCOW
     )

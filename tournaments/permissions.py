@@ -195,6 +195,21 @@ def can_view_history(user: Any, match: Match) -> bool:
     )
 
 
+_MATCH_ACTIONS = {
+    "view": can_view_match,
+    "enter": can_enter_deal,
+    "correct": can_correct_deal,
+    "confirm": can_confirm_deal,
+    "history": can_view_history,
+    "table_scorer": is_table_scorer,
+}
+
+
+def match_access(user: Any, action: str, match: Match) -> bool:
+    """The policy the scoring app asks (`scoring.access`): whether `user` may do `action`."""
+    return _MATCH_ACTIONS[action](user, match)
+
+
 def visible_tournaments(user: Any) -> QuerySet[Tournament]:
     """Published tournaments plus the drafts the user has a role in."""
     qs = Tournament.objects.all()

@@ -14,6 +14,9 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import games
+from scoring import services as scoring_services
+
 from . import hooks
 from .models import Club, Entry, Player, Round, Table, Tournament
 
@@ -33,20 +36,19 @@ TOURNAMENT_FIELDS = (
 )
 
 
-def conventions_check(*, ruleset: str, conventions: dict[str, Any], table_size: int) -> None:
-    """Refuse a ruleset/overrides combination the engine does not know (bad_convention)."""
-    # Imported here: the engine is the scoring app's, and pages that never validate
-    # conventions should not pay for importing it.
-    from scoring.engine import ScoresheetError
-    from scoring.engine.conventions import resolve_conventions
-
+def conventions_check(
+    *, ruleset: str, conventions: dict[str, Any], table_size: int, game: str | None = None
+) -> None:
+    """Refuse a ruleset/overrides combination the game's engine does not know
+    (bad_convention)."""
     if not isinstance(conventions, dict):
         raise ValidationError({"conventions": _("Conventions are a mapping of name to value.")})
+    played = games.game_get(game)
     try:
-        resolve_conventions(ruleset, conventions, table_size)
-    except ScoresheetError as exc:
+        played.check_conventions(ruleset, conventions, table_size)
+    except played.error_type as exc:
         raise ValidationError(
-            {"conventions": [err.get("message", "bad_convention") for err in exc.errors]}
+            {"conventions": [err.get("message", "bad_convention") for err in played.errors_of(exc)]}
         ) from exc
 
 
@@ -57,6 +59,7 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
         ruleset=data.get("ruleset", Tournament.Ruleset.MOSCOW),
         conventions=data.get("conventions") or {},
         table_size=data.get("table_size", 2),
+        game=data.get("game"),
     )
     with transaction.atomic():
         tournament = Tournament(club=club, **data)
@@ -83,6 +86,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         ruleset=data.get("ruleset", tournament.ruleset),
         conventions=data.get("conventions", tournament.conventions) or {},
         table_size=data.get("table_size", tournament.table_size),
+        game=tournament.game,
     )
     with transaction.atomic():
         for key, value in data.items():
@@ -160,6 +164,45 @@ def table_for_import(
             }
         )
     return table
+
+
+def scoresheet_import(
+    *,
+    tournament: Tournament,
+    records: Sequence[dict[str, Any]],
+    user: Any = None,
+    round_status: str | None = None,
+) -> list[Any]:
+    """Import scoresheet records (of any game the registry knows, by their `format`) as
+    matches of `tournament`.
+
+    Each record may also say where it was played: `round` (number; default: a new round after
+    the last) and `table` (number; default: the next free table of that round). Players are
+    found by display name in the tournament's club (created and entered if new). All records
+    are checked by their engine first; one invalid record refuses the whole import
+    (`scoring.services.DealRejected`), with every error tagged by `scoresheet` (0-based).
+    Archives are restored through this function.
+    """
+    results = scoring_services.scoresheets_check(records=records)
+    matches = []
+    with transaction.atomic():
+        for raw, result in zip(records, results, strict=True):
+            players = players_ensure(tournament=tournament, names=list(raw["players"]))
+            table = table_for_import(
+                tournament=tournament,
+                round_number=raw.get("round"),
+                table_number=raw.get("table"),
+                round_status=round_status,
+            )
+            record = {
+                k: v for k, v in raw.items() if k not in scoring_services.IMPORT_PLACEMENT_KEYS
+            }
+            matches.append(
+                scoring_services.match_import(
+                    table=table, players=players, record=record, result=result, user=user
+                )
+            )
+    return matches
 
 
 def round_open(*, round: Round, user: Any = None) -> Round:

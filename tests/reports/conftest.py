@@ -19,9 +19,9 @@ from django.db import connections
 from django.test import TestCase
 
 from scoring.engine.simulate import random_match
-from scoring.services import scoresheet_import
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
 from tournaments.models import ReportJob, Round, Tournament
+from tournaments.services import scoresheet_import
 
 CYRILLIC_NAMES = ["Олена Шевченко", "Тарас Коваль", "Ірина Бойко", "Дмитро Мельник"]
 

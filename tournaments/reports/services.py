@@ -461,8 +461,8 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
     players, rounds (with their status and byes), every match with every deal (each checked
     and scored by the engine through the scoresheet import), the tables' scorers when their
     user names exist here; then the standings."""
-    from scoring.services import DealRejected, scoresheet_import
-    from tournaments.services import players_ensure, round_ensure
+    from scoring.services import DealRejected
+    from tournaments.services import players_ensure, round_ensure, scoresheet_import
     from tournaments.standings import standings_refresh
 
     try:

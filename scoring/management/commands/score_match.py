@@ -1,7 +1,9 @@
 """`python manage.py score_match FILE [FILE ...]`: score scoresheets (`-` reads stdin).
 
-Prints one result document per file, one per line; exit status 0 when all are valid, 2 when
-any is invalid (its line then holds {"errors": [...]}), as scoresheet-format.md says.
+Each record's `format` names its game (`deberc-scoresheet/1`, `preferans-scoresheet/1`): the
+games registry routes it to that game's engine. Prints one result document per file, one per
+line; exit status 0 when all are valid, 2 when any is invalid (its line then holds
+{"errors": [...]}), as docs/scoresheet-format.md says.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import ScoresheetError, score_match
+from scoring.games import SCORING_ERRORS, record_score
 
 
 def _read(path: str) -> Any:
@@ -23,7 +25,7 @@ def _read(path: str) -> Any:
 
 
 class Command(BaseCommand):
-    help = "Score Deberc scoresheets (JSON) and print their results, one per line."
+    help = "Score scoresheets (JSON) of any game, by their format, and print their results."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -34,9 +36,9 @@ class Command(BaseCommand):
         invalid = False
         for path in options["files"]:
             try:
-                document: Any = score_match(_read(path))
-            except ScoresheetError as error:
-                document, invalid = {"errors": error.errors}, True
+                document: Any = record_score(_read(path))
+            except SCORING_ERRORS as error:
+                document, invalid = {"errors": error.errors}, True  # type: ignore[attr-defined]
             except (OSError, ValueError) as error:  # unreadable file or not JSON
                 code = "bad_format" if isinstance(error, ValueError) else "unreadable_file"
                 document = {

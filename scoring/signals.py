@@ -1,0 +1,32 @@
+"""What the scoring app announces to the apps above it.
+
+`match_changed` is sent inside the deal-write transaction after a match was re-scored
+(`match`, `was_finished`: whether it was finished before the write), except for the quiet
+case of a deal that leaves a match in play (see `match_change_is_quiet`): the standings and
+ratings of the tournament side listen (`tournaments.hooks`, connected at start-up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.dispatch import Signal
+
+if TYPE_CHECKING:
+    from .models import Match
+
+match_changed = Signal()
+
+
+def match_change_is_quiet(*, match: Match, was_finished: bool | None) -> bool:
+    """Whether a change concerns nobody above: a deal that leaves a match in play changes
+    neither standings nor ratings (only finished matches count). The deal write path writes
+    such a deal in one statement."""
+    return was_finished is False and not (match.result or {}).get("finished")
+
+
+def match_changed_send(*, match: Match, was_finished: bool | None) -> None:
+    """Announce the change unless it is quiet."""
+    if match_change_is_quiet(match=match, was_finished=was_finished):
+        return
+    match_changed.send(sender=type(match), match=match, was_finished=was_finished)
