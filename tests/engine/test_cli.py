@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
 
 
 def _run(*args: str, stdin: str | None = None) -> tuple[int, list[dict]]:

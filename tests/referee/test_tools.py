@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
 
 
 def _post(client, path, body):
