@@ -30,6 +30,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/deberc-bench-standings.sqlite3")
 os.environ.setdefault("DEBUG", "false")
+# The pages are fetched over plain HTTP by the test client: no redirect to https://.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 
 class Rollback(Exception):

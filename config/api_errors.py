@@ -1,12 +1,15 @@
 """One error shape for the whole API: `{"errors": [{"field", "code", "message"}]}`.
 
-The scoresheet format (shared/spec/scoresheet-format.md) fixes this shape; DRF's own
+The scoresheet format (docs/scoresheet-format.md) fixes this shape; DRF's own
 exceptions (validation, 401, 403, 404, throttling) are rewritten into it so that every client
 reads errors the same way.
 """
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -52,3 +55,43 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
     response.data = {"errors": [error(None, code, str(detail))]}
     return response
+
+
+# --- Django's own refusals under /api/ -------------------------------------------------------
+# A URL no API route matches (e.g. `/api/v1/matches/abc/`, a number too long for an id), a
+# malformed request Django refuses before any view, and an unhandled error reach Django's
+# handlers, not DRF's: under /api/ they answer in the same shape; elsewhere, the site's pages.
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _django_error(status_code: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"errors": [error(None, code, message)]}, status=status_code)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _django_error(400, "bad_request", _("The request is malformed."))
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _django_error(
+            403, "permission_denied", _("You do not have permission to perform this action.")
+        )
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _django_error(404, "not_found", _("Not found."))
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return _django_error(500, "server_error", _("A server error occurred."))
+    return defaults.server_error(request)

@@ -5,10 +5,12 @@ eagerly in the web process. `DATABASE_URL` selects PostgreSQL, `REDIS_URL` selec
 the Celery broker, result backend and cache.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -26,7 +28,13 @@ environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 DEBUG = env("DEBUG")
 SECRET_KEY = env("SECRET_KEY")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
+# Origins allowed to POST forms when they differ from the host (e.g. "https://desk.example.org"
+# behind a proxy that rewrites Host); usually not needed.
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 REQUIRE_SERVICES = env("REQUIRE_SERVICES")
+# Reverse proxies in front of the site that append to X-Forwarded-For (0: none, the client
+# connects directly and X-Forwarded-For is not believed).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,13 +51,20 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "simple_history",
+    "axes",
+    "csp",
+    "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
     "referee",
 ]
 
 MIDDLEWARE = [
+    # First: probes get their answer before the host check, the HTTPS redirect and the log.
+    "config.health.HealthCheckMiddleware",
+    "config.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -60,6 +75,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: turns a locked-out sign-in into the lockout answer.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes first: it refuses a locked-out account or address before a password is checked.
+AUTHENTICATION_BACKENDS = [
+    "config.security.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -132,6 +155,11 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Who the client is for throttles: REMOTE_ADDR, or behind N trusted proxies the address
+    # the outermost one saw (config.security.client_ip reads it the same way).
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
+    # Scoped throttles (config.throttles), counted in the default cache.
+    "DEFAULT_THROTTLE_RATES": {"deals": env("DEAL_THROTTLE_RATE", default="10/second")},
 }
 
 SPECTACULAR_SETTINGS = {
@@ -139,6 +167,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scorekeeping, tournaments and refereeing for Deberc clubs.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI's files come from this site (drf-spectacular-sidecar), not from a CDN, so the
+    # Content-Security-Policy needs no third party.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 REDIS_URL = env("REDIS_URL")
@@ -191,9 +224,108 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# --- Security -------------------------------------------------------------------------------
+# Every HTTPS setting is on by default whenever DEBUG is off; each can be switched by its own
+# variable. Behind a proxy that terminates TLS set SECURE_PROXY_SSL_HEADER to the header it
+# sets (e.g. X-Forwarded-Proto) so that Django knows the request was HTTPS.
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", default="")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
+        env("SECURE_PROXY_SSL_VALUE", default="https"),
+    )
+# Off when the proxy already redirects http:// to https://.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# Load balancers probe the backend over plain HTTP (they are answered before this anyway).
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$", r"^readyz/?$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SAMESITE = "Lax"
+# Sessions live in the database (Django's default), so any web process serves any scorer.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Content-Security-Policy (django-csp), in development too, so that inline code is caught
+# early: scripts, styles and everything else from this site only; no inline code, no eval.
+# Images may be data: URIs (Swagger UI's icons).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or
+# from one address, both the sign-in page and POST /api/v1/auth/token/ refuse (429) until
+# AXES_COOLOFF_MINUTES pass (0: until staff unlock it: admin "Access attempts", or
+# `manage.py axes_reset_username NAME` / `axes_reset_ip ADDRESS` / `axes_reset`).
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_MINUTES = env.int("AXES_COOLOFF_MINUTES", default=30)
+AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES) if AXES_COOLOFF_MINUTES else None
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A success does not wipe the failures: django-axes would wipe every failure from the address
+# too, so a guesser could sign in to an account of their own between guesses.
+AXES_RESET_ON_SUCCESS = False
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# Failed attempts are what lockouts need; a row per successful sign-in is not.
+AXES_DISABLE_ACCESS_LOG = True
+
+# --- Media storage ---------------------------------------------------------------------------
+# Report files live in MEDIA_ROOT, or in an S3 bucket when AWS_STORAGE_BUCKET_NAME is set
+# (several web and worker hosts then share them). boto3 reads the credentials from
+# AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the host's role.
+AWS_STORAGE_BUCKET_NAME = env("AWS_STORAGE_BUCKET_NAME", default="")
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage"}
+    AWS_S3_REGION_NAME = env("AWS_S3_REGION_NAME", default=None)
+    AWS_S3_ENDPOINT_URL = env("AWS_S3_ENDPOINT_URL", default=None)
+    AWS_LOCATION = env("AWS_LOCATION", default="media")
+    # Files are private (no public ACL): the site reads them and serves them after its own
+    # permission checks.
+    AWS_DEFAULT_ACL = None
+    AWS_QUERYSTRING_AUTH = True
+    AWS_QUERYSTRING_EXPIRE = env.int("AWS_QUERYSTRING_EXPIRE", default=300)
+    AWS_S3_FILE_OVERWRITE = False
+
+# --- Logs ------------------------------------------------------------------------------------
+# One JSON object per line on stderr (LOG_FORMAT=text for plain lines while developing); one
+# line per request from `deberc.request` (config.request_log) at INFO, whatever LOG_LEVEL.
+LOG_FORMAT = env("LOG_FORMAT", default="json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "config.request_log.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        "deberc.request": {
+            "handlers": ["console"],
+            "level": env("REQUEST_LOG_LEVEL", default="INFO"),
+            "propagate": False,
+        },
+        # The request log has the line; django.request's "Not Found: …" would be a second.
+        "django.request": {"level": "ERROR"},
+    },
 }

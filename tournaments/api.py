@@ -1,4 +1,4 @@
-"""The tournaments API (contract: shared/spec/api-contract.md, "Tournaments"): tournaments
+"""The tournaments API (contract: docs/api.md, "Tournaments"): tournaments
 listed, created, read, changed; their matches; scoresheet import; tournament JSON export and
 import; the deals as CSV.
 
@@ -201,7 +201,7 @@ class TournamentImportView(APIView):
         if not isinstance(records, list) or not records:
             return error_response([error(None, "bad_format", _("Send one or more scoresheets."))])
         try:
-            matches = scoring_services.scoresheet_import(
+            matches = services.scoresheet_import(
                 tournament=tournament, records=records, user=request.user
             )
         except scoring_services.DealRejected as exc:
@@ -302,7 +302,7 @@ class TournamentJSONImportView(APIView):
                                     "table": table["number"],
                                 }
                             )
-                scoring_services.scoresheet_import(
+                services.scoresheet_import(
                     tournament=tournament, records=records, user=request.user
                 )
         except scoring_services.DealRejected as exc:

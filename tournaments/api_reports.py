@@ -1,4 +1,4 @@
-"""The jobs API (contract: shared/spec/api-contract.md, "Jobs"): order a report, follow its
+"""The jobs API (contract: docs/api.md, "Jobs"): order a report, follow its
 job, download its file, retry a failed one; restore a tournament from its archive.
 
 - `POST /api/v1/tournaments/{id}/reports/` `{"kind", "round"?, "player"?, "format"?}` → 202

@@ -13,7 +13,7 @@ from django.db.models import Count, Q, QuerySet
 from scoring.models import Deal, Match, Seat
 
 from .models import Player, Rating, RatingEvent, Round, StandingRow, Tournament
-from .standings import TIEBREAK_ABBREVIATIONS, TIEBREAKS, rank_label, tournament_tiebreaks
+from .standings import BASE_FIGURES, TIEBREAK_FIGURES, rank_label, tournament_tiebreaks
 
 
 def standings_rows(
@@ -73,11 +73,18 @@ def standings_rows(
     ]
 
 
+def _column(figure: Any) -> dict[str, Any]:
+    return {"name": figure.key, "label": figure.label, "short": figure.short}
+
+
 def tiebreak_columns(tournament: Tournament) -> list[dict[str, Any]]:
-    return [
-        {"name": name, "label": TIEBREAKS[name], "short": TIEBREAK_ABBREVIATIONS[name]}
-        for name in tournament_tiebreaks(tournament)
-    ]
+    """The tiebreak columns in the organiser's order: key, abbreviation and full name."""
+    return [_column(TIEBREAK_FIGURES[name]) for name in tournament_tiebreaks(tournament)]
+
+
+def base_columns() -> dict[str, dict[str, Any]]:
+    """The columns every standings table has (match points, played, won), by key."""
+    return {key: _column(figure) for key, figure in BASE_FIGURES.items()}
 
 
 def round_tables(

@@ -37,29 +37,50 @@ from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine.match import winner_match_points
 
 PlayerId = Hashable
 
-TIEBREAKS: dict[str, Any] = {
-    "game_points": _("Game points"),
-    "points_difference": _("Points difference"),
-    "buchholz": _("Buchholz"),
-    "sonneborn_berger": _("Sonneborn–Berger"),
-    "head_to_head": _("Head-to-head"),
-    "wins": _("Wins"),
-    "fewer_bytes": _("Fewer bytes"),
-}
-TIEBREAK_ABBREVIATIONS: dict[str, Any] = {
-    "game_points": _("GP"),
-    "points_difference": _("Diff"),
-    "buchholz": _("Buch"),
-    "sonneborn_berger": _("SB"),
-    "head_to_head": _("H2H"),
-    "wins": _("W"),
-    "fewer_bytes": _("Bytes"),
-}
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure of the standings as its column shows it: the heading's abbreviation and,
+    for its tooltip and the legends, the full name."""
+
+    key: str
+    short: Any  # a lazy translation
+    label: Any
+
+
+def _figures(*items: tuple[str, Any, Any]) -> dict[str, Figure]:
+    return {key: Figure(key, short, label) for key, short, label in items}
+
+
+# The one place the standings' columns are named (the live pages, the API's help and the
+# reports read it): every abbreviation is distinct from every other in each language, the
+# base figures included, and carries its full name.
+BASE_FIGURES: dict[str, Figure] = _figures(
+    ("match_points", _("MP"), _("Match points")),
+    ("played", _("Pl"), _("Played")),
+    ("won", _("W"), _("Won")),
+)
+TIEBREAK_FIGURES: dict[str, Figure] = _figures(
+    ("game_points", _("GP"), _("Game points")),
+    ("points_difference", _("Diff"), _("Points difference")),
+    ("buchholz", _("Buch"), _("Buchholz")),
+    ("sonneborn_berger", _("SB"), _("Sonneborn–Berger")),
+    ("head_to_head", _("H2H"), _("Head-to-head")),
+    # The tiebreak "wins" counts what the "won" column shows; its own heading tells the two
+    # columns apart.
+    ("wins", pgettext_lazy("tiebreak abbreviation", "Wins"), _("Wins")),
+    ("fewer_bytes", _("Bytes"), _("Fewer bytes")),
+)
+FIGURES: dict[str, Figure] = {**BASE_FIGURES, **TIEBREAK_FIGURES}
+
+TIEBREAKS: dict[str, Any] = {key: f.label for key, f in TIEBREAK_FIGURES.items()}
+TIEBREAK_ABBREVIATIONS: dict[str, Any] = {key: f.short for key, f in TIEBREAK_FIGURES.items()}
 ASCENDING = frozenset({"fewer_bytes"})
 BYTE_OUTCOMES = frozenset({"byte", "card_byte"})
 
@@ -550,3 +571,30 @@ def standings_refresh_queued(*, tournament_id: int) -> int:
         if tournament is None:
             return 0
         return standings_refresh(tournament=tournament)
+
+
+def standings_catch_up(*, within_hours: float = 24) -> int:
+    """Refresh the standings of every tournament that has an open round or a match finished
+    in the last `within_hours`, each as a queued refresh does (its "queued" mark cleared
+    first). Whatever refresh was lost is made up: one held by a worker that was killed (its
+    task stays taken in the broker until the visibility timeout, an hour, and its mark keeps
+    new ones from being queued for a minute), one a web process was killed before queueing
+    after its commit. A refresh that changes nothing writes nothing. Returns the tournaments
+    refreshed."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from .models import MatchTally, Round
+
+    since = timezone.now() - timedelta(hours=within_hours)
+    ids = set(
+        Round.objects.filter(status=Round.Status.OPEN).values_list("tournament_id", flat=True)
+    ) | set(
+        MatchTally.objects.filter(match__finished_at__gte=since).values_list(
+            "tournament_id", flat=True
+        )
+    )
+    for tournament_id in sorted(ids):
+        standings_refresh_queued(tournament_id=tournament_id)
+    return len(ids)

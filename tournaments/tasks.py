@@ -53,6 +53,7 @@ from typing import Any  # noqa: E402
 
 from celery import Task  # noqa: E402
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded  # noqa: E402
+from celery.signals import worker_ready  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from .reports.errors import TRANSIENT  # noqa: E402
@@ -167,3 +168,39 @@ def ratings_nightly_recompute_task() -> int:
     from .ratings import ratings_recompute
 
     return ratings_recompute()
+
+
+# --- catching up after a fault (issue 13) ----------------------------------------------------
+# A worker killed outright (SIGKILL, out of memory, the machine gone) takes the tasks it had
+# taken with it: acknowledged late, they stay "unacked" in Redis until the broker's visibility
+# timeout (an hour) gives them back, and the standings refresh and the rating task that
+# finishing matches share leave their "queued" marks for a minute. So a worker that starts
+# catches up first, and beat does so every five minutes (for a web process killed between a
+# deal's commit and queueing its refresh). Both are idempotent and cheap when all is well.
+
+
+@shared_task(
+    name="tournaments.catch_up",
+    acks_late=True,
+    autoretry_for=TRANSIENT,
+    retry_backoff=True,
+    max_retries=5,
+)
+def catch_up_task() -> int:
+    """Rate every finished match not rated yet and refresh the standings of the running
+    tournaments (see `standings_catch_up`). Returns the matches rated."""
+    from django.core.cache import cache
+
+    from .ratings import ratings_rate_pending
+    from .standings import standings_catch_up
+
+    cache.delete(RATE_PENDING_QUEUED)
+    rated = ratings_rate_pending()
+    standings_catch_up()
+    return rated
+
+
+@worker_ready.connect
+def _catch_up_on_start(**_kwargs: Any) -> None:
+    """A `celery worker` that starts queues one catch-up (it runs it first)."""
+    catch_up_task.apply_async()

@@ -14,12 +14,7 @@ from django.utils import timezone
 from scoring.models import Deal, Match, Seat
 from tournaments import permissions as perms
 from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
-from tournaments.standings import (
-    TIEBREAK_ABBREVIATIONS,
-    TIEBREAKS,
-    rank_label,
-    tournament_tiebreaks,
-)
+from tournaments.standings import TIEBREAK_FIGURES, rank_label, tournament_tiebreaks
 
 from .data import (
     Column,
@@ -103,7 +98,7 @@ def tournament_info(tournament: Tournament) -> TournamentInfo:
 
 def tiebreak_columns(tournament: Tournament) -> list[Column]:
     return [
-        Column(key, str(TIEBREAKS[key]), str(TIEBREAK_ABBREVIATIONS.get(key, key)))
+        Column(key, str(TIEBREAK_FIGURES[key].label), str(TIEBREAK_FIGURES[key].short))
         for key in tournament_tiebreaks(tournament)
     ]
 

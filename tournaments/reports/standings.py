@@ -17,6 +17,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from ..standings import BASE_FIGURES
 from .data import Column, Progress, StandingLine, StandingsSheet, no_progress
 from .pdf import font_css, render_pdf
 
@@ -41,9 +42,7 @@ def base_labels() -> dict[str, str]:
         "rank": _("Rank"),
         "player": _("Player"),
         "club": _("Club"),
-        "match_points": _("Match points"),
-        "played": _("Played"),
-        "won": _("Won"),
+        **{key: str(figure.label) for key, figure in BASE_FIGURES.items()},
         "game_points": _("Game points"),
         "points_against": _("Points against"),
         "bytes": _("Bytes"),
@@ -176,11 +175,7 @@ def fit(text: str, width: int) -> str:
 
 def _figure_columns(sheet: StandingsSheet) -> list[Column]:
     """The figures printed after the player and the club, in order."""
-    columns = [
-        Column("match_points", _("Match points"), _("MP")),
-        Column("played", _("Played"), _("Pl")),
-        Column("won", _("Won"), _("W")),
-    ]
+    columns = [Column(key, str(f.label), str(f.short)) for key, f in BASE_FIGURES.items()]
     columns += [c for c in sheet.tiebreaks if c.key != "wins"]
     return columns
 
