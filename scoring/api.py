@@ -1,4 +1,4 @@
-"""The scoring API (contract: shared/spec/api-contract.md, "Scoring"). Thin views: the
+"""The scoring API (contract: docs/api.md, "Scoring"). Thin views: the
 services decide, the selectors read, the permissions module says who may.
 
 Status codes: not signed in → 401; signed in but the match is not visible → 404; visible but
@@ -23,12 +23,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from tournaments import permissions as perms
+from config.throttles import DealPostThrottle
 
+from . import access as perms
 from . import selectors, services
 from .authentication import API_AUTHENTICATION
-from .engine import ScoresheetError, score_match
 from .errors import localise_errors
+from .games import SCORING_ERRORS, record_score
 from .models import Match
 
 JSON = "application/json"
@@ -112,7 +113,8 @@ def _answer(write: Callable[[], services.DealWrite]) -> HttpResponse:
 
 
 class ScoreMatchView(APIView):
-    """Score a scoresheet record without storing anything."""
+    """Score a scoresheet record without storing anything; the record's `format` names the
+    game whose engine scores it (`deberc-scoresheet/1`, `preferans-scoresheet/1`)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
@@ -120,13 +122,13 @@ class ScoreMatchView(APIView):
     @extend_schema(
         request=OpenApiTypes.OBJECT,
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
-        summary="Score a scoresheet record (no storage)",
+        summary="Score a scoresheet record of any game, by its format (no storage)",
     )
     def post(self, request: Request) -> Response:
         try:
-            return Response(score_match(request.data))
-        except ScoresheetError as exc:
-            return error_response(list(exc.errors), 400)
+            return Response(record_score(request.data))
+        except SCORING_ERRORS as exc:
+            return error_response(list(exc.errors), 400)  # type: ignore[attr-defined]
 
 
 class MatchDetailView(APIView):
@@ -145,6 +147,8 @@ class MatchDetailView(APIView):
 
 class MatchDealsView(APIView):
     authentication_classes = API_AUTHENTICATION
+    # At most DEAL_THROTTLE_RATE deal posts per user (scope "deals"): stops a runaway script.
+    throttle_classes = [DealPostThrottle]
 
     @extend_schema(
         parameters=[IDEMPOTENCY_HEADER],
@@ -157,6 +161,7 @@ class MatchDealsView(APIView):
             404: ERRORS,
             409: MATCH,
             422: ERRORS,
+            429: ERRORS,
         },
         summary="Enter the next deal",
         description='Body: one DEAL of the scoresheet format plus "version".',

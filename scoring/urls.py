@@ -7,6 +7,7 @@ from . import views
 app_name = "scoring"
 
 urlpatterns: list = [
+    path("matches/sw.js", views.service_worker, name="service_worker"),
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/deal/", views.deal_create, name="deal_create"),
     path("matches/<int:match_id>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),

@@ -8,6 +8,7 @@ swaps only the sheet (`#sheet`); without JavaScript it posts and redirects.
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import datetime
 from typing import Any
@@ -20,8 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import permissions as perms
-
+from . import access as perms
 from . import forms, selectors, services
 from .errors import localise
 from .models import Match
@@ -187,6 +187,9 @@ def sheet_context(
         "violations": forms.VIOLATIONS,
         "idempotency_key": uuid.uuid4().hex,
         "editing": editing,
+        # For the offline queue's script (scoring/static/scoring/offline.js): the names that
+        # a waiting deal's figures are shown against.
+        "player_names_json": json.dumps(names, ensure_ascii=False),
     }
 
 
@@ -225,7 +228,7 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
             match=match,
             record=form.record,
             user=request.user,
-            idempotency_key=(request.POST.get("idempotency_key") or "")[:128] or None,
+            idempotency_key=submission_key(request),
             version=version,
         )
     except services.DealRejected as exc:
@@ -243,12 +246,25 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
         )
         return _render_sheet(request, ctx, 409)
     except services.IdempotencyMismatch:
-        ctx = sheet_context(request, match, values=form.values)
+        ctx = sheet_context(
+            request,
+            match,
+            values=form.values,
+            errors={"__all__": [_("This submission was already used for another deal.")]},
+        )
         return _render_sheet(request, ctx, 422)
     if request.htmx:
         match.refresh_from_db()
         return render(request, "scoring/_sheet.html", sheet_context(request, match))
     return redirect(match_page_url(match))
+
+
+def submission_key(request: HttpRequest) -> str | None:
+    """The submission's Idempotency-Key: the header (as the API takes it; the offline queue
+    sends it) or the form's hidden field. A retry with the same key writes no second deal
+    (services.deal_submit keeps the first answer under it)."""
+    key = request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key") or ""
+    return key.strip()[:128] or None
 
 
 def match_page_url(match: Match) -> str:
@@ -386,4 +402,24 @@ def match_scoresheet_download(request: HttpRequest, match_id: int) -> HttpRespon
         content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The scorer pages' service worker (scoring/templates/scoring/sw.js): served from
+    /matches/sw.js, so that its scope is /matches/ (the scorer pages and nothing else of the
+    site). It keeps each scorer page and the static files it uses for when the club's Wi-Fi
+    drops. Always revalidated, so that a new release reaches the phones."""
+    response = render(
+        request,
+        "scoring/sw.js",
+        {
+            "page_pattern": "^" + reverse("scoring:match", args=[0]).replace("/0/", r"/\d+/") + "$",
+            "offline_text": _(
+                "This page was not kept on this phone: it opens again when the connection is back."
+            ),
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
     return response
