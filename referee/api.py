@@ -1,4 +1,4 @@
-"""The referee API (contract: shared/spec/api-contract.md, "Referee"). Thin views: the tools
+"""The referee API (contract: docs/api.md, "Referee"). Thin views: the tools
 and services decide, the selectors read.
 
 - `GET /api/v1/rules/?q=&lang=&section=`: articles best first `{id, title, text, conventions,
@@ -99,7 +99,7 @@ class RuleDetailView(APIView):
             for lang in ("ru", "uk", "en")
         }
         if rule.is_convention:
-            body["convention"] = selectors.convention_meta(rule.convention_name)
+            body["convention"] = selectors.convention_meta(rule.convention_name, _lang(request))
         return Response(body)
 
 

@@ -54,6 +54,17 @@ class Article(models.Model):
     def text_in(self, lang: str | None = None) -> str:
         return getattr(self, f"text_{_lang(lang)}")
 
+    def source_in(self, lang: str | None = None) -> str:
+        """The texts this rule rests on, named in `lang` (the stored `source` is English)."""
+        from .rulebook import BY_ID
+
+        rule = BY_ID.get(self.id)
+        return rule.source_in(_lang(lang)) if rule is not None else self.source
+
+    @property
+    def source_text(self) -> str:
+        return self.source_in()
+
     @property
     def title(self) -> str:
         return self.title_in()
@@ -71,9 +82,13 @@ class Article(models.Model):
         return self.id.split(".", 1)[1] if self.is_convention else ""
 
 
-def _lang(lang: str | None) -> str:
+def article_lang(lang: str | None = None) -> str:
+    """The rulebook's language for `lang` (the active language by default): ru, uk or en."""
     code = (lang or translation.get_language() or "en")[:2]
     return code if code in LANGS else "en"
+
+
+_lang = article_lang
 
 
 class Ruling(models.Model):

@@ -13,8 +13,10 @@ from scoring.engine.conventions import CONVENTIONS, PRESETS
 from scoring.models import Match
 from tournaments.models import Tournament
 
-from .models import LANGS, Article, Ruling
-from .rulebook import SECTIONS
+from .models import LANGS, Article, Ruling, article_lang
+from .rulebook import BY_ID, SECTIONS
+from .rulebook.base import BY_NUMBER, sources_named
+from .rulebook.values import allowed_shown, value_shown
 from .search import RuleIndex, fold, raw_words, words
 
 SEARCH_LIMIT = 10
@@ -54,12 +56,15 @@ def article_payload(rule: Article, lang: str) -> dict[str, Any]:
         "text": rule.text_in(lang),
         "conventions": list(rule.conventions),
         "presets": list(rule.presets),
-        "source": rule.source,
+        "source": rule.source_in(lang),
         "project_default": rule.project_default,
     }
 
 
 # --- convention pages: what each preset sets, read from the engine -------------------------
+#
+# `value` is the engine's notation (what a tournament's settings take); `shown` is the value
+# as a reader says it, in the page's language ("пополам (split)").
 
 PRESET_MARKERS = {"4p": "yes (4 players)", "50/100": "50 / 100"}
 
@@ -76,10 +81,16 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def convention_presets(name: str) -> list[dict[str, str]]:
+def convention_presets(name: str, lang: str | None = None) -> list[dict[str, str]]:
     """Per preset, the value it sets for convention `name` (from scoring.engine.conventions)."""
+    lang = article_lang(lang)
     return [
-        {"preset": preset, "label": _preset_label(preset), "value": _show(values.get(name))}
+        {
+            "preset": preset,
+            "label": _preset_label(preset),
+            "value": _show(values.get(name)),
+            "shown": value_shown(name, values.get(name), lang),
+        }
         for preset, values in PRESETS.items()
     ]
 
@@ -88,33 +99,53 @@ def _preset_label(preset: str) -> str:
     return str(dict(Tournament.Ruleset.choices).get(preset, preset.capitalize()))
 
 
-def convention_meta(name: str) -> dict[str, Any] | None:
+def convention_meta(name: str, lang: str | None = None) -> dict[str, Any] | None:
+    """A convention's kind, what it may be set to (`values` in the settings' notation,
+    `values_shown` as a reader says them) and the texts it comes from, in `lang` (the active
+    language by default), with what each preset sets."""
     meta = CONVENTIONS.get(name)
     if meta is None:
         return None
+    lang = article_lang(lang)
     allowed = meta.get("values")
     kind = meta["kind"]
     if allowed is None:
         allowed = {"bool": ("yes", "no"), "whole": ("a whole number",)}.get(kind, ())
     if kind == "mercy":
         allowed = ("off", "true (250)", "a whole number")
+    numbers = [n.strip() for n in meta.get("source", "").split(",") if n.strip()]
+    sources = tuple(BY_NUMBER[n] for n in numbers if n in BY_NUMBER)
     return {
         "name": name,
         "kind": kind,
         "values": [_show(v) for v in allowed],
-        "seeds": meta.get("source", ""),
-        "presets": convention_presets(name),
+        "values_shown": allowed_shown(name, kind, meta.get("values"), lang),
+        "sources": sources_named(sources, lang),
+        "presets": convention_presets(name, lang),
     }
 
 
-def preset_table() -> dict[str, Any]:
-    """All conventions × all presets, for the presets overview."""
+def preset_table(lang: str | None = None) -> dict[str, Any]:
+    """All conventions × all presets, for the presets overview: each convention by its
+    article's title, each value as a reader says it."""
+    lang = article_lang(lang)
     names = list(PRESETS)
-    rows = [
-        {"name": conv, "values": [_show(PRESETS[p].get(conv)) for p in names]}
-        for conv in CONVENTIONS
-    ]
+    rows = []
+    for conv in CONVENTIONS:
+        rule = BY_ID.get(f"conventions.{conv}")
+        rows.append(
+            {
+                "name": conv,
+                "title": rule.title.get(lang, conv) if rule else conv,
+                "values": [value_shown(conv, PRESETS[p].get(conv), lang) for p in names],
+            }
+        )
     return {"presets": [_preset_label(p) for p in names], "rows": rows}
+
+
+def preset_labels(presets: list[str]) -> list[str]:
+    """Preset names as the page shows them ("Kharkov", "Харьковский")."""
+    return [_preset_label(p) for p in presets]
 
 
 # --- search ---------------------------------------------------------------------------------

@@ -48,7 +48,9 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
     rule = selectors.article_get(article_id)
     if rule is None:
         raise Http404(article_id)
-    convention = selectors.convention_meta(rule.convention_name) if rule.is_convention else None
+    convention = (
+        selectors.convention_meta(rule.convention_name, _lang()) if rule.is_convention else None
+    )
     depends = [
         {"name": name, "article": selectors.article_get(f"conventions.{name}")}
         for name in rule.conventions
@@ -66,7 +68,8 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
         "convention": convention,
         "depends": depends,
         "others": others,
-        "preset_table": selectors.preset_table() if rule.section == "presets" else None,
+        "preset_table": selectors.preset_table(_lang()) if rule.section == "presets" else None,
+        "preset_labels": selectors.preset_labels(list(rule.presets)),
     }
     return render(request, "referee/article.html", context)
 

@@ -4,12 +4,59 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Seed texts (../shared/seeds/): what `source` names.
-SEED_000 = "seed 000 (Moscow rules, Ukrainian)"
-SEED_001 = "seed 001 (Moscow, Kharkov, Odessa and short deberc, Russian)"
-SEED_002 = "seed 002 (Preferans)"
-SEED_003 = "seed 003 (online table conventions, Russian/English)"
-PROJECT_DEFAULT = "project default (deberc-rules.md)"
+
+@dataclass(frozen=True)
+class Source:
+    """A text the rules rest on, named as a club member knows it, in ru/uk/en."""
+
+    key: str
+    name: dict[str, str]
+
+    def __str__(self) -> str:
+        return self.name["en"]
+
+
+# The rule texts the rulebook was written from (docs/deberc-rules.md, "Sources"), and this
+# service's own reading where they are silent or unclear: what an article's `source` names.
+MOSCOW_RULES = Source(
+    "moscow",
+    {"ru": "московские правила", "uk": "московські правила", "en": "the Moscow rules"},
+)
+VARIANTS = Source(
+    "variants",
+    {
+        "ru": "описание московского, харьковского, одесского и короткого деберца",
+        "uk": "опис московського, харківського, одеського та короткого деберцу",
+        "en": "the guide to Moscow, Kharkov, Odessa and short deberc",
+    },
+)
+PREFERANS_RULES = Source(
+    "preferans",
+    {"ru": "правила преферанса", "uk": "правила преферансу", "en": "the Preferans rules"},
+)
+ONLINE_RULES = Source(
+    "online",
+    {"ru": "правила онлайн-стола", "uk": "правила онлайн-столу", "en": "the online table's rules"},
+)
+SERVICE = Source(
+    "service",
+    {"ru": "так читает этот сервис", "uk": "так читає цей сервіс", "en": "this service's reading"},
+)
+SOURCES: dict[str, Source] = {
+    s.key: s for s in (MOSCOW_RULES, VARIANTS, PREFERANS_RULES, ONLINE_RULES, SERVICE)
+}
+# The engine's conventions name their texts by number (`CONVENTIONS[name]["source"]`).
+BY_NUMBER: dict[str, Source] = {
+    "000": MOSCOW_RULES,
+    "001": VARIANTS,
+    "002": PREFERANS_RULES,
+    "003": ONLINE_RULES,
+}
+
+
+def sources_named(sources: tuple[Source, ...], lang: str) -> str:
+    """The sources as one line in `lang` ("the Moscow rules; this service's reading")."""
+    return "; ".join(s.name.get(lang, s.name["en"]) for s in sources)
 
 
 @dataclass(frozen=True)
@@ -22,9 +69,13 @@ class RuleArticle:
     keywords: dict[str, str]
     conventions: tuple[str, ...] = ()
     presets: tuple[str, ...] = ()
-    source: str = ""
-    project_default: bool = False
+    source: str = ""  # the sources in English, as the Article table and the API keep them
+    project_default: bool = False  # this service's reading (not the rule texts') decides
     extra: dict[str, str] = field(default_factory=dict)
+    sources: tuple[Source, ...] = ()
+
+    def source_in(self, lang: str) -> str:
+        return sources_named(self.sources, lang) if self.sources else self.source
 
     @property
     def section(self) -> str:
@@ -42,11 +93,15 @@ def article(
     kw_en: str = "",
     conventions: tuple[str, ...] = (),
     presets: tuple[str, ...] = (),
-    source: str,
+    source: Source | tuple[Source, ...],
     project_default: bool = False,
 ) -> RuleArticle:
     """Write an article; `ru`/`uk`/`en` are (title, text), keywords are aliases people type
-    (slang, spellings) separated by commas."""
+    (slang, spellings) separated by commas; `source` the texts it rests on (with `SERVICE`
+    and `project_default` when this service's reading decides)."""
+    sources = (source,) if isinstance(source, Source) else tuple(source)
+    if project_default and SERVICE not in sources:
+        sources += (SERVICE,)
     return RuleArticle(
         id=id,
         title={"ru": ru[0], "uk": uk[0], "en": en[0]},
@@ -54,8 +109,9 @@ def article(
         keywords={"ru": kw_ru, "uk": kw_uk, "en": kw_en},
         conventions=conventions,
         presets=presets,
-        source=source,
+        source=sources_named(sources, "en"),
         project_default=project_default,
+        sources=sources,
     )
 
 

@@ -1,7 +1,7 @@
 """§1 Cards: the deck, the trick order, card points, what is dealt, the sequence order."""
 # ruff: noqa: E501 -- rule texts and alias lists read better unbroken
 
-from .base import PROJECT_DEFAULT, SEED_000, SEED_001, SEED_003, article
+from .base import MOSCOW_RULES, ONLINE_RULES, SERVICE, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -40,7 +40,7 @@ accepted on input: T for 10, the suit symbols ♣♦♥♠ and the Russian lette
         kw_ru="колода, 32 карты, масти, трефы, бубны, черви, пики, запись карт, нотация",
         kw_uk="колода, 32 карти, масті, хрести, бубни, чирви, піки, запис карт",
         kw_en="deck, 32 cards, suits, clubs, diamonds, hearts, spades, notation, card names",
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     article(
         "cards.order",
@@ -72,7 +72,7 @@ In the other suits: ace, ten, king, queen, jack, 9, 8, 7.""",
         kw_ru="старшинство карт, какая карта старше, козырный валет, козырная девятка, ранг",
         kw_uk="старшинство карт, яка карта старша, козирний валет, козирна дев’ятка",
         kw_en="card ranking, rank order, which card is higher, trump jack, trump nine, highest card",
-        source=f"{SEED_000}; {SEED_003}",
+        source=(MOSCOW_RULES, ONLINE_RULES),
     ),
     article(
         "cards.points",
@@ -107,7 +107,7 @@ combinations is worth at most 162.""",
         kw_ru="очки, сколько стоит, стоимость карт, подсчёт очков, послед, последняя взятка, 152, 162, сто шестьдесят вторая",
         kw_uk="очки, скільки коштує, вартість карт, підрахунок, послід, остання взятка, 152, 162",
         kw_en="card points, card values, counting, last trick, 10 for last trick, 152, 162",
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "cards.dealt",
@@ -121,7 +121,7 @@ combinations is worth at most 162.""",
 
 Записанные очки верны, только если какая-то раскладка колоды даёт взяткам каждого игрока
 эти очки (в каждой взятке по одной карте от игрока), а остальные карты остаются несданными.
-Иначе запись отклоняется (код impossible_points).""",
+Иначе запись отклоняется (код impossible_points). Так эти правила читает этот сервис.""",
         ),
         uk=(
             "Не всі карти роздаються",
@@ -131,7 +131,8 @@ combinations is worth at most 162.""",
 роздані карти (удвох не більше 146).
 
 Записані очки правильні, лише якщо якийсь розклад колоди дає взяткам кожного гравця ці
-очки, а решта карт лишається нероздана. Інакше запис відхиляється (impossible_points).""",
+очки, а решта карт лишається нероздана. Інакше запис відхиляється (код impossible_points).
+Так ці правила читає цей сервіс.""",
         ),
         en=(
             "Not every card is dealt",
@@ -148,7 +149,7 @@ refused (impossible_points).""",
         kw_ru="сумма очков, 146, проверка записи, невозможные очки, несданные карты",
         kw_uk="сума очок, 146, перевірка запису, неможливі очки",
         kw_en="points sum, impossible points, 146, undealt cards, check figures",
-        source=PROJECT_DEFAULT,
+        source=SERVICE,
         project_default=True,
     ),
     article(
@@ -176,6 +177,6 @@ trump included: a terz is A-K-Q, never A-10-K, never J-9-A.""",
         kw_ru="порядок в комбинации, подряд, последовательность, терц туз король дама",
         kw_uk="порядок у комбінації, підряд, послідовність",
         kw_en="sequence, in a row, consecutive, run order",
-        source=f"{SEED_003}",
+        source=ONLINE_RULES,
     ),
 ]

@@ -1,7 +1,7 @@
 """§4 Combinations: kinds, notation, declaring and "how high?", seniority, bella, debertz."""
 # ruff: noqa: E501 -- rule texts and alias lists read better unbroken
 
-from .base import SEED_000, SEED_001, SEED_003, article
+from .base import MOSCOW_RULES, ONLINE_RULES, SERVICE, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -10,9 +10,9 @@ ARTICLES = [
             "Комбинации: терц, полтинник, сотня, белла",
             """
 Терц — три карты одной масти подряд: 20 очков. Полтинник (берц, полтина, полташ) — четыре
-подряд: 50. Сотня — пять подряд: 100, только по конвенции hundred (Харьков вчетвером, по
-договорённости). Белла — козырные король и дама: 20. Деберц — семь подряд (или шесть, по
-конвенции debertz: 6, Харьков) — выигрыш партии. Клабор — шесть подряд от туза в первых шести
+подряд: 50. Сотня — пять подряд: 100, только по договорённости «сотня» (Харьков вчетвером).
+Белла — козырные король и дама: 20. Деберц — семь подряд (или шесть, по договорённости
+«деберц: 6 карт», Харьков) — выигрыш партии. Клабор — шесть подряд от туза в первых шести
 сданных картах (Одесса) — выигрыш партии.
 
 Без сотни пять и больше карт подряд всё равно считаются одним полтинником; шесть можно
@@ -23,8 +23,9 @@ ARTICLES = [
             "Комбінації: терц, полтинник, сотня, белла",
             """
 Терц — три карти однієї масті підряд: 20 очок. Полтинник («п’ятдесят», берц, полтина) —
-чотири підряд: 50. Сотня — п’ять підряд: 100, лише за конвенцією hundred. Белла — козирні
-король і дама: 20. Деберц — сім підряд (або шість за конвенцією debertz: 6) — виграш партії.
+чотири підряд: 50. Сотня — п’ять підряд: 100, лише за домовленістю «сотня». Белла — козирні
+король і дама: 20. Деберц — сім підряд (або шість за домовленістю «деберц: 6 карт») — виграш
+партії.
 Клабор — шість підряд від туза в перших шести картах (Одеса) — виграш партії.
 
 Без сотні п’ять і більше карт підряд — однаково один полтинник; шість можна оголосити як два
@@ -47,7 +48,7 @@ which may overlap a terz or fifty.""",
         kw_uk="комбінації, терц, полтинник, п’ятдесят, берц, полтина, сотня, белла, скільки коштує терц",
         kw_en="combinations, declarations, melds, terz, tierce, fifty, hundred, bella, belote, sequence points",
         conventions=("hundred", "debertz", "klabor"),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "combinations.notation",
@@ -75,7 +76,7 @@ klabor:AS. Kinds are case-insensitive.""",
         kw_ru="запись комбинации, terz:KH, fifty:AS, от короля, от туза",
         kw_uk="запис комбінації, terz:KH, від короля, від туза",
         kw_en="combination notation, terz:KH, fifty:AS, top card",
-        source="deberc-rules.md §4",
+        source=SERVICE,
     ),
     article(
         "combinations.how_high",
@@ -90,7 +91,7 @@ klabor:AS. Kinds are case-insensitive.""",
 
 Спрашивать вышку можно, только имея комбинацию, способную поспорить. Вопрос без такой
 комбинации или вопрос и затем показ комбинации, заведомо старше объявленной, — нарушение
-(незаконный вопрос, байт на картах; seed 000).""",
+(незаконный вопрос, байт на картах; московские правила).""",
         ),
         uk=(
             "Оголошення комбінацій і питання «вишка?»",
@@ -113,13 +114,13 @@ lower, or names theirs if higher. The player whose combination stands then decla
 rest.
 
 Asking "how high?" without a combination able to compete, or asking and then showing one
-that plainly outranks the declared one, is a violation (illegal question, card byte;
-seed 000).""",
+that plainly outranks the declared one, is a violation (illegal question, card byte; the
+Moscow rules).""",
         ),
         kw_ru="вышка, вишка, рост, от чего терц, проходит, твой, меньше, объявить комбинацию, спросить вышку, когда объявлять терц",
         kw_uk="вишка, ріст, проходить, від чого терц, оголосити комбінацію, спитати вишку",
         kw_en="how high, vyshka, rost, announce combination, declare, asking height, good, not good",
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "combinations.seniority",
@@ -132,11 +133,11 @@ seed 000).""",
 1) класс: сотня старше полтинника, полтинник старше терца (два терца не бьют полтинник);
 2) при одном классе — старше та, у которой старшая карта выше (терц от дамы бьёт два терца
 от валета);
-3) при одинаковой старшей карте — козырная (конвенция trump_in_combination: moscow —
-козырь учитывается, kharkov — нет);
-4) всё равно равны — конвенция combination_tie: eldest — у первого по часовой стрелке от
-сдатчика (по умолчанию проекта, seeds 000/001/003), last_trick — у взявшего послед
-(Одесса).
+3) при одинаковой старшей карте — козырная (договорённость «козырь в комбинации»: по-московски
+козырь учитывается, по-харьковски — нет);
+4) всё равно равны — договорённость «равные комбинации»: первой руке (eldest) — у первого по
+часовой стрелке от сдатчика (так этот сервис читает московские правила и правила
+онлайн-стола), взявшему послед (last_trick) — у взявшего послед (Одесса).
 
 Белла в старшинстве не участвует.""",
         ),
@@ -148,10 +149,11 @@ seed 000).""",
 комбінацію кожного:
 1) клас: сотня старша за полтинник, полтинник — за терц (два терци не б’ють полтинник);
 2) того ж класу — старша та, що починається з вищої карти;
-3) з однаковою старшою картою — козирна (конвенція trump_in_combination: moscow — козир
-враховується, kharkov — ні);
-4) далі рівні — конвенція combination_tie: eldest — у першої руки (за замовчуванням
-проєкту), last_trick — у того, хто взяв послід (Одеса).
+3) з однаковою старшою картою — козирна (домовленість «козир у комбінації»: по-московськи
+козир враховується, по-харківськи — ні);
+4) далі рівні — домовленість «рівні комбінації»: першій руці (eldest) — у першої руки (так
+цей сервіс читає московські правила й правила онлайн-столу), тому, хто взяв послід
+(last_trick) — у того, хто взяв послід (Одеса).
 
 Белла у старшинстві не бере участі.""",
         ),
@@ -166,7 +168,8 @@ each player's best combination:
 3) same top card: the trump one wins (convention trump_in_combination: moscow counts it,
 kharkov ignores it);
 4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left;
-project default, seeds 000/001/003) or last_trick (Odessa).
+this service's reading of the Moscow rules and the online table's rules) or last_trick
+(Odessa).
 
 Bella takes no part in seniority.""",
         ),
@@ -174,7 +177,7 @@ Bella takes no part in seniority.""",
         kw_uk="старшинство, чий терц старший, рівні терци, кому зараховується, два терци проти полтинника",
         kw_en="seniority, whose combination wins, equal terzes, tie, which terz is higher, two terzes against fifty, trump terz",
         conventions=("trump_in_combination", "combination_tie", "hundred"),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}; project default for ties",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
         project_default=True,
     ),
     article(
@@ -182,21 +185,21 @@ Bella takes no part in seniority.""",
         ru=(
             "Комбинации без взятки",
             """
-По конвенции combinations_need_trick (по умолчанию включена, seed 001) терцы, полтинники и
-сотни пишутся, только если их владелец взял хотя бы одну взятку, пусть даже пустую. Белле
+По договорённости «комбинации только со взяткой» (обычно включена; московские правила) терцы,
+полтинники и сотни пишутся, только если их владелец взял хотя бы одну взятку, пусть даже пустую. Белле
 взятка не нужна.""",
         ),
         uk=(
             "Комбінації без взятки",
             """
-За конвенцією combinations_need_trick (типово увімкнена) терци, полтинники й сотні
+За домовленістю «комбінації лише зі взяткою» (зазвичай увімкнена) терци, полтинники й сотні
 записуються, лише якщо власник узяв хоч одну взятку, навіть порожню. Беллі взятка не
 потрібна.""",
         ),
         en=(
             "Combinations need a trick",
             """
-With combinations_need_trick (on by default, seed 001) terzes, fifties and hundreds are
+With combinations_need_trick (usually on; the Moscow rules) terzes, fifties and hundreds are
 credited only if their holder took at least one trick, possibly an empty one. Bella never
 needs one.""",
         ),
@@ -204,7 +207,7 @@ needs one.""",
         kw_uk="без взятки, жодної взятки, порожня взятка",
         kw_en="no trick, without a trick, empty trick, combination not credited",
         conventions=("combinations_need_trick",),
-        source=f"{SEED_001}; {SEED_003}",
+        source=(VARIANTS, ONLINE_RULES),
     ),
     article(
         "combinations.bella",
@@ -215,7 +218,7 @@ needs one.""",
 из этих карт («белла»); можно и не объявлять. В старшинстве не участвует: объявленная белла
 всегда пишется владельцу и может входить в терц или полтинник.
 
-Одесская конвенция bella_to_trick_winner: 20 очков беллы получает тот, кто взял взятку, на
+Одесская договорённость «белла взявшему взятку»: 20 очков беллы получает тот, кто взял взятку, на
 которой её объявили. Это требует записи по картам; без неё белла остаётся у владельца.""",
         ),
         uk=(
@@ -225,7 +228,7 @@ needs one.""",
 цих карт; можна й не оголошувати. У старшинстві не бере участі: оголошена белла завжди
 записується власнику і може входити в терц чи полтинник.
 
-Одеська конвенція bella_to_trick_winner: 20 очок белли отримує той, хто взяв взятку, на якій
+Одеська домовленість «белла тому, хто взяв взятку»: 20 очок белли отримує той, хто взяв взятку, на якій
 її оголосили.""",
         ),
         en=(
@@ -242,22 +245,23 @@ was declared (needs a card-by-card record; without one it stays with its holder)
         kw_uk="белла, бела, козирний марʼяж, король і дама козирні",
         kw_en="bella, belote, trump king and queen, marriage",
         conventions=("bella_to_trick_winner",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "combinations.debertz",
         ru=(
             "Деберц и клабор: выигрыш партии",
             """
-Деберц — семь карт одной масти подряд (конвенция debertz: 7) или шесть и больше (debertz: 6,
-Харьков). Клабор — шесть подряд от туза в первых шести сданных картах (Одесса, конвенция
-klabor). Объявленный и показанный деберц или клабор сразу выигрывает партию; если таких двое —
+Деберц — семь карт одной масти подряд (договорённость «деберц: 7 карт») или шесть и больше
+(«деберц: 6 карт», Харьков). Клабор — шесть подряд от туза в первых шести сданных картах
+(Одесса, договорённость «клабор»). Объявленный и показанный деберц или клабор сразу выигрывает партию; если таких двое —
 первый по часовой стрелке от сдатчика. Сама сдача ничего не записывает.""",
         ),
         uk=(
             "Деберц і клабор: виграш партії",
             """
-Деберц — сім карт однієї масті підряд (debertz: 7) або шість і більше (debertz: 6, Харків).
+Деберц — сім карт однієї масті підряд («деберц: 7 карт») або шість і більше («деберц: 6
+карт», Харків).
 Клабор — шість підряд від туза в перших шести картах (Одеса). Оголошений і показаний деберц
 чи клабор одразу виграє партію; якщо таких двоє — перший за годинниковою стрілкою від того,
 хто роздає.""",
@@ -275,6 +279,6 @@ clockwise from the dealer's left if two); that deal records nothing.""",
         kw_en="debertz, deberc, klabor, seven in a row, six in a row, instant win",
         conventions=("debertz", "klabor"),
         presets=("kharkov", "odessa"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
 ]

@@ -3,7 +3,7 @@
 read it from `scoring.engine.conventions.PRESETS`, so the rulebook never drifts from the
 engine."""
 
-from .base import PROJECT_DEFAULT, SEED_000, SEED_001, SEED_003, RuleArticle, article
+from .base import MOSCOW_RULES, ONLINE_RULES, VARIANTS, RuleArticle, Source, article
 
 
 def conv(
@@ -14,7 +14,7 @@ def conv(
     en: str,
     *,
     kw: tuple[str, str, str],
-    source: str,
+    source: Source | tuple[Source, ...],
     project_default: bool = False,
 ) -> RuleArticle:
     """A convention article: titles and texts in ru/uk/en, aliases people type."""
@@ -37,13 +37,13 @@ ARTICLES = [
         "target",
         ("До скольких очков (target)", "До скількох очок (target)", "Target score"),
         "Сколько очков нужно набрать, чтобы выиграть партию: любое целое положительное число, "
-        "обычно 501 (по умолчанию), 301 или 1001 вчетвером.",
-        "Скільки очок треба набрати для перемоги: будь-яке ціле додатне число, зазвичай 501, "
-        "301 або 1001 учотирьох.",
+        "обычно 501 (если не договорились иначе), 301 или 1001 вчетвером.",
+        "Скільки очок треба набрати для перемоги: будь-яке ціле додатне число, зазвичай 501 "
+        "(якщо не домовилися інакше), 301 або 1001 учотирьох.",
         "The score that wins the match: any positive whole number, usually 501 (default), 301, "
         "or 1001 with four players.",
         kw=("501, 301, 1001, играть до", "501, 301, 1001, грати до", "501, 301, 1001, play to"),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     conv(
         "obligatory_order",
@@ -63,7 +63,7 @@ ARTICLES = [
             "обяз, з обязом, замовлення обов’язкове",
             "obligatory bid, forced dealer, must bid",
         ),
-        source=f"{SEED_001}; {SEED_003}",
+        source=(VARIANTS, ONLINE_RULES),
     ),
     conv(
         "seven_swap",
@@ -79,23 +79,23 @@ ARTICLES = [
             "сімка, поміняти сімку, козирна сімка",
             "swap the seven, trump seven, exchange",
         ),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     conv(
         "first_lead",
         ("Первый ход", "Перший хід", "First lead"),
-        "eldest (Москва): первой взятке ходит первая рука, игрок слева от сдатчика. declarer "
-        "(Харьков, Одесса): первым ходит играющий.",
-        "eldest (Москва): першим ходить перша рука. declarer (Харків, Одеса): першим ходить "
-        "граючий.",
-        "eldest (Moscow): the player to the dealer's left leads to the first trick. declarer "
-        "(Kharkov, Odessa): the declarer leads.",
+        "Первая рука (eldest; Москва): в первую взятку ходит первая рука, игрок слева от "
+        "сдатчика. Играющий (declarer; Харьков, Одесса): первым ходит играющий.",
+        "Перша рука (eldest; Москва): першим ходить перша рука, гравець ліворуч від того, хто "
+        "роздає. Граючий (declarer; Харків, Одеса): першим ходить граючий.",
+        "The eldest (eldest; Moscow): the player to the dealer's left leads to the first trick. "
+        "The declarer (declarer; Kharkov, Odessa): the declarer leads.",
         kw=(
             "кто ходит первым, первый ход, первая рука",
             "хто ходить першим, перший хід",
             "who leads first, opening lead",
         ),
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     conv(
         "overtrump",
@@ -104,11 +104,13 @@ ARTICLES = [
             "Перебивати козир завжди?",
             "Overtrump: when you must beat a trump",
         ),
-        "trump_lead (Москва): перебивать обязательно, когда ход сделан с козыря. always (Одесса, "
-        "«козырь соперника перебивается всегда»): всякий раз, когда на взятке уже лежит козырь и "
-        "игрок обязан или хочет бить козырем, он должен положить старший козырь, если он есть.",
-        "trump_lead (Москва): перебивати обов’язково, коли хід з козиря. always (Одеса): "
-        "щоразу, коли на взятці вже лежить козир, треба класти старший козир, якщо він є.",
+        "При ходе с козыря (trump_lead; Москва): перебивать обязательно, когда ход сделан с "
+        "козыря. Всегда (always; Одесса, «козырь соперника перебивается всегда»): всякий раз, "
+        "когда на взятке уже лежит козырь и игрок обязан или хочет бить козырем, он должен "
+        "положить старший козырь, если он есть.",
+        "При ході з козиря (trump_lead; Москва): перебивати обов’язково, коли хід з козиря. "
+        "Завжди (always; Одеса): щоразу, коли на взятці вже лежить козир, треба класти старший "
+        "козир, якщо він є.",
         "trump_lead (Moscow): you must beat the trump only when trump was led. always (Odessa, "
         '"the opponent\'s trump is always beaten"): whenever a trump already lies on the trick, '
         "a player who must or may trump has to beat it if able.",
@@ -117,7 +119,7 @@ ARTICLES = [
             "перебивати, перебити козир",
             "overtrump, over-ruff, beat the trump",
         ),
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     conv(
         "hundred",
@@ -129,59 +131,66 @@ ARTICLES = [
         "Yes: five in sequence is a hundred, 100 points, above a fifty (Kharkov with four "
         "players, by agreement). No: five in sequence count as a fifty.",
         kw=("сотня, пять подряд, 100 очков", "сотня, п’ять підряд", "hundred, five in a row"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "debertz",
         ("Деберц: 7 или 6 карт", "Деберц: 7 чи 6 карт", "Debertz: 7 or 6 cards"),
-        "off — деберц не играется; 7 — семь карт одной масти подряд выигрывают партию; 6 — шесть "
-        "и больше (Харьков).",
-        "off — деберца немає; 7 — сім карт підряд виграють партію; 6 — шість і більше (Харків).",
-        "off: no debertz; 7: seven in sequence wins the match; 6: six or more (Kharkov).",
+        "Не играется (off) — деберца нет; 7 — семь карт одной масти подряд выигрывают партию; "
+        "6 — шесть и больше (Харьков).",
+        "Не грається (off) — деберцу немає; 7 — сім карт підряд виграють партію; 6 — шість і "
+        "більше (Харків).",
+        "Not played (off): no debertz; 7: seven in sequence wins the match; 6: six or more "
+        "(Kharkov).",
         kw=("деберц, семь подряд, шесть подряд", "деберц, сім підряд", "debertz, seven in a row"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "trump_in_combination",
         ("Козырь в комбинации", "Козир у комбінації", "Trump in combination"),
-        "moscow: при равной старшей карте козырная комбинация старше некозырной. kharkov: "
-        "козырь в старшинстве не учитывается (тогда решает combination_tie).",
-        "moscow: за рівної старшої карти козирна комбінація старша. kharkov: козир не "
-        "враховується.",
-        "moscow: with the same top card, the trump combination wins. kharkov: trump is ignored "
-        "(then combination_tie decides).",
+        "По-московски (moscow): при равной старшей карте козырная комбинация старше "
+        "некозырной. По-харьковски (kharkov): козырь в старшинстве не учитывается (тогда "
+        "решает договорённость «равные комбинации»).",
+        "По-московськи (moscow): за рівної старшої карти козирна комбінація старша. "
+        "По-харківськи (kharkov): козир не враховується (тоді вирішує домовленість «рівні "
+        "комбінації»).",
+        "Moscow (moscow): with the same top card, the trump combination wins. Kharkov "
+        "(kharkov): trump is ignored (then the combination tie convention decides).",
         kw=(
             "козырный терц, козырь в комбинации, Москва Харьков",
             "козирний терц, козир у комбінації",
             "trump terz, trump counts in seniority",
         ),
-        source=SEED_003,
+        source=ONLINE_RULES,
     ),
     conv(
         "combination_tie",
         ("Равные комбинации", "Рівні комбінації", "Combination tie"),
-        "Когда лучшие комбинации равны во всём: eldest — засчитывается первому по часовой "
-        "стрелке от сдатчика (решение проекта по seeds 000/001/003); last_trick — тому, кто "
-        "взял послед (Одесса).",
-        "Коли найкращі комбінації рівні: eldest — першій руці (рішення проєкту); last_trick — "
-        "тому, хто взяв послід (Одеса).",
-        "When the best combinations are equal in every way: eldest — the first clockwise from "
-        "the dealer's left (project default, seeds 000/001/003); last_trick — whoever took the "
-        "last trick (Odessa).",
+        "Когда лучшие комбинации равны во всём: первой руке (eldest) — засчитывается первому "
+        "по часовой стрелке от сдатчика (так этот сервис читает московские правила и правила "
+        "онлайн-стола); взявшему послед (last_trick) — тому, кто взял послед (Одесса).",
+        "Коли найкращі комбінації рівні в усьому: першій руці (eldest) — зараховується першому "
+        "за годинниковою стрілкою від того, хто роздає (так цей сервіс читає московські "
+        "правила й правила онлайн-столу); тому, хто взяв послід (last_trick) — Одеса.",
+        "When the best combinations are equal in every way: to the eldest (eldest) — the first "
+        "clockwise from the dealer's left (this service's reading of the Moscow rules and the "
+        "online table's rules); to the last trick (last_trick) — whoever took the last trick "
+        "(Odessa).",
         kw=(
             "равные терцы, одинаковые терцы, ничья комбинаций",
             "рівні терци, однакові терци",
             "equal terz, tie between combinations",
         ),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}; project default",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
         project_default=True,
     ),
     conv(
         "combinations_need_trick",
         ("Комбинации только со взяткой", "Комбінації лише зі взяткою", "Combinations need a trick"),
-        "Да (по умолчанию): терцы, полтинники и сотни пишутся, только если владелец взял хотя бы "
-        "одну взятку, пусть пустую. Белле взятка не нужна.",
-        "Так: терци, полтинники й сотні пишуться, лише якщо власник узяв хоч одну взятку.",
+        "Да (обычно так и играют): терцы, полтинники и сотни пишутся, только если владелец взял "
+        "хотя бы одну взятку, пусть пустую. Белле взятка не нужна.",
+        "Так (зазвичай так і грають): терци, полтинники й сотні пишуться, лише якщо власник "
+        "узяв хоч одну взятку, навіть порожню. Беллі взятка не потрібна.",
         "Yes (default): terzes, fifties and hundreds count only if their holder took at least "
         "one trick, even an empty one. Bella never needs one.",
         kw=(
@@ -189,7 +198,7 @@ ARTICLES = [
             "без взятки, хоч одна взятка",
             "at least one trick, no trick",
         ),
-        source=f"{SEED_001}; {SEED_003}",
+        source=(VARIANTS, ONLINE_RULES),
     ),
     conv(
         "bella_to_trick_winner",
@@ -202,91 +211,108 @@ ARTICLES = [
         "Yes (Odessa): bella's 20 go to whoever takes the trick on which it was declared "
         "(needs a card-by-card record). No: bella always scores for its holder.",
         kw=("белла, бела, кому белла", "белла, кому белла", "bella, belote to trick winner"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "winner_takes_all",
         ("Победителю всё", "Переможцю все", "Winner takes all"),
-        "Да (seed 003): если игра сделана, играющий пишет сумму итогов всех игроков, включая "
-        "вистующих, а вистующие — 0.",
-        "Так: якщо гру зроблено, граючий пише суму підсумків усіх гравців, інші — 0.",
-        "Yes (seed 003): when the game is made, the declarer records the sum of all totals, "
-        "the opponents' included, and the opponents record 0.",
+        "Да (так можно настроить стол по правилам онлайн-стола): если игра сделана, играющий "
+        "пишет сумму итогов всех игроков, включая вистующих, а вистующие — 0.",
+        "Так (так можна налаштувати стіл за правилами онлайн-столу): якщо гру зроблено, "
+        "граючий пише суму підсумків усіх гравців, інші — 0.",
+        "Yes (a table setting of the online table's rules): when the game is made, the "
+        "declarer records the sum of all totals, the opponents' included, and the opponents "
+        "record 0.",
         kw=("победителю всё, всё играющему", "переможцю все", "winner takes all"),
-        source=SEED_003,
+        source=ONLINE_RULES,
     ),
     conv(
         "byte_3p",
         ("Байт втроём", "Байт утрьох", "Byte with three players"),
-        "top (seed 001): очки байтующего получает соперник с большими очками; при равенстве "
-        "соперников очки висят для них двоих. split (Харьков): пополам двум соперникам.",
-        "top: очки отримує суперник із більшими очками. split (Харків): навпіл двом.",
-        "top (seed 001): the declarer's total goes to the opponent with more points (equal: a "
-        "pool for the two). split (Kharkov): halved between the two opponents.",
+        "Сопернику с большими очками (top; московские правила): очки байтующего получает "
+        "соперник с большими очками; при равенстве соперников очки висят для них двоих. "
+        "Пополам (split; Харьков): пополам двум соперникам.",
+        "Супернику з більшими очками (top; московські правила): очки граючого отримує суперник "
+        "із більшими очками; за рівності суперників очки висять для них двох. Навпіл (split; "
+        "Харків): навпіл двом суперникам.",
+        "To the higher opponent (top; the Moscow rules): the declarer's total goes to the "
+        "opponent with more points (equal: a pool for the two). Halved (split; Kharkov): halved "
+        "between the two opponents.",
         kw=(
             "байт втроём, кому очки байта, пополам",
             "байт утрьох, навпіл",
             "three players byte, split byte",
         ),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "hanging_separately",
         ("Висячие отдельно", "Висячі окремо", "Hanging separately"),
-        "Нет: новая висячка добавляется к уже висящей, и они разыгрываются как одна. Да (seed "
-        "003): висячки стоят в очереди, каждая следующая сдача разыгрывает самую старую.",
-        "Ні: нова висячка додається до висячої. Так: висячки розігруються по черзі.",
-        "No: a new pool joins the hanging one and they are played as one. Yes (seed 003): pools "
-        "queue and each later deal plays only the oldest.",
+        "Нет: новая висячка добавляется к уже висящей, и они разыгрываются как одна. Да (правила "
+        "онлайн-стола): висячки стоят в очереди, каждая следующая сдача разыгрывает самую старую.",
+        "Ні: нова висячка додається до висячої, і вони розігруються як одна. Так (правила "
+        "онлайн-столу): висячки стоять у черзі, кожна наступна здача розігрує найстаршу.",
+        "No: a new pool joins the hanging one and they are played as one. Yes (the online "
+        "table's rules): pools queue and each later deal plays only the oldest.",
         kw=(
             "висячие отдельно, две висячки, висячка на висячку",
             "висячі окремо, дві висячки",
             "hanging separately, two hanging bytes",
         ),
-        source=f"{SEED_000}; {SEED_003}",
+        source=(MOSCOW_RULES, ONLINE_RULES),
     ),
     conv(
         "hanging_on_byte_3p",
         ("Висячка при байте втроём", "Висячка при байті втрьох", "Hanging pool on a 3-player byte"),
-        "Втроём, когда сдача, разыгрывающая висячку, закончилась байтом: split — висячку делят "
-        "пополам два вистующих (seed 003); top — её получает лучший, как обычно. Байт на картах "
-        "тут байтом не считается.",
-        "Утрьох, коли здача з висячкою — байт: split — навпіл двом; top — кращому.",
-        "With three players, when the deal playing a pool is a byte: split — the two opponents "
-        "halve it (seed 003); top — the best one takes it as usual. A card byte does not count "
-        "here.",
+        "Втроём, когда сдача, разыгрывающая висячку, закончилась байтом: пополам (split) — "
+        "висячку делят пополам два вистующих (правила онлайн-стола); лучшему (top) — её "
+        "получает лучший, как обычно. Висячка никогда не достаётся тому, кто не имеет на неё "
+        "права: если из двух вистующих право на неё есть только у одного, при делении пополам "
+        "он забирает её целиком. Байт на картах тут байтом не считается.",
+        "Утрьох, коли здача, що розігрує висячку, закінчилася байтом: навпіл (split) — висячку "
+        "ділять навпіл двоє вистуючих (правила онлайн-столу); кращому (top) — її отримує "
+        "кращий, як завжди. Висячка ніколи не дістається тому, хто не має на неї права: якщо з "
+        "двох вистуючих право на неї має лише один, при поділі навпіл він забирає її цілком. "
+        "Байт на картах тут байтом не вважається.",
+        "With three players, when the deal playing a pool is a byte: halved (split) — the two "
+        "opponents halve it (the online table's rules); to the best (top) — the best one takes "
+        "it as usual. A pool never goes to a player not eligible for it: under split, when only "
+        "one of the byte's two opponents is eligible, that opponent takes the whole pool. A "
+        "card byte does not count here.",
         kw=("висячка при байте, висячие втроём", "висячка при байті", "hanging pool on byte"),
-        source=SEED_003,
+        source=ONLINE_RULES,
     ),
     conv(
         "dealer",
         ("Кто сдаёт", "Хто роздає", "Dealer"),
-        "winner (Москва): сдаёт набравший больше всех в сдаче; clockwise (Харьков, Одесса): по "
-        "очереди по часовой стрелке.",
-        "winner (Москва): роздає той, хто набрав найбільше; clockwise: по черзі.",
-        "winner (Moscow): the player with the highest deal total deals next; clockwise "
-        "(Kharkov, Odessa): in turn.",
+        "Выигравший сдачу (winner; Москва): сдаёт набравший больше всех в сдаче. По очереди "
+        "(clockwise; Харьков, Одесса): по очереди по часовой стрелке.",
+        "Той, хто виграв здачу (winner; Москва): роздає той, хто набрав найбільше. По черзі "
+        "(clockwise; Харків, Одеса): по черзі за годинниковою стрілкою.",
+        "The deal's winner (winner; Moscow): the player with the highest deal total deals next. "
+        "In turn (clockwise; Kharkov, Odessa): the deal passes clockwise.",
         kw=(
             "кто сдаёт, сдаёт выигравший, по часовой",
             "хто роздає, по черзі",
             "who deals, dealer rotation",
         ),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     conv(
         "renonce_penalty",
         ("Наказание за ренонс", "Покарання за ренонс", "Renonce penalty"),
-        "card_byte (Москва): байт на картах. redeal_minus_100 (Одесса): нарушитель пишет −100, "
-        "остальные 0, висячки остаются, и тот же сдатчик пересдаёт.",
-        "card_byte: байт на картах. redeal_minus_100 (Одеса): порушник пише −100, перездача.",
-        "card_byte (Moscow): a card byte. redeal_minus_100 (Odessa): the violator records −100, "
-        "the others 0, pools stay, and the same dealer deals again.",
+        "Байт на картах (card_byte; Москва). Пересдача и −100 (redeal_minus_100; Одесса): "
+        "нарушитель пишет −100, остальные 0, висячки остаются, и тот же сдатчик пересдаёт.",
+        "Байт на картах (card_byte; Москва). Перездача і −100 (redeal_minus_100; Одеса): "
+        "порушник пише −100, інші 0, висячки лишаються, і той самий гравець роздає знову.",
+        "A card byte (card_byte; Moscow). A redeal and −100 (redeal_minus_100; Odessa): the "
+        "violator records −100, the others 0, pools stay, and the same dealer deals again.",
         kw=(
             "фальшренонс, штраф за ренонс, минус 100, пересдача",
             "фальшренонс, мінус 100",
             "renonce penalty, revoke penalty, minus 100",
         ),
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     conv(
         "bolt_penalty",
@@ -297,7 +323,7 @@ ARTICLES = [
         "What a player (pair) with no trick in a played deal loses: 0 (Moscow); 50 with two, "
         '100 with three or pairs (Kharkov, "50 / 100"); 100 (Odessa).',
         kw=("лыжа, болт, без взяток", "лижа, болт, без взяток", "bolt, ski, no trick"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "three_bytes_penalty",
@@ -308,49 +334,59 @@ ARTICLES = [
         "Every third byte of a player in a match costs this many points (Kharkov: 100; 0: "
         "none). Card bytes count.",
         kw=("три байта, третий байт", "три байти, третій байт", "three bytes"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "both_over_target",
         ("Оба набрали 501", "Обидва набрали 501", "Both over the target"),
-        "Если после сдачи несколько игроков набрали target: last_trick — выигрывает взявший "
-        "послед (seed 000); higher — больший счёт, при равенстве послед.",
-        "Якщо кілька гравців набрали target: last_trick — виграє той, хто взяв послід; "
-        "higher — більший рахунок.",
-        "When several players reach the target in one deal: last_trick — whoever took the last "
-        "trick wins (seed 000); higher — the higher total, ties to the last trick.",
+        "Если после сдачи несколько игроков набрали нужные очки (501 или сколько договорились): "
+        "послед (last_trick) — выигрывает взявший послед (московские правила); больший счёт "
+        "(higher) — выигрывает больший счёт, при равенстве послед.",
+        "Якщо після здачі кілька гравців набрали потрібні очки (501 чи скільки домовилися): "
+        "послід (last_trick) — виграє той, хто взяв послід (московські правила); більший "
+        "рахунок (higher) — виграє більший рахунок, за рівності послід.",
+        "When several players reach the target in one deal: the last trick (last_trick) — "
+        "whoever took the last trick wins (the Moscow rules); the higher total (higher) — the "
+        "higher total wins, ties to the last trick.",
         kw=("оба набрали, оба за 501, послед решает", "обидва набрали, послід", "both reached 501"),
-        source=SEED_000,
+        source=MOSCOW_RULES,
     ),
     conv(
         "false_closing",
         ("Ложное закрытие", "Хибне закриття", "False closing"),
-        "loses (seed 001): заявивший проигрывает партию. double_to_opponents (Харьков, "
-        "прочтение проекта): его счёт обнуляется, удвоенный счёт получает соперник (втроём "
-        "пополам), игра продолжается; закрыть на взятке с козырным валетом нельзя.",
-        "loses: той, хто заявив, програє партію. double_to_opponents (Харків): його рахунок "
-        "обнуляється, подвоєний — супернику, гра триває.",
-        "loses (seed 001): the claimant loses the match. double_to_opponents (Kharkov, project "
-        "reading): the claimant's total drops to 0 and twice it goes to the opponent (halved "
-        "with three), play goes on; no closing on the trick of the trump jack.",
+        "Проигрыш партии (loses; московские правила): заявивший проигрывает партию. Удвоенный "
+        "счёт соперникам (double_to_opponents; Харьков, так читает этот сервис): его счёт "
+        "обнуляется, удвоенный счёт получает соперник (втроём пополам), игра продолжается; "
+        "закрыть на взятке с козырным валетом нельзя.",
+        "Програш партії (loses; московські правила): той, хто заявив, програє партію. "
+        "Подвоєний рахунок суперникам (double_to_opponents; Харків, так читає цей сервіс): його "
+        "рахунок обнуляється, подвоєний — супернику (утрьох навпіл), гра триває; закрити на "
+        "взятці з козирним валетом не можна.",
+        "Loses the match (loses; the Moscow rules): the claimant loses the match. Double to the "
+        "opponents (double_to_opponents; Kharkov, this service's reading): the claimant's total "
+        "drops to 0 and twice it goes to the opponent (halved with three), play goes on; no "
+        "closing on the trick of the trump jack.",
         kw=(
             "ложное закрытие, закрытие, вдвойне",
             "хибне закриття, вдвічі",
             "false closing, failed claim, double",
         ),
-        source=f"{SEED_001}; project reading",
+        source=VARIANTS,
         project_default=True,
     ),
     conv(
         "match_score",
         ("Очки за партию", "Очки за партію", "Match score"),
-        "win — победитель получает 1 очко; difference — победитель получает ещё разницу target "
-        "минус счёт проигравшего (ничего, если оба за target).",
-        "win — 1 очко переможцю; difference — різниця target мінус рахунок того, хто програв.",
-        "win: 1 point per won match; difference: the winner also scores target minus the "
-        "loser's total (nothing when both are over).",
+        "1 за победу (win) — победитель получает 1 очко; разница (difference) — победитель "
+        "получает ещё разницу: очки, до которых играют, минус счёт проигравшего (ничего, если "
+        "оба их набрали).",
+        "1 за перемогу (win) — переможець отримує 1 очко; різниця (difference) — ще й різниця: "
+        "очки, до яких грають, мінус рахунок того, хто програв (нічого, якщо обидва їх "
+        "набрали).",
+        "1 per win (win): 1 point per won match; the difference (difference): the winner also "
+        "scores the target minus the loser's total (nothing when both are over).",
         kw=("очки за партию, разница", "очки за партію, різниця", "match points, difference"),
-        source=SEED_000,
+        source=MOSCOW_RULES,
     ),
     conv(
         "klabor",
@@ -365,22 +401,26 @@ ARTICLES = [
             "клабор, одеський деберц",
             "klabor, klaberjass, Odessa",
         ),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "format",
         ("Формат партии", "Формат партії", "Match format"),
-        "race — до набора target; fixed — короткий деберц: fixed_deals сдач, затем побеждает "
-        "больший счёт (при равенстве послед последней сдачи, затем первый по часовой стрелке).",
-        "race — до target; fixed — короткий деберц: fixed_deals здач, потім більший рахунок.",
-        "race: to the target; fixed: short deberc, fixed_deals deals, then the higher total "
-        "(ties: the last trick of the final deal, then the earlier clockwise).",
+        "До набора очков (race) — играют, пока кто-то не наберёт нужные очки; число сдач "
+        "(fixed) — короткий деберц: играют договорённое число сдач, затем побеждает больший "
+        "счёт (при равенстве послед последней сдачи, затем первый по часовой стрелке).",
+        "До набору очок (race) — грають, доки хтось не набере потрібні очки; кількість здач "
+        "(fixed) — короткий деберц: грають домовлену кількість здач, потім перемагає більший "
+        "рахунок.",
+        "Race to the target (race); a fixed number of deals (fixed): short deberc, the agreed "
+        "number of deals (fixed_deals), then the higher total (ties: the last trick of the "
+        "final deal, then the earlier clockwise).",
         kw=(
             "короткий деберц, формат, фиксированные сдачи",
             "короткий деберц, формат",
             "short deberc, fixed deals, race",
         ),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "fixed_deals",
@@ -389,33 +429,41 @@ ARTICLES = [
             "Кількість здач (короткий деберц)",
             "Number of deals (fixed format)",
         ),
-        "При format = fixed — сколько сдач играется (пустые тоже считаются).",
-        "При format = fixed — скільки здач грається (порожні теж рахуються).",
-        "With format = fixed: how many deals are played (void deals included).",
+        "В коротком деберце (формат партии — число сдач, fixed) — сколько сдач играется "
+        "(пустые тоже считаются).",
+        "У короткому деберці (формат партії — кількість здач, fixed) — скільки здач грається "
+        "(порожні теж рахуються).",
+        "In short deberc (match format: a fixed number of deals, fixed): how many deals are "
+        "played (void deals included).",
         kw=("сколько сдач, короткий деберц", "скільки здач", "how many deals"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "mercy_gap",
         ("Разрыв 250", "Розрив 250", "Mercy gap"),
         "Деберц с полтинниками: когда разрыв между лидером и другим игроком достигает этого "
-        "числа (true = 250), лидер выигрывает. off — нет.",
-        "Коли розрив між лідером та іншим гравцем сягає цього числа (true = 250), лідер виграє.",
+        "числа (обычно 250; true), лидер выигрывает. Выключено (off) — разрыв не считается.",
+        "Деберц із полтинниками: коли розрив між лідером та іншим гравцем сягає цього числа "
+        "(зазвичай 250; true), лідер виграє. Вимкнено (off) — розрив не рахується.",
         "Deberc with fifties: when the gap between the leader and another player reaches this "
-        "many points (true = 250), the leader wins. off: never.",
+        "many points (usually 250; true), the leader wins. Off (off): never.",
         kw=("разрыв, 250, деберц с полтинниками", "розрив, 250", "mercy, gap, 250"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     conv(
         "pencil_rule",
         ("Правило карандаша", "Правило олівця", "Pencil rule"),
-        "Да: штрафы правила карандаша за приписку очков (разница переходит сопернику). Нет (по "
-        "умолчанию): исправление просто заменяет запись, история остаётся.",
-        "Так: штрафи правила олівця. Ні (типово): виправлення просто замінює запис.",
-        "Yes: the pencil rule's transfer penalties for over-recording. No (default): a "
-        "correction just replaces the figures; the history stays.",
+        "Да: штрафы правила карандаша за приписку очков (разница переходит сопернику). Нет (так "
+        "читает этот сервис, если не договорились иначе): исправление просто заменяет запись, "
+        "история остаётся.",
+        "Так: штрафи правила олівця за приписку очок (різниця переходить супернику). Ні (так "
+        "читає цей сервіс, якщо не домовилися інакше): виправлення просто замінює запис, "
+        "історія лишається.",
+        "Yes: the pencil rule's transfer penalties for over-recording. No (this service's "
+        "reading unless agreed otherwise): a correction just replaces the figures; the history "
+        "stays.",
         kw=("правило карандаша, приписка", "правило олівця", "pencil rule, correction"),
-        source=f"{SEED_001}; {PROJECT_DEFAULT}",
+        source=VARIANTS,
         project_default=True,
     ),
 ]

@@ -1,7 +1,7 @@
 """§2 Table and deal: seats, dealing, bidding, void deals, four sevens."""
 # ruff: noqa: E501 -- rule texts and alias lists read better unbroken
 
-from .base import SEED_000, SEED_001, SEED_003, article
+from .base import MOSCOW_RULES, ONLINE_RULES, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -36,7 +36,7 @@ dealer is drawn by lot (e.g. whoever draws the first ace).""",
         kw_ru="сколько игроков, вдвоём, втроём, вчетвером, пара на пару, первая рука, старший, жребий, кто сдаёт первым",
         kw_uk="скільки гравців, удвох, утрьох, вчотирьох, пара на пару, перша рука, жереб",
         kw_en="number of players, two players, three players, four players, pairs, partners, eldest hand, first dealer",
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     article(
         "deal.dealing",
@@ -65,7 +65,7 @@ hand. The bottom card ("freza") is shown for information. Four players get 8 car
         kw_ru="сдача, раздача, по три карты, 9 карт, прикуп, фреза, свечка, открытая карта, первый козырь",
         kw_uk="роздача, здача, по три карти, 9 карт, прикуп, перший козир",
         kw_en="dealing, deal cards, 9 cards, 8 cards, turned card, first trump",
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "deal.bidding",
@@ -99,7 +99,7 @@ The player who names a trump is the declarer [играющий]; the others are 
         kw_ru="торговля, заказ, играю, пас, играющий, вистующий, заказать козырь, второй круг",
         kw_uk="торгівля, замовлення, граю, пас, граючий, замовити козир",
         kw_en="bidding, auction, pass, declarer, opponents, choose trump, name a suit",
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "deal.void",
@@ -107,8 +107,8 @@ The player who names a trump is the declarer [играющий]; the others are 
             "Все спасовали: пересдача",
             """
 Если в обоих кругах все сказали «пас», сдача пустая: никто ничего не пишет, и сдаёт
-следующий игрок по часовой стрелке. При игре «с обязом» (конвенция obligatory_order) пустых
-сдач нет — сдатчик обязан назначить козырь.""",
+следующий игрок по часовой стрелке. При игре «с обязом» (договорённость «заказ обязателен»)
+пустых сдач нет — сдатчик обязан назначить козырь.""",
         ),
         uk=(
             "Усі спасували: перездача",
@@ -126,7 +126,7 @@ clockwise deals. Under obligatory_order ("с обязом") there are no void de
         kw_uk="всі пас, перездача, порожня здача, ніхто не грає",
         kw_en="all pass, void deal, redeal, nobody plays, passed out",
         conventions=("obligatory_order",),
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
     article(
         "deal.four_sevens",
@@ -151,6 +151,6 @@ the deal is void and the same dealer deals again.""",
         kw_ru="четыре семёрки, 4 семерки, пересдача",
         kw_uk="чотири сімки, 4 сімки, перездача",
         kw_en="four sevens, redeal",
-        source=SEED_001,
+        source=VARIANTS,
     ),
 ]

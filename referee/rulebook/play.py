@@ -1,7 +1,7 @@
 """§3 Trick play: following suit, trumping, overtrumping, who takes the trick, renonce."""
 # ruff: noqa: E501 -- rule texts and alias lists read better unbroken
 
-from .base import SEED_000, SEED_001, SEED_003, article
+from .base import MOSCOW_RULES, ONLINE_RULES, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -37,7 +37,7 @@ Discarding while able to follow, or not trumping while able to, is a renonce (ca
         kw_uk="в масть, класти в масть, немає масті, бити козирем обов’язково, чи можна не бити, скинути карту",
         kw_en="follow suit, must follow, void, must trump, ruff, discard, do I have to trump",
         conventions=("overtrump",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "play.overtrump",
@@ -48,8 +48,8 @@ Discarding while able to follow, or not trumping while able to, is a renonce (ca
 старшего — любой козырь; нет козырей — любую карту. Не бить козырь, когда можешь его
 перебить, нельзя: это фальшренонс, байт на картах.
 
-По конвенции overtrump = always (Одесса: «козырь соперника перебивается всегда») перебивать
-надо всякий раз, когда на взятке уже лежит козырь и игрок обязан или решил бить козырем, а не
+По договорённости «перебивать всегда» (always; Одесса: «козырь соперника перебивается
+всегда») перебивать надо всякий раз, когда на взятке уже лежит козырь и игрок обязан или решил бить козырем, а не
 только при ходе с козыря.""",
         ),
         uk=(
@@ -59,7 +59,7 @@ Discarding while able to follow, or not trumping while able to, is a renonce (ca
 Немає старшого — будь-який козир; немає козирів — будь-яку карту. Не перебити козир, маючи
 старший, не можна: це фальшренонс, байт на картах.
 
-За конвенцією overtrump = always (Одеса) перебивати треба щоразу, коли на взятці вже лежить
+За домовленістю «перебивати завжди» (always; Одеса) перебивати треба щоразу, коли на взятці вже лежить
 козир, а не лише при ході з козиря.""",
         ),
         en=(
@@ -76,7 +76,7 @@ only when trump was led.""",
         kw_uk="перебити козир, перебивати, чи можна не бити козир, не перебив козир, старший козир, хід з козиря",
         kw_en="overtrump, beat the trump, higher trump, trump led, must overtrump, can I not beat the trump, over-ruff",
         conventions=("overtrump",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "play.trick",
@@ -85,14 +85,14 @@ only when trump was led.""",
             """
 Взятку берёт старший козырь на ней, а если козырей нет — старшая карта масти хода. Взявший
 взятку ходит следующим. Всего разыгрывается 9 взяток (вчетвером — 8). Кто ходит первым в
-первой взятке, решает конвенция first_lead.""",
+первой взятке, решает договорённость «первый ход».""",
         ),
         uk=(
             "Хто бере взятку",
             """
 Взятку бере старший козир, а якщо козирів немає — старша карта масті ходу. Хто взяв взятку,
 ходить наступним. Розігрують 9 взяток (учотирьох — 8). Хто ходить першим, визначає
-конвенція first_lead.""",
+домовленість «перший хід».""",
         ),
         en=(
             "Who takes the trick",
@@ -105,7 +105,7 @@ is the convention first_lead.""",
         kw_uk="взятка, хто забирає взятку, хто ходить, дев’ять взяток",
         kw_en="trick, who wins the trick, who leads, nine tricks",
         conventions=("first_lead",),
-        source=f"{SEED_000}; {SEED_003}",
+        source=(MOSCOW_RULES, ONLINE_RULES),
     ),
     article(
         "play.renonce",
@@ -115,7 +115,7 @@ is the convention first_lead.""",
 Фальшренонс, или ренонс, — ход против правил розыгрыша: не положил в масть, имея её; не
 побил козырем, имея козырь и не имея масти; не перебил козырь, когда был обязан. Это
 нарушение: по умолчанию сдача останавливается и нарушитель получает байт на картах
-(конвенция renonce_penalty; в Одессе — пересдача и −100).
+(договорённость «наказание за ренонс»; в Одессе — пересдача и −100).
 
 При записи сдачи по картам первый неправильный ход сам становится нарушением (renonce).""",
         ),
@@ -124,7 +124,7 @@ is the convention first_lead.""",
             """
 Фальшренонс, або ренонс, — хід проти правил розіграшу: не поклав у масть, маючи її; не бив
 козирем, маючи козир; не перебив козир, коли мусив. Це порушення: здача зупиняється, а
-порушника карають байтом на картах (конвенція renonce_penalty; в Одесі — перездача і −100).
+порушника карають байтом на картах (домовленість «покарання за ренонс»; в Одесі — перездача і −100).
 
 У записі здачі по картах перший неправильний хід сам стає порушенням.""",
         ),
@@ -142,6 +142,6 @@ In a card-by-card record the first illegal card becomes the deal's violation by 
         kw_uk="ренонс, фальшренонс, неправильний хід, помилковий хід, не в масть",
         kw_en="renonce, revoke, reneging, illegal card, wrong card, misplay",
         conventions=("renonce_penalty", "overtrump"),
-        source=f"{SEED_000}; {SEED_001}",
+        source=(MOSCOW_RULES, VARIANTS),
     ),
 ]

@@ -1,7 +1,7 @@
 """§5 Scoring a deal: totals, made, byte, hanging byte and pools, halving, next dealer."""
 # ruff: noqa: E501 -- rule texts and alias lists read better unbroken
 
-from .base import PROJECT_DEFAULT, SEED_000, SEED_001, SEED_003, article
+from .base import MOSCOW_RULES, ONLINE_RULES, SERVICE, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -30,7 +30,7 @@ with four players) + 10 + credited combinations + bellas.""",
         kw_ru="итог, подсчёт очков, сколько записать, запись сдачи",
         kw_uk="підсумок, підрахунок очок, скільки записати",
         kw_en="deal total, scoring a deal, how to count, what to write",
-        source=f"{SEED_000}; {SEED_003}",
+        source=(MOSCOW_RULES, ONLINE_RULES),
     ),
     article(
         "scoring.made",
@@ -40,27 +40,27 @@ with four players) + 10 + credited combinations + bellas.""",
 Играющий набрал строго больше лучшего из соперников (вдвоём — соперника, втроём — большего из
 двух, вчетвером — другой пары): каждый пишет свои очки.
 
-Конвенция winner_takes_all («победителю всё», seed 003): играющий пишет сумму итогов всех
+Договорённость «победителю всё» (правила онлайн-стола): играющий пишет сумму итогов всех
 игроков, вистующие — 0.""",
         ),
         uk=(
             "Гру зроблено",
             """
-Граючий набрав строго більше за найкращого з суперників: кожен пише свої очки. Конвенція
-winner_takes_all («переможцю все»): граючий пише суму всіх підсумків, інші — 0.""",
+Граючий набрав строго більше за найкращого з суперників: кожен пише свої очки. Домовленість
+«переможцю все» (правила онлайн-столу): граючий пише суму всіх підсумків, інші — 0.""",
         ),
         en=(
             "The game is made",
             """
 The declarer has strictly more than the best opponent (2 players: the opponent; 3: the
 higher of the two; 4: the other pair): everybody records their own total. Convention
-winner_takes_all (seed 003): the declarer records the sum of all totals, the opponents 0.""",
+winner_takes_all (the online table's rules): the declarer records the sum of all totals, the opponents 0.""",
         ),
         kw_ru="сыграл, сделал игру, играющий больше, победителю всё",
         kw_uk="зіграв, зробив гру, граючий більше, переможцю все",
         kw_en="made, declarer wins the deal, contract made, winner takes all",
         conventions=("winner_takes_all",),
-        source=f"{SEED_000}; {SEED_003}",
+        source=(MOSCOW_RULES, ONLINE_RULES),
     ),
     article(
         "scoring.byte",
@@ -68,32 +68,34 @@ winner_takes_all (seed 003): the declarer records the sum of all totals, the opp
             "Байт (байд)",
             """
 Играющий набрал меньше лучшего соперника — байт: он пишет 0 и «Б», его очки уходят сопернику
-(вдвоём), другой паре (вчетвером), а втроём — по конвенции byte_3p: top — сопернику с большими
-очками (seed 001), split — пополам обоим (Харьков). При top и равенстве двух соперников очки
-играющего становятся висячими, и выиграть их могут только эти двое.""",
+(вдвоём), другой паре (вчетвером), а втроём — по договорённости «байт втроём»: сопернику с
+большими очками (top; московские правила) или пополам обоим (split; Харьков). Когда очки идут
+сопернику с большими очками, а два соперника равны, очки играющего становятся висячими, и
+выиграть их могут только эти двое.""",
         ),
         uk=(
             "Байт",
             """
 Граючий набрав менше за найкращого суперника — байт: він пише 0 і «Б», його очки йдуть
-супернику (удвох), іншій парі (учотирьох), а втрьох — за конвенцією byte_3p: top —
-суперникові з більшими очками, split — навпіл обом (Харків). При top і рівності двох
-суперників очки граючого зависають, і виграти їх можуть лише вони двоє.""",
+супернику (удвох), іншій парі (учотирьох), а втрьох — за домовленістю «байт утрьох»:
+суперникові з більшими очками (top; московські правила) або навпіл обом (split; Харків). Коли
+очки йдуть суперникові з більшими очками, а два суперники рівні, очки граючого зависають, і
+виграти їх можуть лише вони двоє.""",
         ),
         en=(
             "Byte",
             """
 The declarer has less than the best opponent: a byte [байт, байд, "Б"]. The declarer records
 0 and writes "Б"; their total goes to the opponent (2 players), the other pair (4), or with 3
-players by convention byte_3p: top (to the opponent with more points; seed 001) or split
-(halved; Kharkov). With top and the two opponents equal, the declarer's total becomes a
+players by convention byte_3p: top (to the opponent with more points; the Moscow rules) or
+split (halved; Kharkov). With top and the two opponents equal, the declarer's total becomes a
 hanging pool only those two can win.""",
         ),
         kw_ru="байт, байд, бaйт, Б, проиграл сдачу, играющий меньше, сел, очки сопернику",
         kw_uk="байт, байд, Б, програв здачу, граючий менше",
         kw_en="byte, bait, set, declarer loses, went down, fails",
         conventions=("byte_3p",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "scoring.hanging_byte",
@@ -122,7 +124,7 @@ becomes a hanging pool, played in later deals (see "Hanging pools").""",
         kw_uk="висячий байт, висячка, висяк, рівні очки, порівну, очки зависли",
         kw_en="hanging byte, hanging bait, tie, equal points, draw in a deal, hanging points",
         conventions=("hanging_separately",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "scoring.hanging_pools",
@@ -134,10 +136,12 @@ becomes a hanging pool, played in later deals (see "Hanging pools").""",
 Сдача сначала разыгрывает уже висящие банки, потом добавляет свой новый. Банк в 0 очков не
 создаётся; банк, висящий к концу партии, пропадает.
 
-Конвенция hanging_separately («висячие отдельно», seed 003): no — новый банк сливается с
-висящим и разыгрывается как один; yes — банки стоят в очереди, каждая сдача разыгрывает
-самый старый. Конвенция hanging_on_byte_3p (втроём): если сдача, разыгрывающая банк,
-закончилась байтом, банк делят пополам два вистующих (split) или получает лучший (top).""",
+Договорённость «висячие отдельно» (правила онлайн-стола): нет — новый банк сливается с
+висящим и разыгрывается как один; да — банки стоят в очереди, каждая сдача разыгрывает самый
+старый. Договорённость «висячка при байте втроём»: если сдача, разыгрывающая банк,
+закончилась байтом, банк делят пополам два вистующих (split) или получает лучший (top). Банк
+никогда не достаётся тому, кто не имеет на него права: если право есть только у одного из
+двух вистующих, при делении пополам он забирает банк целиком.""",
         ),
         uk=(
             "Висячі очки: хто їх забирає",
@@ -147,9 +151,11 @@ becomes a hanging pool, played in later deals (see "Hanging pools").""",
 спершу розігрує вже висячі банки, потім додає свій. Банк із 0 очок не створюється; банк, що
 висить до кінця партії, пропадає.
 
-Конвенція hanging_separately («висячі окремо»): no — новий банк додається до висячого; yes —
-банки розігруються по черзі. Конвенція hanging_on_byte_3p (утрьох): якщо здача, що розігрує
-банк, — байт, банк ділять навпіл (split) або бере кращий (top).""",
+Домовленість «висячі окремо» (правила онлайн-столу): ні — новий банк додається до висячого;
+так — банки розігруються по черзі. Домовленість «висячка при байті втрьох»: якщо здача, що
+розігрує банк, — байт, банк ділять навпіл (split) або бере кращий (top). Банк ніколи не
+дістається тому, хто не має на нього права: якщо право має лише один із двох вистуючих, при
+поділі навпіл він забирає банк цілком.""",
         ),
         en=(
             "Hanging pools: who takes them",
@@ -159,43 +165,45 @@ deal. If the top total is shared among eligible players, the pool keeps hanging.
 the pools already hanging before its own new pool is added. A pool of 0 is not created; a
 pool still hanging at the end of the match is lost.
 
-Convention hanging_separately (seed 003): no — a new pool joins the hanging one; yes — pools
-queue and each deal plays only the oldest. Convention hanging_on_byte_3p (3 players): when
-the deal playing a pool is a byte, the pool is split between the two opponents or goes to
-the top one.""",
+Convention hanging_separately (the online table's rules): no — a new pool joins the hanging
+one; yes — pools queue and each deal plays only the oldest. Convention hanging_on_byte_3p (3
+players): when the deal playing a pool is a byte, the pool is split between the two opponents
+or goes to the top one. A pool never goes to a player not eligible for it: under split, when
+only one of the two opponents is eligible, that opponent takes the whole pool.""",
         ),
         kw_ru="висячие очки, висячий банк, кто забирает висячку, две висячки, висячие отдельно, разыгрываются висячие",
         kw_uk="висячі очки, хто забирає висячку, дві висячки, висячі окремо",
         kw_en="hanging pool, who wins the hanging points, two hanging bytes, hanging separately",
         conventions=("hanging_separately", "hanging_on_byte_3p"),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
         "scoring.halving",
         ru=(
             "Деление пополам: нечётное очко",
             """
-Когда очки делят пополам (байт втроём по split, висячий банк, байт на картах втроём),
-нечётное очко получает тот, кто раньше по часовой стрелке от сдатчика. Это решение проекта
-(project default): семена об этом молчат.""",
+Когда очки делят пополам (байт втроём, когда его делят пополам, висячий банк, байт на картах
+втроём), нечётное очко получает тот, кто раньше по часовой стрелке от сдатчика. Правила об
+этом молчат: так их читает этот сервис.""",
         ),
         uk=(
             "Поділ навпіл: непарне очко",
             """
-Коли очки ділять навпіл, непарне очко отримує той, хто раніше за годинниковою стрілкою від
-того, хто роздає. Це рішення проєкту (project default).""",
+Коли очки ділять навпіл (байт утрьох, коли його ділять навпіл, висячий банк, байт на картах
+утрьох), непарне очко отримує той, хто раніше за годинниковою стрілкою від того, хто роздає.
+Правила про це мовчать: так їх читає цей сервіс.""",
         ),
         en=(
             "Halving: the odd point",
             """
 When points are halved (a 3-player byte under split, a pool, a 3-player card byte), the odd
-point goes to the earlier player clockwise from the dealer's left. This is a project default:
-the seeds are silent.""",
+point goes to the earlier player clockwise from the dealer's left. The rule texts are silent:
+this is this service's reading.""",
         ),
-        kw_ru="пополам, делить, нечётное очко, split",
+        kw_ru="пополам, делить, нечётное очко, поровну, split",
         kw_uk="навпіл, ділити, непарне очко",
         kw_en="halve, split, odd point, rounding",
-        source=PROJECT_DEFAULT,
+        source=SERVICE,
         project_default=True,
     ),
     article(
@@ -203,17 +211,19 @@ the seeds are silent.""",
         ru=(
             "Кто сдаёт следующим",
             """
-Конвенция dealer: winner (Москва) — сдаёт набравший больше всех в сдаче; при висячем байте —
-соперник, сравнявшийся с играющим; если соперники равны — первый из них по часовой стрелке от
-сдатчика. clockwise (Харьков, Одесса) — по очереди по часовой стрелке. После байта на картах
+Договорённость «кто сдаёт»: выигравший сдачу (winner; Москва) — сдаёт набравший больше всех в
+сдаче; при висячем байте — соперник, сравнявшийся с играющим; если соперники равны — первый из
+них по часовой стрелке от сдатчика. По очереди (clockwise; Харьков, Одесса) — по очереди по
+часовой стрелке. После байта на картах
 больше всех у того, кто не нарушал. После пустой сдачи сдаёт следующий по часовой стрелке.
 Вчетвером сдаёт игрок выигравшей пары, первый по часовой стрелке.""",
         ),
         uk=(
             "Хто роздає наступним",
             """
-Конвенція dealer: winner (Москва) — роздає той, хто набрав найбільше в здачі; при висячому
-байті — суперник, що зрівнявся з граючим. clockwise (Харків, Одеса) — по черзі. Після
+Домовленість «хто роздає»: той, хто виграв здачу (winner; Москва) — роздає той, хто набрав
+найбільше в здачі; при висячому байті — суперник, що зрівнявся з граючим. По черзі
+(clockwise; Харків, Одеса) — по черзі за годинниковою стрілкою. Після
 порожньої здачі роздає наступний за годинниковою стрілкою.""",
         ),
         en=(
@@ -229,6 +239,6 @@ winning pair first clockwise.""",
         kw_uk="хто роздає, наступний, роздає переможець, по черзі",
         kw_en="next dealer, who deals, dealer rotation",
         conventions=("dealer",),
-        source=f"{SEED_000}; {SEED_001}; {SEED_003}",
+        source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
 ]

@@ -1,6 +1,6 @@
 """§6 Violations and penalties: card byte, the violation kinds, penalties, corrections."""
 
-from .base import SEED_000, SEED_001, article
+from .base import MOSCOW_RULES, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -14,9 +14,10 @@ ARTICLES = [
 на руках»; по записи по картам — проверенные по рукам, иначе — как объявлены), без учёта
 старшинства. Нарушитель пишет 0 и «Б».
 
-Втроём (решение проекта, project default) та же сумма делится пополам между двумя другими.
-Эти доли — итоги сдачи: они разыгрывают висячие банки как обычно. Байт на картах считается
-байтом для three_bytes_penalty, но не для hanging_on_byte_3p.""",
+Втроём та же сумма делится пополам между двумя другими (правила об этом молчат: так их читает
+этот сервис). Эти доли — итоги сдачи: они разыгрывают висячие банки как обычно. Байт на картах
+считается байтом для штрафа за три байта, но не для договорённости «висячка при байте
+втроём».""",
         ),
         uk=(
             "Байт на картах",
@@ -25,8 +26,9 @@ ARTICLES = [
 пару) той, хто не порушував, записує всі очки здачі: 162 плюс усі оголошені комбінації й белли
 обох сторін, які є у гравців на руках, без старшинства. Порушник пише 0 і «Б».
 
-Утрьох (рішення проєкту) ця сума ділиться навпіл між двома іншими. Байт на картах рахується
-як байт для three_bytes_penalty, але не для hanging_on_byte_3p.""",
+Утрьох ця сума ділиться навпіл між двома іншими (правила про це мовчать: так їх читає цей
+сервіс). Байт на картах рахується як байт для штрафу за три байти, але не для домовленості
+«висячка при байті втрьох».""",
         ),
         en=(
             "Card byte",
@@ -37,15 +39,15 @@ violation. With 2 players (2 pairs) the non-violating side records every point o
 (checked against the hands with a card-by-card record, otherwise as declared), without
 seniority; the violator records 0 and "Б".
 
-With 3 players (project default) the same sum is halved between the two others. These shares
-are the deal's totals and play any hanging pool. A card byte counts as a byte for
-three_bytes_penalty, not for hanging_on_byte_3p.""",
+With 3 players (this service's reading: the rule texts are silent) the same sum is halved
+between the two others. These shares are the deal's totals and play any hanging pool. A card
+byte counts as a byte for three_bytes_penalty, not for hanging_on_byte_3p.""",
         ),
         kw_ru="байт на картах, штраф, наказание, нарушение, нарушитель, 162 очка сопернику",
         kw_uk="байт на картах, штраф, покарання, порушення, порушник",
         kw_en="card byte, penalty, punishment, violation, offender, 162 to the opponent",
         conventions=("renonce_penalty", "three_bytes_penalty"),
-        source=f"{SEED_000}; {SEED_001}; project default for 3 players",
+        source=(MOSCOW_RULES, VARIANTS),
         project_default=True,
     ),
     article(
@@ -53,8 +55,8 @@ three_bytes_penalty, not for hanging_on_byte_3p.""",
         ru=(
             "Ложное объявление комбинации",
             """
-Объявить комбинацию, которой нет на руках, — нарушение: байт на картах (seed 001: «ложное
-объявление комбинации»). По записи по картам объявления проверяются по рукам.""",
+Объявить комбинацию, которой нет на руках, — нарушение: байт на картах (в описании вариантов:
+«ложное объявление комбинации»). По записи по картам объявления проверяются по рукам.""",
         ),
         uk=(
             "Хибне оголошення комбінації",
@@ -65,13 +67,14 @@ three_bytes_penalty, not for hanging_on_byte_3p.""",
         en=(
             "False declaration",
             """
-Declaring a combination one does not hold is a violation: card byte (seed 001). With a
+Declaring a combination one does not hold is a violation: card byte (the guide to the
+variants). With a
 card-by-card record the declarations are checked against the hands.""",
         ),
         kw_ru="ложное объявление, объявил терц которого нет, фальшивая комбинация, неправда",
         kw_uk="хибне оголошення, оголосив терц якого немає, фальшива комбінація",
         kw_en="false declaration, declared a combination not held, fake meld",
-        source=SEED_001,
+        source=VARIANTS,
     ),
     article(
         "violations.illegal_question",
@@ -80,27 +83,27 @@ card-by-card record the declarations are checked against the hands.""",
             """
 Спросить «вышка?» («рост?»), не имея комбинации, способной поспорить (например, с одним
 некозырным терцем от девятки), или спросить, а потом показать комбинацию, заведомо старше
-объявленной, — нарушение. Его карают байтом на картах (seed 000: «роздачу припиняють... а
-порушника карають байтом на картах»).""",
+объявленной, — нарушение. Его карают байтом на картах (московские правила: «роздачу
+припиняють... а порушника карають байтом на картах»).""",
         ),
         uk=(
             "Незаконне питання «вишка?»",
             """
 Спитати «вишка?», не маючи конкурентоспроможної комбінації, або спитати, а потім показати
 комбінацію, завідомо старшу за оголошену, — порушення: «роздачу припиняють і анулюють, а
-порушника карають байтом на картах» (seed 000).""",
+порушника карають байтом на картах» (московські правила).""",
         ),
         en=(
             'Illegal "how high?" question',
             """
 Asking "how high?" [вишка] while holding no combination able to compete, or asking and then
 showing one that plainly outranks the declared one, is a violation punished by a card byte
-(seed 000).""",
+(the Moscow rules).""",
         ),
         kw_ru="незаконный вопрос, спросил вышку без терца, вышка без комбинации, вопрос о вышке",
         kw_uk="незаконне питання, спитав вишку без терца, вишка без комбінації",
         kw_en="illegal question, asked how high without a combination",
-        source=SEED_000,
+        source=MOSCOW_RULES,
     ),
     article(
         "violations.illegal_swap",
@@ -108,8 +111,8 @@ showing one that plainly outranks the declared one, is a violation punished by a
             "Незаконная замена семёрки",
             """
 Заменить козырную семёрку на открытую карту можно только в игре по первому козырю и только до
-первого хода (конвенция seven_swap). Замена на другую карту (например, на фрезу) или когда
-игра идёт не по первому козырю — нарушение, байт на картах.""",
+первого хода (договорённость «замена семёрки»). Замена на другую карту (например, на фрезу)
+или когда игра идёт не по первому козырю — нарушение, байт на картах.""",
         ),
         uk=(
             "Незаконна заміна сімки",
@@ -128,14 +131,14 @@ is not on the first trump, is a violation: card byte.""",
         kw_uk="незаконна заміна, поміняв сімку, заміна сімки",
         kw_en="illegal swap, swapped the seven, wrong exchange",
         conventions=("seven_swap",),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     article(
         "violations.wrong_card_count",
         ru=(
             "Лишняя или недостающая карта",
             """
-Лишняя карта на руках или недостача карты — нарушение (seed 001), байт на картах.""",
+Лишняя карта на руках или недостача карты — нарушение, байт на картах.""",
         ),
         uk=(
             "Зайва чи бракує карти",
@@ -145,26 +148,26 @@ is not on the first trump, is a violation: card byte.""",
         en=(
             "Wrong number of cards",
             """
-Holding an extra card or a card short is a violation (seed 001): card byte.""",
+Holding an extra card or a card short is a violation: card byte.""",
         ),
         kw_ru="лишняя карта, недостача карты, не хватает карты, десять карт, восемь карт",
         kw_uk="зайва карта, бракує карти, нестача карти",
         kw_en="wrong card count, extra card, missing card, too many cards, too few cards",
-        source=SEED_001,
+        source=VARIANTS,
     ),
     article(
         "violations.bolt",
         ru=(
             "Лыжа (болт): ни одной взятки",
             """
-Конвенция bolt_penalty: игрок (пара), не взявший в сыгранной сдаче ни одной взятки, теряет
+Договорённость «лыжа»: игрок (пара), не взявший в сыгранной сдаче ни одной взятки, теряет
 очки: 0 (Москва); 50 вдвоём или вчетвером каждый за себя и 100 втроём или парами (Харьков);
 100 (Одесса).""",
         ),
         uk=(
             "Лижа (болт): жодної взятки",
             """
-Конвенція bolt_penalty: гравець (пара) без жодної взятки в зіграній здачі втрачає очки: 0
+Домовленість «лижа»: гравець (пара) без жодної взятки в зіграній здачі втрачає очки: 0
 (Москва); 50 удвох і 100 утрьох чи парами (Харків); 100 (Одеса).""",
         ),
         en=(
@@ -179,20 +182,20 @@ loses points: 0 (Moscow); 50 with 2 players or 4 individual and 100 with 3 playe
         kw_en="bolt, ski, no tricks, zero tricks penalty",
         conventions=("bolt_penalty",),
         presets=("kharkov", "odessa"),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     article(
         "violations.three_bytes",
         ru=(
             "Три байта — минус 100",
             """
-Конвенция three_bytes_penalty: каждый третий байт игрока в партии стоит 100 очков (Харьков;
-иногда Москва). Байты на картах тоже считаются.""",
+Договорённость «штраф за три байта»: каждый третий байт игрока в партии стоит 100 очков
+(Харьков; иногда Москва). Байты на картах тоже считаются.""",
         ),
         uk=(
             "Три байти — мінус 100",
             """
-Конвенція three_bytes_penalty: кожен третій байт гравця в партії коштує 100 очок (Харків).
+Домовленість «штраф за три байти»: кожен третій байт гравця в партії коштує 100 очок (Харків).
 Байти на картах теж рахуються.""",
         ),
         en=(
@@ -206,7 +209,7 @@ sometimes Moscow). Card bytes count.""",
         kw_en="three bytes, third byte penalty",
         conventions=("three_bytes_penalty",),
         presets=("kharkov",),
-        source=SEED_001,
+        source=VARIANTS,
     ),
     article(
         "violations.pencil_rule",
@@ -214,14 +217,14 @@ sometimes Moscow). Card bytes count.""",
             "Исправления записи (правило карандаша)",
             """
 Исправление записи заменяет записанные очки; исходная запись остаётся в истории. Штрафы
-правила карандаша за приписку (передача разницы сопернику) — отдельная конвенция pencil_rule,
-по умолчанию выключена.""",
+правила карандаша за приписку (передача разницы сопернику) — отдельная договорённость,
+обычно выключена.""",
         ),
         uk=(
             "Виправлення запису (правило олівця)",
             """
 Виправлення замінює записані очки; початковий запис лишається в історії. Штрафи правила
-олівця — окрема конвенція pencil_rule, типово вимкнена.""",
+олівця — окрема домовленість, зазвичай вимкнена.""",
         ),
         en=(
             "Score-sheet corrections (pencil rule)",
@@ -234,6 +237,6 @@ default.""",
         kw_uk="правило олівця, виправлення, помилка в записі",
         kw_en="pencil rule, correction, scoring mistake, fix the score sheet",
         conventions=("pencil_rule",),
-        source=SEED_001,
+        source=VARIANTS,
     ),
 ]

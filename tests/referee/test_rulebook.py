@@ -65,9 +65,13 @@ def test_it_uses_the_players_own_words():
         assert word in texts, word
 
 
-def test_it_marks_project_defaults():
-    assert Article.objects.get(pk="scoring.halving").project_default
-    assert "project default" in Article.objects.get(pk="scoring.halving").text_en
+def test_it_marks_this_services_own_readings():
+    halving = Article.objects.get(pk="scoring.halving")
+    assert halving.project_default
+    assert "this service's reading" in halving.text_en
+    assert "так их читает этот сервис" in halving.text_ru
+    assert "так їх читає цей сервіс" in halving.text_uk
+    assert halving.source_in("ru") == "так читает этот сервис"
 
 
 def test_the_convention_page_shows_what_each_preset_sets(client):
