@@ -4,6 +4,7 @@ and services decide, the selectors read.
 - `GET /api/v1/rules/?q=&lang=&section=`: articles best first `{id, title, text, conventions,
   source}`; `GET /api/v1/rules/{id}/`: one article (with the presets' values for a convention);
 - `POST /api/v1/referee/{combinations,legal-cards,check-deal,check-closing}/`: anyone;
+- `POST /api/v1/referee/preferans/{score-deal,settle}/`: anyone (Preferans's own tools);
 - `GET/POST /api/v1/matches/{id}/rulings/`, `GET /api/v1/tournaments/{id}/rulings/`,
   `POST /api/v1/rulings/{id}/overturn/`.
 """
@@ -25,7 +26,7 @@ from scoring.models import Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
 
-from . import closing, selectors, services, tools
+from . import closing, preferans_tools, selectors, services, tools
 from .models import Ruling
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
@@ -45,6 +46,7 @@ def _lang(request: Request, body: Any = None) -> str:
 class ArticleSerializer(serializers.Serializer):
     id = serializers.CharField()
     section = serializers.CharField()
+    game = serializers.CharField()
     title = serializers.CharField()
     text = serializers.CharField()
     conventions = serializers.ListField(child=serializers.CharField())
@@ -62,6 +64,9 @@ class RulesView(APIView):
             OpenApiParameter("q", str, description="What to look for, in ru, uk or en"),
             LANG,
             OpenApiParameter("section", str, description="Only this section (without q)"),
+            OpenApiParameter(
+                "game", str, enum=["deberc", "preferans"], description="Only this game's rules"
+            ),
         ],
         responses={200: ArticleSerializer(many=True)},
         description="Rule articles, best first. Without `q`, the whole rulebook in order.",
@@ -69,10 +74,11 @@ class RulesView(APIView):
     def get(self, request: Request) -> Response:
         lang = _lang(request)
         query = request.query_params.get("q", "").strip()
+        game = selectors.rulebook_game(request.query_params.get("game"))
         if query:
-            found = selectors.rules_search(query)
+            found = selectors.rules_search(query, game=game)
         else:
-            found = list(selectors.article_list())
+            found = list(selectors.article_list(game))
             section = request.query_params.get("section")
             if section:
                 found = [a for a in found if a.section == section]
@@ -99,7 +105,9 @@ class RuleDetailView(APIView):
             for lang in ("ru", "uk", "en")
         }
         if rule.is_convention:
-            body["convention"] = selectors.convention_meta(rule.convention_name, _lang(request))
+            body["convention"] = selectors.convention_meta(
+                rule.convention_name, _lang(request), rule.game
+            )
         return Response(body)
 
 
@@ -229,6 +237,46 @@ class CheckClosingView(_ToolView):
             ruleset=data.get("ruleset") or "moscow",
             conventions=data.get("conventions"),
             lang=_lang(request, data),
+        )
+
+
+class PreferansScoreDealView(_ToolView):
+    @extend_schema(
+        operation_id="referee_preferans_score_deal",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"record": a preferans-scoresheet/1 record (or its keys at the top '
+        'level: "ruleset", "conventions", "players", "first_dealer", "deals"), "lang"} → the '
+        "last deal scored on top of the ones before it: pool, mountain, whists, help, each "
+        "player's writes, the running sheet and balance, the reasons (`lines`) and the "
+        "articles applied.",
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        return preferans_tools.preferans_score_deal(
+            record=request.data, lang=_lang(request, request.data)
+        )
+
+
+class PreferansSettleView(_ToolView):
+    @extend_schema(
+        operation_id="referee_preferans_settle",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        description='Body: {"record": a pulka record} or {"players": [clockwise], '
+        '"first_dealer", "ruleset", "conventions", "pool": {player: n}, "mountain": {player: '
+        'n}, "whists": {writer: {on: n}}}, "lang" → the settlement step by step (deficits to '
+        "the mountain, the mountain to whists, the whists balance, the rounding) and the "
+        "balances.",
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
+
+    def run(self, request: Request) -> dict[str, Any]:
+        return preferans_tools.preferans_settle(
+            data=request.data, lang=_lang(request, request.data)
         )
 
 

@@ -14,6 +14,16 @@ urlpatterns: list = [
         "referee/check-closing/", api.CheckClosingView.as_view(), name="api-referee-check-closing"
     ),
     path(
+        "referee/preferans/score-deal/",
+        api.PreferansScoreDealView.as_view(),
+        name="api-referee-preferans-score-deal",
+    ),
+    path(
+        "referee/preferans/settle/",
+        api.PreferansSettleView.as_view(),
+        name="api-referee-preferans-settle",
+    ),
+    path(
         "matches/<int:match_id>/rulings/", api.MatchRulingsView.as_view(), name="api-match-rulings"
     ),
     path(

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 LANGS = ("ru", "uk", "en")
+# The sections whose articles are one convention each, per game.
+CONVENTION_SECTIONS = {"conventions": "deberc", "preferans_conventions": "preferans"}
 
 
 class Article(models.Model):
@@ -22,6 +24,7 @@ class Article(models.Model):
 
     id = models.CharField(primary_key=True, max_length=64)
     section = models.CharField(_("section"), max_length=32, db_index=True)
+    game = models.CharField(_("game"), max_length=16, default="deberc", db_index=True)
     order = models.PositiveIntegerField(default=0)
     title_ru = models.CharField(max_length=200)
     title_uk = models.CharField(max_length=200)
@@ -75,7 +78,8 @@ class Article(models.Model):
 
     @property
     def is_convention(self) -> bool:
-        return self.id.startswith("conventions.")
+        """An article on one convention of its game (`conventions.*`, `preferans_conventions.*`)."""
+        return self.section in CONVENTION_SECTIONS
 
     @property
     def convention_name(self) -> str:

@@ -8,22 +8,49 @@ from typing import Any
 from django.db import connection
 from django.db.models import F, Q, QuerySet, TextField, Value
 from django.db.models.functions import Coalesce, Concat
+from django.utils.translation import pgettext_lazy
 
-from scoring.engine.conventions import CONVENTIONS, PRESETS
+from scoring import games
 from scoring.models import Match
 from tournaments.models import Tournament
 
-from .models import LANGS, Article, Ruling, article_lang
-from .rulebook import BY_ID, SECTIONS
+from .models import CONVENTION_SECTIONS, LANGS, Article, Ruling, article_lang
+from .rulebook import BY_ID, GAMES, SECTIONS
 from .rulebook.base import BY_NUMBER, sources_named
-from .rulebook.values import allowed_shown, value_shown
+from .rulebook.values import allowed_shown, preset_name, value_shown
 from .search import RuleIndex, fold, raw_words, words
 
 SEARCH_LIMIT = 10
 
 
-def article_list() -> QuerySet[Article]:
-    return Article.objects.all().order_by("order")
+def article_list(game: str | None = None) -> QuerySet[Article]:
+    """The rulebook in order; only `game`'s articles when a game is named."""
+    articles = Article.objects.all().order_by("order")
+    return articles.filter(game=game) if game else articles
+
+
+def rulebook_game(value: Any) -> str | None:
+    """The game a rulebook page or request asks for (`?game=`), or None for every game."""
+    return value if value in GAMES else None
+
+
+# The games as the rulebook's switch names them (in this app's catalogue).
+GAME_NAMES = {
+    "deberc": pgettext_lazy("game", "Deberc"),
+    "preferans": pgettext_lazy("game", "Preferans"),
+}
+
+
+def game_switch(current: str | None) -> list[dict[str, Any]]:
+    """The rulebook's game switch: every game it covers, with the one shown marked."""
+    return [
+        {
+            "key": key,
+            "name": GAME_NAMES.get(key) or games.game_get(key).name,
+            "current": key == current,
+        }
+        for key in GAMES
+    ]
 
 
 def article_get(article_id: str) -> Article | None:
@@ -35,10 +62,11 @@ def articles_by_ids(ids: list[str]) -> list[Article]:
     return [found[i] for i in ids if i in found]
 
 
-def rulebook_sections() -> list[dict[str, Any]]:
-    """The rulebook's table of contents: each section with its articles, in order."""
+def rulebook_sections(game: str | None = None) -> list[dict[str, Any]]:
+    """The rulebook's table of contents: each section with its articles, in order (only
+    `game`'s when a game is named)."""
     grouped: dict[str, list[Article]] = {key: [] for key in SECTIONS}
-    for rule in article_list():
+    for rule in article_list(game):
         grouped.setdefault(rule.section, []).append(rule)
     return [
         {"key": key, "title": SECTIONS.get(key, key), "articles": rules}
@@ -52,6 +80,7 @@ def article_payload(rule: Article, lang: str) -> dict[str, Any]:
     return {
         "id": rule.id,
         "section": rule.section,
+        "game": rule.game,
         "title": rule.title_in(lang),
         "text": rule.text_in(lang),
         "conventions": list(rule.conventions),
@@ -81,66 +110,95 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def convention_presets(name: str, lang: str | None = None) -> list[dict[str, str]]:
-    """Per preset, the value it sets for convention `name` (from scoring.engine.conventions)."""
+def convention_presets(
+    name: str, lang: str | None = None, game: str = "deberc"
+) -> list[dict[str, str]]:
+    """Per preset of `game`, the value it sets for convention `name` (read from the game's
+    engine through the registry)."""
     lang = article_lang(lang)
     return [
         {
             "preset": preset,
-            "label": _preset_label(preset),
+            "label": _preset_label(preset, lang),
             "value": _show(values.get(name)),
             "shown": value_shown(name, values.get(name), lang),
         }
-        for preset, values in PRESETS.items()
+        for preset, values in games.game_get(game).presets.items()
     ]
 
 
-def _preset_label(preset: str) -> str:
+def _preset_label(preset: str, lang: str | None = None) -> str:
+    named = preset_name(preset, article_lang(lang))
+    if named is not None:
+        return named
     return str(dict(Tournament.Ruleset.choices).get(preset, preset.capitalize()))
 
 
-def convention_meta(name: str, lang: str | None = None) -> dict[str, Any] | None:
+def convention_meta(
+    name: str, lang: str | None = None, game: str = "deberc"
+) -> dict[str, Any] | None:
     """A convention's kind, what it may be set to (`values` in the settings' notation,
     `values_shown` as a reader says them) and the texts it comes from, in `lang` (the active
     language by default), with what each preset sets."""
-    meta = CONVENTIONS.get(name)
+    meta = games.game_get(game).conventions.get(name)
     if meta is None:
         return None
     lang = article_lang(lang)
     allowed = meta.get("values")
     kind = meta["kind"]
     if allowed is None:
-        allowed = {"bool": ("yes", "no"), "whole": ("a whole number",)}.get(kind, ())
+        allowed = {
+            "bool": ("yes", "no"),
+            "whole": ("a whole number",),
+            "positive": ("a positive whole number",),
+            "deals": ("a positive whole number",),
+            "one_or_two": (1, 2),
+            "limit": ("a whole number", "none"),
+            "exit": ("a list of 1 to 5 games from 6 to 10",),
+        }.get(kind, ())
     if kind == "mercy":
         allowed = ("off", "true (250)", "a whole number")
     numbers = [n.strip() for n in meta.get("source", "").split(",") if n.strip()]
     sources = tuple(BY_NUMBER[n] for n in numbers if n in BY_NUMBER)
+    presets = convention_presets(name, lang, game)
     return {
         "name": name,
+        "game": game,
         "kind": kind,
         "values": [_show(v) for v in allowed],
         "values_shown": allowed_shown(name, kind, meta.get("values"), lang),
         "sources": sources_named(sources, lang),
-        "presets": convention_presets(name, lang),
+        "presets": presets,
+        # The presets side by side: one header row of preset names, one row of values.
+        "preset_labels": [row["label"] for row in presets],
+        "preset_values": [row["shown"] for row in presets],
     }
 
 
-def preset_table(lang: str | None = None) -> dict[str, Any]:
-    """All conventions × all presets, for the presets overview: each convention by its
-    article's title, each value as a reader says it."""
+def convention_section(game: str) -> str:
+    """The rulebook section whose articles are `game`'s conventions."""
+    return next(section for section, owner in CONVENTION_SECTIONS.items() if owner == game)
+
+
+def preset_table(lang: str | None = None, game: str = "deberc") -> dict[str, Any]:
+    """All of `game`'s conventions × its presets, for the presets overview: each convention
+    by its article's title, each value as a reader says it."""
     lang = article_lang(lang)
-    names = list(PRESETS)
+    found = games.game_get(game)
+    names = list(found.presets)
+    section = convention_section(game)
     rows = []
-    for conv in CONVENTIONS:
-        rule = BY_ID.get(f"conventions.{conv}")
+    for conv in found.conventions:
+        rule = BY_ID.get(f"{section}.{conv}")
         rows.append(
             {
                 "name": conv,
+                "article": f"{section}.{conv}",
                 "title": rule.title.get(lang, conv) if rule else conv,
-                "values": [value_shown(conv, PRESETS[p].get(conv), lang) for p in names],
+                "values": [value_shown(conv, found.presets[p].get(conv), lang) for p in names],
             }
         )
-    return {"presets": [_preset_label(p) for p in names], "rows": rows}
+    return {"presets": [_preset_label(p, lang) for p in names], "rows": rows}
 
 
 def preset_labels(presets: list[str]) -> list[str]:
@@ -260,16 +318,24 @@ def _names_it(phrase: str, row: dict[str, Any]) -> float:
     return best
 
 
-def rules_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Article]:
-    """Articles best first for what a player or referee typed, in any of the three languages."""
+def rules_search(
+    query: str, *, limit: int = SEARCH_LIMIT, game: str | None = None
+) -> list[Article]:
+    """Articles best first for what a player or referee typed, in any of the three languages;
+    only `game`'s articles when a game is named."""
     query = (query or "").strip()[:200]
     if not query:
         return []
+    # The index covers both games; a game filter looks further down the ranking.
+    wanted = limit * 4 if game else limit
     if connection.vendor == "postgresql":
-        ranked = _search_postgres(query, limit)
+        ranked = _search_postgres(query, wanted)
     else:
-        ranked = _search_python(query, limit)
-    return articles_by_ids([rule_id for rule_id, _ in ranked])
+        ranked = _search_python(query, wanted)
+    found = articles_by_ids([rule_id for rule_id, _ in ranked])
+    if game:
+        found = [rule for rule in found if rule.game == game]
+    return found[:limit]
 
 
 # --- rulings ---------------------------------------------------------------------------------

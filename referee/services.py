@@ -25,6 +25,7 @@ def rulebook_sync(*, using: str = DEFAULT_DB_ALIAS) -> int:
             Article(
                 id=rule.id,
                 section=rule.section,
+                game=rule.game,
                 order=order,
                 title_ru=rule.title["ru"],
                 title_uk=rule.title["uk"],

@@ -14,7 +14,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.engine import ScoresheetError, score_match
-from scoring.engine.cards import SUIT_LETTERS, card_name, parse_card, parse_suit
+from scoring.engine.cards import (
+    SUIT_LETTERS,
+    card_name,
+    parse_card,
+    parse_suit,
+    trick_winner_index,
+)
 from scoring.engine.combinations import (
     CLASS,
     BadDeclaration,
@@ -484,6 +490,48 @@ def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
         % {"trick": found["trick"], "player": name, "card": card, "reason": reason},
         "articles": [_REASON_ARTICLES[found["reason"]]],
     }
+
+
+def order_tricks(
+    *,
+    players: list[str],
+    dealer: str,
+    declarer: str,
+    trump: Any,
+    hands: dict[str, list[str]],
+    tricks: list[list[str]],
+    ruleset: Any = "moscow",
+    conventions: Any = None,
+) -> list[list[str]]:
+    """Tricks tapped as sets of cards, put in the order they were played: each card's
+    player is who held it, the first trick is led as `first_lead` says (the eldest or the
+    declarer) and every later one by the previous trick's winner. Cards nobody held (or a
+    table that cannot be read) keep their order, for `deal_check` to report."""
+    if dealer not in players or not players:
+        return [list(t) for t in tricks]
+    suit = parse_suit(trump) if isinstance(trump, str) else None
+    owner: dict[str, str] = {}
+    for name, cards in (hands or {}).items():
+        for text in cards:
+            card = parse_card(text)
+            if card is not None:
+                owner[card_name(card)] = name
+    conv = _conventions(ruleset, conventions, len(players))
+    n = len(players)
+    if conv.first_lead == "declarer" and declarer in players:
+        leader = declarer
+    else:
+        leader = players[(players.index(dealer) + 1) % n]
+    ordered: list[list[str]] = []
+    for trick in tricks:
+        names = [card_name(c) if (c := parse_card(t)) is not None else str(t) for t in trick]
+        start = players.index(leader)
+        names.sort(key=lambda c: (players.index(owner[c]) - start) % n if c in owner else n)
+        ordered.append(names)
+        if suit is not None and len(names) == n and all(c in owner for c in names):
+            cards = [parse_card(c) for c in names]
+            leader = owner[names[trick_winner_index(cards, suit)]]  # type: ignore[arg-type]
+    return ordered
 
 
 def ruleset_choices() -> list[str]:

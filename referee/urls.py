@@ -14,6 +14,17 @@ urlpatterns: list = [
     path("referee/combinations/", views.combinations_page, name="combinations"),
     path("referee/check-deal/", views.check_deal_page, name="check_deal"),
     path("referee/check-closing/", views.check_closing_page, name="check_closing"),
+    path(
+        "referee/preferans/score-deal/",
+        views.preferans_score_deal_page,
+        name="preferans_score_deal",
+    ),
+    path("referee/preferans/settle/", views.preferans_settle_page, name="preferans_settle"),
+    path(
+        "referee/preferans/conventions/",
+        views.preferans_conventions_page,
+        name="preferans_conventions",
+    ),
     path("referee/matches/<int:match_id>/rule/", views.ruling_new, name="ruling_new"),
     path(
         "referee/tournaments/<int:tournament_id>/rulings/",

@@ -18,7 +18,7 @@ from scoring.models import Deal, Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
 
-from . import closing, forms, selectors, services, tools
+from . import closing, forms, preferans_tools, selectors, services, tools
 from .models import Ruling
 
 
@@ -34,13 +34,16 @@ def _cited(ids: list[str]) -> list[Any]:
 
 
 def rulebook(request: HttpRequest) -> HttpResponse:
-    """The rulebook by section, with one search box over all three languages."""
+    """The rulebook by section, with one search box over all three languages and a game
+    switch (`?game=deberc|preferans`; every game by default)."""
     query = request.GET.get("q", "").strip()
-    results = selectors.rules_search(query) if query else None
-    context = {"query": query, "results": results}
+    game = selectors.rulebook_game(request.GET.get("game"))
+    results = selectors.rules_search(query, game=game) if query else None
+    context = {"query": query, "results": results, "game": game or ""}
     if request.htmx and request.GET.get("partial"):
         return render(request, "referee/_results.html", context)
-    context["sections"] = selectors.rulebook_sections()
+    context["sections"] = selectors.rulebook_sections(game)
+    context["games"] = selectors.game_switch(game)
     return render(request, "referee/rulebook.html", context)
 
 
@@ -49,10 +52,13 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
     if rule is None:
         raise Http404(article_id)
     convention = (
-        selectors.convention_meta(rule.convention_name, _lang()) if rule.is_convention else None
+        selectors.convention_meta(rule.convention_name, _lang(), rule.game)
+        if rule.is_convention
+        else None
     )
+    section = selectors.convention_section(rule.game)
     depends = [
-        {"name": name, "article": selectors.article_get(f"conventions.{name}")}
+        {"name": name, "article": selectors.article_get(f"{section}.{name}")}
         for name in rule.conventions
         if not (rule.is_convention and name == rule.convention_name)
     ]
@@ -68,7 +74,11 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
         "convention": convention,
         "depends": depends,
         "others": others,
-        "preset_table": selectors.preset_table(_lang()) if rule.section == "presets" else None,
+        "preset_table": (
+            selectors.preset_table(_lang(), rule.game)
+            if rule.section in ("presets", "preferans_presets")
+            else None
+        ),
         "preset_labels": selectors.preset_labels(list(rule.presets)),
     }
     return render(request, "referee/article.html", context)
@@ -81,10 +91,16 @@ def tools_index(request: HttpRequest) -> HttpResponse:
     return render(request, "referee/tools.html")
 
 
+def _table_initial(request: HttpRequest) -> dict[str, Any]:
+    """`?table=` preselects a table (the card-grid script reloads with it)."""
+    table = request.GET.get("table", "")
+    return {"table": table} if table.isdigit() else {}
+
+
 def _tool_page(
     request: HttpRequest, form_class: type, run: Any, template: str, title: str
 ) -> HttpResponse:
-    form = form_class(request.POST or None)
+    form = form_class(request.POST or None, user=request.user, initial=_table_initial(request))
     answer = None
     errors: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
@@ -140,6 +156,38 @@ def check_closing_page(request: HttpRequest) -> HttpResponse:
         "referee/tool_check_closing.html",
         _("Is the closing true?"),
     )
+
+
+# --- Preferans's own tools ----------------------------------------------------------------------
+
+
+def preferans_score_deal_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.PreferansDealForm,
+        preferans_tools.preferans_score_deal,
+        "referee/tool_preferans_score.html",
+        _("Preferans: score this deal"),
+    )
+
+
+def preferans_settle_page(request: HttpRequest) -> HttpResponse:
+    return _tool_page(
+        request,
+        forms.PreferansSettleForm,
+        preferans_tools.preferans_settle,
+        "referee/tool_preferans_settle.html",
+        _("Preferans: settle this pulka"),
+    )
+
+
+def preferans_conventions_page(request: HttpRequest) -> HttpResponse:
+    """Every Preferans convention with what Sochi, Leningrad and Rostov set, side by side."""
+    context = {
+        "title": _("Preferans conventions and presets"),
+        "table": selectors.preset_table(_lang(), "preferans"),
+    }
+    return render(request, "referee/preferans_conventions.html", context)
 
 
 # --- rulings ---------------------------------------------------------------------------------

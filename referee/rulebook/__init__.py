@@ -1,4 +1,5 @@
-"""The rulebook [свод правил]: the rules of deberc-rules.md as articles with stable ids.
+"""The rulebook [свод правил]: the rules of Deberc and of Preferans as articles with stable
+ids; each article names its game (`RuleArticle.game`), so the rulebook can be read per game.
 
 The content is code (reviewed and versioned); `referee.services.rulebook_sync()` copies it
 into the `Article` table after each migrate so that it can be searched in the database.
@@ -8,7 +9,19 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import cards, combinations, conventions, deal, match, play, presets, scoring, violations
+from . import (
+    cards,
+    combinations,
+    conventions,
+    deal,
+    match,
+    play,
+    preferans,
+    preferans_conventions,
+    presets,
+    scoring,
+    violations,
+)
 from .base import RuleArticle
 
 # Sections in reading order, with their titles (UI strings, translated in the app catalogue).
@@ -22,8 +35,15 @@ SECTIONS: dict[str, object] = {
     "match": _("The match"),
     "presets": _("Presets"),
     "conventions": _("Conventions"),
-    "preferans": _("Preferans"),
+    "preferans": _("Preferans: table, contracts, whisting"),
+    "preferans_scoring": _("Preferans: scoring a deal"),
+    "preferans_pulka": _("Preferans: pool, end and settlement"),
+    "preferans_presets": _("Preferans: presets"),
+    "preferans_conventions": _("Preferans: conventions"),
 }
+
+# The games the rulebook covers, in the order of its game switch.
+GAMES: tuple[str, ...] = ("deberc", "preferans")
 
 ARTICLES: list[RuleArticle] = [
     *cards.ARTICLES,
@@ -33,13 +53,15 @@ ARTICLES: list[RuleArticle] = [
     *scoring.ARTICLES,
     *violations.ARTICLES,
     *match.ARTICLES,
-    *[a for a in presets.ARTICLES if a.section == "presets"],
+    *presets.ARTICLES,
     *conventions.ARTICLES,
-    *[a for a in presets.ARTICLES if a.section == "preferans"],
+    *preferans.ARTICLES,
+    *preferans_conventions.ARTICLES,
 ]
 
 BY_ID: dict[str, RuleArticle] = {a.id: a for a in ARTICLES}
 assert len(BY_ID) == len(ARTICLES), "duplicate article id"
 assert all(a.section in SECTIONS for a in ARTICLES), "article outside the known sections"
+assert all(a.game in GAMES for a in ARTICLES), "article of an unknown game"
 
-__all__ = ["ARTICLES", "BY_ID", "SECTIONS", "RuleArticle"]
+__all__ = ["ARTICLES", "BY_ID", "GAMES", "SECTIONS", "RuleArticle"]

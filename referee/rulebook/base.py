@@ -73,6 +73,7 @@ class RuleArticle:
     project_default: bool = False  # this service's reading (not the rule texts') decides
     extra: dict[str, str] = field(default_factory=dict)
     sources: tuple[Source, ...] = ()
+    game: str = "deberc"  # the game it is a rule of (`scoring.games` key)
 
     def source_in(self, lang: str) -> str:
         return sources_named(self.sources, lang) if self.sources else self.source
@@ -95,6 +96,7 @@ def article(
     presets: tuple[str, ...] = (),
     source: Source | tuple[Source, ...],
     project_default: bool = False,
+    game: str = "deberc",
 ) -> RuleArticle:
     """Write an article; `ru`/`uk`/`en` are (title, text), keywords are aliases people type
     (slang, spellings) separated by commas; `source` the texts it rests on (with `SERVICE`
@@ -112,6 +114,7 @@ def article(
         source=sources_named(sources, "en"),
         project_default=project_default,
         sources=sources,
+        game=game,
     )
 
 

@@ -1,6 +1,6 @@
-"""§8 Presets and §9 Preferans. The values of each preset are read from the engine."""
+"""§8 Presets. The values of each preset are read from the engine."""
 
-from .base import MOSCOW_RULES, ONLINE_RULES, PREFERANS_RULES, VARIANTS, article
+from .base import MOSCOW_RULES, ONLINE_RULES, VARIANTS, article
 
 ARTICLES = [
     article(
@@ -118,35 +118,5 @@ trick winner, klabor, a renonce is a redeal and −100, a bolt −100.""",
         kw_en="odessa, klabor",
         presets=("odessa",),
         source=VARIANTS,
-    ),
-    article(
-        "preferans.overview",
-        ru=(
-            "Преферанс",
-            """
-Вторая игра клуба (правила преферанса): пулька (пуля, гора, висты) на троих или четверых,
-конвенции сочинка, ленинградка, ростовский. Цена игр: 6→2, 7→4, 8→6, 9→8, 10→10, мизер 10.
-Обязательные висты: 6→4, 7→2, 8→1, 9→1, 10→1. Вист ответственный (жлобский) или
-полуответственный (джентльменский); распасы с прогрессией. Будет сделан после деберца.""",
-        ),
-        uk=(
-            "Преферанс",
-            """
-Друга гра клубу (правила преферансу): пулька (пуля, гора, висти) на трьох чи чотирьох, конвенції
-сочинка, ленінградка, ростовський. Ціна ігор: 6→2, 7→4, 8→6, 9→8, 10→10, мізер 10.
-Обов’язкові висти: 6→4, 7→2, 8→1, 9→1, 10→1; розпаси з прогресією.""",
-        ),
-        en=(
-            "Preferans",
-            """
-The club's second game (the Preferans rules): the pulka score sheet (pool, mountain, whists)
-for three or four, conventions Sochi, Leningrad, Rostov. Game prices 6→2, 7→4, 8→6, 9→8,
-10→10, misère 10; whist obligations 6→4, 7→2, 8→1, 9→1, 10→1; responsible or half-responsible
-whist; distributions [распасы] with progression. Built after deberc.""",
-        ),
-        kw_ru="преферанс, пулька, пуля, гора, висты, сочинка, ленинградка, мизер, распасы",
-        kw_uk="преферанс, пулька, гора, висти, сочинка, мізер, розпаси",
-        kw_en="preferans, preference, pulka, whist, misere, sochi, leningrad",
-        source=PREFERANS_RULES,
     ),
 ]

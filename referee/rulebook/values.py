@@ -1,6 +1,7 @@
-"""Convention values as a reader says them, in ru/uk/en: "пополам (split)" rather than a bare
-"split". The engine's words (`scoring.engine.conventions`) stay the settings' notation; the
-convention pages show each value in the reader's language with the word in brackets."""
+"""Convention values of both games as a reader says them, in ru/uk/en: "пополам (split)"
+rather than a bare "split". The engines' words (`scoring.engine.conventions`,
+`scoring.preferans.conventions`) stay the settings' notation; the convention pages show each
+value in the reader's language with the word in brackets."""
 
 from __future__ import annotations
 
@@ -80,6 +81,66 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
     },
 }
 
+# Preferans (`scoring.preferans.CONVENTIONS`): convention -> engine word -> (ru, uk, en).
+WORDS.update(
+    {
+        "whist_split": {
+            "whister": (
+                "ответственный, жлобский",
+                "відповідальний, жлобський",
+                "responsible",
+            ),
+            "halves": (
+                "джентльменский, пополам",
+                "джентльменський, навпіл",
+                "gentleman, half each",
+            ),
+        },
+        "shortfall": {
+            "full": ("целиком вистующему", "повністю вістуючому", "all to the whister"),
+            "half": ("половина вистующему", "половина вістуючому", "half to the whister"),
+            "shared": (
+                "пополам с пасовавшим",
+                "навпіл із тим, хто пасував",
+                "shared with the passer",
+            ),
+        },
+        "allpass_scoring": {
+            "mountain": ("в гору", "у гору", "into the mountain"),
+            "whists": ("вистами", "вістами", "in whists"),
+        },
+        "allpass_progression": {
+            "none": ("без прогрессии", "без прогресії", "no progression"),
+            "arithmetic": ("1, 2, 3…", "1, 2, 3…", "1, 2, 3…"),
+            "geometric": ("1, 2, 4…", "1, 2, 4…", "1, 2, 4…"),
+        },
+        "allpass_progression_limit": {
+            "none": ("без предела", "без межі", "no limit"),
+        },
+        "allpass_zero": {
+            "pool": ("в пулю", "у кулю", "into the pool"),
+            "mountain_off": ("с горы", "з гори", "off the mountain"),
+            "none": ("ничего", "нічого", "nothing"),
+        },
+        "allpass_dealer": {
+            "rotates": ("по очереди", "по черзі", "in turn"),
+            "stays": ("тот же сдающий", "той самий", "the same dealer"),
+        },
+        "end": {
+            "pools_full": ("пули закрыты", "кулі закриті", "every pool full"),
+            "fixed_deals": ("число сдач", "кількість здач", "a number of deals"),
+            "closed": ("стол закрыт", "стіл закрито", "the table closed"),
+        },
+    }
+)
+
+# Preferans presets by their players' names (the Deberc ones are the tournaments app's labels).
+PRESET_NAMES: dict[str, tuple[str, str, str]] = {
+    "sochi": ("сочинка", "сочинка", "Sochi"),
+    "leningrad": ("ленинградка", "ленінградка", "Leningrad"),
+    "rostov": ("ростовский", "ростовський", "Rostov"),
+}
+
 # Words every kind of value shares.
 YES = ("да", "так", "yes")
 NO = ("нет", "ні", "no")
@@ -93,11 +154,25 @@ BOLT_50_100 = (
     "50 with 2, 100 with 3 or pairs",
 )
 
+POSITIVE_NUMBER = ("целое положительное число", "ціле додатне число", "a positive whole number")
+ONE_OR_TWO = ("1 или 2", "1 або 2", "1 or 2")
+EXIT_LIST = (
+    "от одной до пяти игр от 6 до 10",
+    "від однієї до п’яти ігор від 6 до 10",
+    "one to five games from 6 to 10",
+)
+
 _LANG_INDEX = {"ru": 0, "uk": 1, "en": 2}
 
 
 def _pick(words: tuple[str, str, str], lang: str) -> str:
     return words[_LANG_INDEX.get(lang, 2)]
+
+
+def preset_name(preset: str, lang: str) -> str | None:
+    """A Preferans preset's name in `lang` ("ленинградка"); None for a preset of another game."""
+    words = PRESET_NAMES.get(preset)
+    return _pick(words, lang) if words else None
 
 
 def value_shown(convention: str, value: Any, lang: str) -> str:
@@ -112,6 +187,8 @@ def value_shown(convention: str, value: Any, lang: str) -> str:
         return _pick(FOUR_PLAYERS_ONLY, lang)
     if value == "50/100":
         return _pick(BOLT_50_100, lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
     if isinstance(value, str):
         words = WORDS.get(convention, {}).get(value)
         if words is None:
@@ -127,6 +204,14 @@ def allowed_shown(convention: str, kind: str, allowed: Any, lang: str) -> list[s
         return [_pick(YES, lang), _pick(NO, lang)]
     if kind == "whole":
         return [_pick(WHOLE_NUMBER, lang)]
+    if kind in ("positive", "deals"):
+        return [_pick(POSITIVE_NUMBER, lang)]
+    if kind == "one_or_two":
+        return [_pick(ONE_OR_TWO, lang)]
+    if kind == "limit":
+        return [_pick(WHOLE_NUMBER, lang), value_shown(convention, "none", lang)]
+    if kind == "exit":
+        return [_pick(EXIT_LIST, lang)]
     if kind == "mercy":
         return [
             value_shown(convention, "off", lang),

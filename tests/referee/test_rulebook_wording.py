@@ -13,13 +13,16 @@ import pytest
 from referee.rulebook import ARTICLES, BY_ID
 from referee.rulebook.base import BY_NUMBER, SERVICE
 from scoring.engine.conventions import CONVENTIONS
+from scoring.preferans import CONVENTIONS as PREFERANS_CONVENTIONS
+from scoring.preferans import PRESETS as PREFERANS_PRESETS
 
-# The settings' codes: convention names and the words their values take.
+# The settings' codes of both games: convention names and the words their values take.
 CODES = (
     set(CONVENTIONS)
+    | set(PREFERANS_CONVENTIONS)
     | {
         value
-        for meta in CONVENTIONS.values()
+        for meta in (*CONVENTIONS.values(), *PREFERANS_CONVENTIONS.values())
         for value in meta.get("values", ())
         if isinstance(value, str)
     }
@@ -151,3 +154,40 @@ def test_every_value_a_convention_page_shows_is_in_words(lang):
         (text, word) for text in shown for word in re.findall(r"[A-Za-z_]+", outside_brackets(text))
     ]
     assert bare == []
+
+
+def test_the_scan_covers_the_preferans_articles():
+    preferans = [rule for rule in ARTICLES if rule.game == "preferans"]
+    assert len(preferans) >= 40
+    assert {"whister", "halves", "pools_full", "mountain_off", "whist_split"} <= CODES
+    sources = {rule.source_in("ru") for rule in preferans}
+    assert "правила преферанса" in sources
+    assert "правила преферанса; так читает этот сервис" in sources
+    assert {rule.source_in("uk") for rule in preferans} >= {"правила преферансу"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_value_a_preferans_convention_page_shows_is_in_words(lang):
+    from referee.rulebook.values import allowed_shown, value_shown
+
+    shown = []
+    for name, meta in PREFERANS_CONVENTIONS.items():
+        shown += allowed_shown(name, meta["kind"], meta.get("values"), lang)
+        shown += [
+            value_shown(name, preset.get(name), lang) for preset in PREFERANS_PRESETS.values()
+        ]
+    bare = [
+        (text, word) for text in shown for word in re.findall(r"[A-Za-z_]+", outside_brackets(text))
+    ]
+    assert bare == []
+    assert value_shown("whist_split", "halves", lang).endswith("(halves)")
+
+
+@pytest.mark.django_db
+def test_a_preferans_reading_of_this_service_is_marked_on_its_page(client):
+    page = unescape(
+        client.get(
+            "/rules/preferans_conventions.ten_checked/", HTTP_ACCEPT_LANGUAGE="uk"
+        ).content.decode()
+    )
+    assert "так читає цей сервіс" in page and "правила преферансу" in page

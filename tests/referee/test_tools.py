@@ -331,12 +331,12 @@ def test_a_closing_by_someone_not_at_the_table_is_refused(client):
 def test_the_legal_cards_page_answers_in_ukrainian(client):
     response = client.post(
         "/referee/legal-cards/",
+        # Cards are tapped on the grid: each chosen card is a checkbox posted by value.
         {
             "ruleset": "moscow",
             "trump": "H",
-            "trick": "8H",
-            "hand": "7H JH AS",
-            "conventions": "",
+            "trick": ["8H"],
+            "hand": ["7H", "JH", "AS"],
         },
         HTTP_ACCEPT_LANGUAGE="uk",
     )
@@ -351,16 +351,18 @@ def test_the_legal_cards_page_answers_in_ukrainian(client):
 def test_the_deal_check_page_shows_the_violation(client):
     response = client.post(
         "/referee/check-deal/",
+        # Hands and tricks tapped on grids; the tricks' order follows from the hands.
         {
             "ruleset": "moscow",
-            "conventions": "",
             "players": "Ivan, Petro",
             "dealer": "Ivan",
             "trump": "C",
             "declarer": "Ivan",
-            "declarations": "Ivan: terz:KS",
-            "hands": "Ivan: JC 9C AC KS QS JS 10H 7D 8D\nPetro: 10C 7C AS 10S AH KH AD QD 9H",
-            "tricks": "AH 10H\nKH 7D",
+            "runs_0": ["KS", "QS", "JS"],
+            "hand_0": ["JC", "9C", "AC", "KS", "QS", "JS", "10H", "7D", "8D"],
+            "hand_1": ["10C", "7C", "AS", "10S", "AH", "KH", "AD", "QD", "9H"],
+            "trick_0": ["10H", "AH"],
+            "trick_1": ["7D", "KH"],
         },
     )
     assert response.status_code == 200
@@ -373,7 +375,6 @@ def test_the_closing_page_and_the_combinations_page_answer(client):
         "/referee/check-closing/",
         {
             "ruleset": "moscow",
-            "conventions": "",
             "totals": "Anna: 452\nBoris: 300",
             "claimant": "Anna",
             "points": "60",
@@ -383,12 +384,16 @@ def test_the_closing_page_and_the_combinations_page_answer(client):
     assert closing.context["answer"]["true_closing"] is True
     combos = client.post(
         "/referee/combinations/",
+        # Each player's runs tapped on a grid (K Q J of spades: a terz from the king), bella
+        # ticked.
         {
             "ruleset": "moscow",
-            "conventions": "",
             "trump": "H",
             "last_trick": "",
-            "declarations": "Anna: terz:KS\nBoris: terz:KH, bella",
+            "players": "Anna, Boris",
+            "runs_0": ["KS", "QS", "JS"],
+            "runs_1": ["KH", "QH", "JH"],
+            "bella_1": "on",
         },
     )
     assert combos.context["answer"]["combinations_to"] == "Boris"
