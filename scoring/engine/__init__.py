@@ -1,4 +1,4 @@
-"""The Deberc rules engine: pure Python, no Django (rules: shared/spec/deberc-rules.md).
+"""The Deberc rules engine: pure Python, no Django (rules: docs/deberc-rules.md).
 
 - `cards`: cards, notation, points and trick order;
 - `conventions`: table conventions and the four presets;

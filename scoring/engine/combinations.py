@@ -109,6 +109,40 @@ def _parse_cached(
         return bad
 
 
+class DeclarationTable(dict[tuple[str, Suit], "Declaration | BadDeclaration"]):
+    """The declarations read so far under one set of combination rules: (text, trump) ->
+    the Declaration, or the BadDeclaration it is. A plain dict lookup per declaration, for
+    the scoresheet reader's fast path; `read` fills it."""
+
+    __slots__ = ("debertz", "hundred", "klabor")
+
+    LIMIT = 4096  # notations are the players' input: keep the table small
+
+    def __init__(self, hundred: bool, debertz: int, klabor: bool) -> None:
+        super().__init__()
+        self.hundred = hundred
+        self.debertz = debertz
+        self.klabor = klabor
+
+    def read(self, text: str, trump: Suit) -> Declaration | BadDeclaration:
+        found = _parse_cached(text, trump, self.hundred, self.debertz, self.klabor)
+        if len(self) < self.LIMIT:
+            self[(text, trump)] = found
+        return found
+
+
+_TABLES: dict[tuple[bool, int, bool], DeclarationTable] = {}
+
+
+def declaration_table(conventions: Conventions) -> DeclarationTable:
+    """The shared DeclarationTable for these conventions' combination rules."""
+    key = (conventions.hundred, conventions.debertz, conventions.klabor)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = DeclarationTable(*key)
+    return table
+
+
 def _parse(text: Any, trump: Suit | None, hundred: bool, debertz: int, klabor: bool) -> Declaration:
     if not isinstance(text, str) or not text.strip():
         raise BadDeclaration("bad_combination", f"{text!r} is not a combination")
@@ -221,6 +255,48 @@ def seniority_winner(
             if side_of[seat] == side_of[last_trick_seat]:
                 return seat, "last_trick"
     return tied[0], "eldest"  # `tied` keeps the order from the dealer's left
+
+
+def most_senior_seat(
+    declared: list[list[Declaration]],
+    trump: Suit,
+    conventions: Conventions,
+    order_from_eldest: list[int] | tuple[int, ...],
+    last_trick_seat: int | None,
+    side_of: list[int] | tuple[int, ...],
+) -> int | None:
+    """`seniority_winner`'s seat alone, for scoring a deal: the same order of seniority as
+    `seniority_key`, written as one int (class, then top card, then trump) to compare."""
+    moscow = conventions.trump_in_combination == "moscow"
+    best = -1
+    tied: list[int] = []
+    for seat in order_from_eldest:
+        key = -1
+        for d in declared[seat]:
+            kind_class = CLASS.get(d.kind)
+            if kind_class is not None:
+                top = d.top
+                assert top is not None
+                in_trump = 1 if moscow and top >> 3 == trump else 0
+                mine = kind_class * 16 + (7 - (top & 7)) * 2 + in_trump
+                if mine > key:
+                    key = mine
+        if key > best:
+            best = key
+            tied = [seat]
+        elif key == best and key >= 0:
+            tied.append(seat)
+    if not tied:
+        return None
+    if (
+        len(tied) > 1
+        and conventions.combination_tie == "last_trick"
+        and last_trick_seat is not None
+    ):
+        for seat in tied:
+            if side_of[seat] == side_of[last_trick_seat]:
+                return seat
+    return tied[0]
 
 
 def settle_combinations(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import LAST_TRICK_BONUS
-from .combinations import BELLA, CLASS, Declaration, seniority_winner
+from .combinations import BELLA, CLASS, Declaration, most_senior_seat
 from .conventions import Conventions
 
 CARD_BYTE_BASE = 162  # every card point of the deal plus the last trick
@@ -39,7 +39,17 @@ class Pool:
 class Table:
     """The fixed facts of a match: its size, sides and conventions."""
 
-    __slots__ = ("_left", "_sides_left", "conventions", "hand_size", "n", "side_of", "sides")
+    __slots__ = (
+        "_left",
+        "_sides_left",
+        "conventions",
+        "hand_size",
+        "n",
+        "opponents",
+        "seats_of",
+        "side_of",
+        "sides",
+    )
 
     def __init__(
         self, n: int, conventions: Conventions, side_of: tuple[int, ...], sides: int, hand_size: int
@@ -59,6 +69,13 @@ class Table:
                     order.append(side_of[seat])
             sides_left.append(tuple(order))
         self._sides_left = tuple(sides_left)
+        # Per side: its seats, and the other sides (asked for in every deal too).
+        self.seats_of = tuple(
+            tuple(seat for seat in range(n) if side_of[seat] == side) for side in range(sides)
+        )
+        self.opponents = tuple(
+            tuple(other for other in range(sides) if other != side) for side in range(sides)
+        )
 
     def from_left_of(self, dealer: int) -> tuple[int, ...]:
         """Seats clockwise starting at the dealer's left (the eldest first)."""
@@ -114,34 +131,38 @@ def halve(points: int, between: list[int], order: tuple[int, ...]) -> dict[int, 
     return {first: points - points // 2, second: points // 2}
 
 
-def has_trick(facts: DealFacts, table: Table) -> list[bool]:
-    """Per side: took at least one trick. Without `tricks`, a player with points or the last
+def side_took_trick(facts: DealFacts, table: Table, side: int) -> bool:
+    """The side took at least one trick. Without `tricks`, a player with points or the last
     trick counts as having one, a player with 0 points as having none."""
-    out = [False] * table.sides
-    for seat in range(table.n):
-        if facts.tricks is not None:
-            took = facts.tricks[seat] > 0
-        else:
-            took = bool(facts.points and facts.points[seat] > 0) or facts.last_trick == seat
-        if took:
-            out[table.side_of[seat]] = True
-    return out
+    tricks = facts.tricks
+    for seat in table.seats_of[side]:
+        if tricks is not None:
+            if tricks[seat] > 0:
+                return True
+        elif (facts.points and facts.points[seat] > 0) or facts.last_trick == seat:
+            return True
+    return False
 
 
 def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int], int | None]:
     """Each side's deal total (§5) and the seat that won the combinations' seniority."""
     conv = table.conventions
     side_of = table.side_of
-    totals = [0] * table.sides
-    assert facts.points is not None and facts.trump is not None
-    for seat in range(table.n):
-        totals[side_of[seat]] += facts.points[seat]
+    points = facts.points
+    assert points is not None and facts.trump is not None
+    if table.sides == table.n:
+        totals = list(points)  # each player a side: side i is seat i
+    else:
+        totals = [0] * table.sides
+        for seat in range(table.n):
+            totals[side_of[seat]] += points[seat]
     if facts.last_trick is not None:
         totals[side_of[facts.last_trick]] += LAST_TRICK_BONUS
-    if not any(facts.declared):
+    declared = facts.declared
+    if not any(declared):
         return totals, None
-    winner, _ = seniority_winner(
-        facts.declared,
+    winner = most_senior_seat(
+        declared,
         facts.trump,
         conv,
         table.from_left_of(dealer),
@@ -150,14 +171,13 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
     )
     if winner is not None:
         winning_side = side_of[winner]
-        if not conv.combinations_need_trick or has_trick(facts, table)[winning_side]:
-            for seat in range(table.n):
-                if side_of[seat] == winning_side:
-                    totals[winning_side] += sum(
-                        d.points for d in facts.declared[seat] if d.kind in CLASS
-                    )
-    for seat in range(table.n):
-        if any(d.kind == BELLA for d in facts.declared[seat]):
+        if not conv.combinations_need_trick or side_took_trick(facts, table, winning_side):
+            for seat in table.seats_of[winning_side]:
+                for d in declared[seat]:
+                    if d.kind in CLASS:
+                        totals[winning_side] += d.points
+    for seat, mine in enumerate(declared):
+        if mine and any(d.kind == BELLA for d in mine):
             to_seat = seat
             if conv.bella_to_trick_winner and facts.bella_trick_winner is not None:
                 to_seat = facts.bella_trick_winner.get(seat, seat)
@@ -174,11 +194,18 @@ def next_dealer_by_totals(
     if table.conventions.dealer == "clockwise":
         return (dealer + 1) % table.n
     top = max(totals)
-    best = {side for side in range(table.sides) if totals[side] == top}
-    if len(best) > 1 and declarer_side in best:
-        best.discard(declarer_side)
+    if totals.count(top) == 1:
+        best_side = totals.index(top)
+        if table.sides == table.n:
+            return best_side  # each player a side: the side is the seat
+        best = {best_side}
+    else:
+        best = {side for side in range(table.sides) if totals[side] == top}
+        if declarer_side in best:
+            best.discard(declarer_side)
+    side_of = table.side_of
     for seat in table.from_left_of(dealer):
-        if table.side_of[seat] in best:
+        if side_of[seat] in best:
             return seat
     raise AssertionError("no side has the top total")
 
@@ -195,7 +222,8 @@ def play_pools(
 
     With `hanging_separately` only the oldest pool is played. A pool goes to the eligible side
     with the highest deal total; a shared top keeps it hanging. `split_between` (the two
-    opponents of a 3-player byte under `hanging_on_byte_3p: split`) halves it instead.
+    opponents of a 3-player byte under `hanging_on_byte_3p: split`) shares it instead, among
+    those of them who are eligible for it (see `split_pool`).
     """
     if not pools:
         return pools
@@ -204,7 +232,11 @@ def play_pools(
     order = table.sides_from_left_of(dealer)
     for pool in playing:
         if split_between is not None:
-            for side, share in halve(pool.points, split_between, order).items():
+            shares = split_pool(pool, split_between, order)
+            if shares is None:
+                still.append(pool)
+                continue
+            for side, share in shares.items():
                 recorded[side] += share
             continue
         top = max(totals[side] for side in pool.eligible)
@@ -214,6 +246,22 @@ def play_pools(
         else:
             still.append(pool)
     return still + pools[len(playing) :]
+
+
+def split_pool(pool: Pool, opponents: list[int], order: tuple[int, ...]) -> dict[int, int] | None:
+    """`hanging_on_byte_3p: split`: the pool's shares among the byte's two opponents.
+
+    A pool never goes to a side that is not eligible for it (rules §5): with both opponents
+    eligible it is halved; with one (a pool only two players can win, the other of them being
+    the byte's declarer) that one takes it whole. None: no opponent is eligible, so it keeps
+    hanging (a pool has at least two eligible sides of three, so this does not happen).
+    """
+    eligible = [side for side in opponents if side in pool.eligible]
+    if len(eligible) == 2:
+        return halve(pool.points, eligible, order)
+    if len(eligible) == 1:
+        return {eligible[0]: pool.points}
+    return None
 
 
 def add_pool(pools: list[Pool], points: int, eligible: frozenset[int], table: Table) -> list[Pool]:
@@ -235,10 +283,9 @@ def score_played(
     totals, winner = deal_totals(facts, table, dealer)
     assert facts.declarer is not None
     declarer_side = table.side_of[facts.declarer]
-    opponents = [side for side in range(table.sides) if side != declarer_side]
-    best = max(totals[side] for side in opponents)
+    opponents = list(table.opponents[declarer_side])
+    best = totals[opponents[0]] if len(opponents) == 1 else max([totals[s] for s in opponents])
     recorded = list(totals)
-    order = table.sides_from_left_of(dealer)
     new_pool: tuple[int, frozenset[int]] | None = None
     split_pools_between: list[int] | None = None
     byte_for: int | None = None
@@ -256,6 +303,7 @@ def score_played(
         if len(opponents) == 1:
             recorded[opponents[0]] += declared_total
         elif conv.byte_3p == "split":
+            order = table.sides_from_left_of(dealer)
             for side, share in halve(declared_total, opponents, order).items():
                 recorded[side] += share
         elif len(top_opponents) == 1:
@@ -269,12 +317,13 @@ def score_played(
         outcome = HANGING
         recorded[declarer_side] = 0
         new_pool = (declared_total, frozenset(range(table.sides)))
-    pools = play_pools(pools, totals, recorded, table, dealer, split_pools_between)
+    if pools:
+        pools = play_pools(pools, totals, recorded, table, dealer, split_pools_between)
     if new_pool is not None:
         pools = add_pool(pools, new_pool[0], new_pool[1], table)
     if conv.bolt_penalty:
-        for side, took in enumerate(has_trick(facts, table)):
-            if not took:
+        for side in range(table.sides):
+            if not side_took_trick(facts, table, side):
                 recorded[side] -= conv.bolt_penalty
     score = DealScore(
         outcome,
@@ -282,7 +331,7 @@ def score_played(
         totals,
         recorded,
         next_dealer_by_totals(totals, table, dealer, declarer_side),
-        is_byte_for=byte_for,
+        byte_for,
         last_trick_side=None if facts.last_trick is None else table.side_of[facts.last_trick],
     )
     return score, pools

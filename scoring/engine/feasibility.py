@@ -15,7 +15,9 @@ over (points of seat 1, points of seat 2) for each number of tricks of seat 1, m
 dynamic programme over the card values that tracks how many valued cards each pile holds.
 Three and four players are answered by a search that places the 20, the 14, the 11s and the
 10s pile by pile and looks what is left up in a table of what the 4s, 3s and 2s can make.
-Answers are cached.
+With the tricks given (the usual record) the search sees four groups of known size that
+share all 21 valued cards: the piles, and with three players the 5 undealt cards as a fourth
+"pile" worth what the piles leave of the 152. Answers are cached.
 """
 
 from __future__ import annotations
@@ -137,6 +139,137 @@ def points_possible(
 
 @lru_cache(maxsize=65536)
 def _search(
+    points: tuple[int, ...], tricks: tuple[int, ...] | None, last_trick: int | None, hand_size: int
+) -> bool:
+    """Three players, or four with the whole deck dealt: the cached answer."""
+    n = len(points)
+    if tricks is not None and len(tricks) == n and sum(tricks) == hand_size:
+        if n == 3 and hand_size == 9:
+            left = 152 - points[0] - points[1] - points[2]
+            if min(points) < 0 or left < 0:
+                return False
+            # The 5 undealt cards are the fourth group, worth what the piles leave.
+            return _groups_possible(
+                (points[0], points[1], points[2], left),
+                (3 * tricks[0], 3 * tricks[1], 3 * tricks[2], 32 - 27),
+            )
+        if n == 4 and hand_size == 8:
+            if min(points) < 0 or sum(points) != 152:
+                return False
+            t0, t1, t2, t3 = tricks
+            return _groups_possible(points, (4 * t0, 4 * t1, 4 * t2, 4 * t3))
+    return _search_free(points, tricks, last_trick, hand_size)
+
+
+# ---- four groups of known size -------------------------------------------------------------
+
+BigOption = tuple[int, int, int, int, int, int]  # 20s, 14s, 11s, 10s, small residual, cards
+SmallTable = dict[tuple[int, ...], tuple[tuple[int, ...], ...]]  # residuals -> small counts
+
+
+@lru_cache(maxsize=1)
+def _min_small_cards() -> tuple[int, ...]:
+    """For s = 0..34: the fewest 4s, 3s and 2s that make s in one group (99: none do)."""
+    best = [99] * (SMALL_MAX + 1)
+    for sums, counts in _small_table(1, False).items():
+        best[sums[0]] = min(best[sums[0]], min(count[0] for count in counts))
+    return tuple(best)
+
+
+@lru_cache(maxsize=1)
+def _group_options() -> tuple[tuple[BigOption, ...], ...]:
+    """For q = 0..152: every way a group worth q can take the 20, the 14, 11s and 10s so
+    that the 4s, 3s and 2s can make the rest, fewest cards (big and small) first: a tight
+    group then keeps only a prefix (see `_options_within`)."""
+    min_small = _min_small_cards()
+    out = []
+    for q in range(153):
+        options = []
+        for k20, k14, k11, k10 in product((0, 1), (0, 1), range(5), range(5)):
+            rest = q - 20 * k20 - 14 * k14 - 11 * k11 - 10 * k10
+            if 0 <= rest <= SMALL_MAX and min_small[rest] < 99:
+                options.append((k20, k14, k11, k10, rest, k20 + k14 + k11 + k10))
+        options.sort(key=lambda o: (o[5] + min_small[o[4]], o[4]))
+        out.append(tuple(options))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _options_within() -> tuple[tuple[tuple[BigOption, ...], ...], ...]:
+    """[q][cap]: the options of a group worth q that fit in `cap` cards (cap 0..32)."""
+    min_small = _min_small_cards()
+    return tuple(
+        tuple(tuple(o for o in options if o[5] + min_small[o[4]] <= cap) for cap in range(33))
+        for options in _group_options()
+    )
+
+
+@lru_cache(maxsize=1)
+def _small_minimal() -> SmallTable:
+    """The 4s, 3s and 2s shared by four groups (all 11 of them): residual points per group ->
+    the numbers of small cards per group that make them, keeping only those that no other
+    beats in every group (they are only checked against upper bounds, the room left)."""
+    out: SmallTable = {}
+    for sums, counts in _small_table(4, True).items():
+        out[sums] = tuple(
+            c
+            for c in counts
+            if not any(o != c and all(o[i] <= c[i] for i in range(4)) for o in counts)
+        )
+    return out
+
+
+@lru_cache(maxsize=1)
+def _group_tables() -> tuple[
+    tuple[tuple[tuple[BigOption, ...], ...], ...], tuple[int, ...], SmallTable
+]:
+    """The three tables `_groups_possible` reads, fetched in one call."""
+    return _options_within(), _min_small_cards(), _small_minimal()
+
+
+def _groups_possible(points: tuple[int, ...], caps: tuple[int, ...]) -> bool:
+    """Can the 21 valued cards be shared by four groups so that group i is worth points[i]
+    in at most caps[i] cards (zeros fill the rest: the caps add up to 32)?
+
+    The three most constrained groups (fewest options) choose their 20, 14, 11s and 10s; the
+    fourth takes the big cards left; the small cards' table settles the rest.
+    """
+    within, min_small, small = _group_tables()
+    p0, p1, p2, p3 = points
+    if p0 > 152 or p1 > 152 or p2 > 152 or p3 > 152:
+        return False
+    opts = (within[p0][caps[0]], within[p1][caps[1]], within[p2][caps[2]], within[p3][caps[3]])
+    if not (opts[0] and opts[1] and opts[2] and opts[3]):
+        return False
+    a, b, c, d = sorted(range(4), key=[len(o) for o in opts].__getitem__)
+    cap_a, cap_b, cap_c, cap_d = caps[a], caps[b], caps[c], caps[d]
+    point_d = points[d]
+    for a20, a14, a11, a10, sa, na in opts[a]:
+        for b20, b14, b11, b10, sb, nb in opts[b]:
+            u20, u14, u11, u10 = a20 + b20, a14 + b14, a11 + b11, a10 + b10
+            if u20 > 1 or u14 > 1 or u11 > 4 or u10 > 4 or sa + sb > SMALL_MAX:
+                continue
+            for c20, c14, c11, c10, sc, nc in opts[c]:
+                # The fourth group takes every big card the other three leave.
+                d20, d14 = 1 - u20 - c20, 1 - u14 - c14
+                d11, d10 = 4 - u11 - c11, 4 - u10 - c10
+                if d20 < 0 or d14 < 0 or d11 < 0 or d10 < 0:
+                    continue
+                sd = point_d - 20 * d20 - 14 * d14 - 11 * d11 - 10 * d10
+                nd = d20 + d14 + d11 + d10
+                if not 0 <= sd <= SMALL_MAX or nd + min_small[sd] > cap_d:
+                    continue
+                entries = small.get((sa, sb, sc, sd))
+                if entries is None:
+                    continue
+                ra, rb, rc, rd = cap_a - na, cap_b - nb, cap_c - nc, cap_d - nd
+                for xa, xb, xc, xd in entries:
+                    if xa <= ra and xb <= rb and xc <= rc and xd <= rd:
+                        return True
+    return False
+
+
+def _search_free(
     points: tuple[int, ...], tricks: tuple[int, ...] | None, last_trick: int | None, hand_size: int
 ) -> bool:
     """Three players, or four with the whole deck dealt (the fourth pile then takes what the

@@ -7,6 +7,7 @@ record is scored only when it has none, so a result is never partial.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from . import feasibility
@@ -17,6 +18,7 @@ from .combinations import (
     WINS_MATCH,
     BadDeclaration,
     Declaration,
+    declaration_table,
     overlapping_card,
     parse_declaration,
 )
@@ -53,6 +55,13 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# The keys of the usual deal: played and recorded as figures (`DealReader._read_summary`).
+SUMMARY_KEYS = frozenset(
+    ("dealer", "trump", "declarer", "declarations", "points", "last_trick", "tricks")
+)
+VOID_KEYS = frozenset(("dealer", "trump", "declarer"))
+
+
 class DealReader:
     """Reads one DEAL of a record into DealFacts, collecting its problems."""
 
@@ -61,6 +70,10 @@ class DealReader:
         self.seat = {name: seat for seat, name in enumerate(names)}
         self.table = table
         self.problems = problems
+        # Settled once per match rather than looked up again in every deal.
+        self._seats = range(table.n)
+        self._declarations = declaration_table(table.conventions)
+        self._void_ok = not table.conventions.obligatory_order
 
     def problem(self, number: int, field: str | None, code: str, message: str) -> None:
         self.problems.append(Problem(number, field, code, message))
@@ -91,6 +104,139 @@ class DealReader:
     def read(self, number: int, raw: Any, dealer: int | None) -> DealFacts | None:
         """The facts of deal `number`, or None when it has problems. `dealer` is the seat the
         rules expect to deal (None when an earlier deal could not be read)."""
+        # Most deals are played and recorded as figures, and right: read those in one
+        # pass; anything else, or anything wrong, takes the full reading that says what.
+        if type(raw) is dict and raw.keys() <= SUMMARY_KEYS:
+            facts = self._read_summary(number, raw, dealer)
+            if facts is not None:
+                return facts
+        return self._read_any(number, raw, dealer)
+
+    def _read_summary(self, number: int, raw: dict, dealer: int | None) -> DealFacts | None:
+        """A void deal, or a played one recorded as figures with no debertz, when nothing in
+        it is wrong; else None, and nothing is reported (`_read_any` reports it)."""
+        seats = self.seat
+        given = raw.get("dealer")
+        if given is None:
+            self.dealer_for_play = dealer
+        else:
+            given_seat = seats.get(given) if type(given) is str else None
+            if given_seat is None or (dealer is not None and given_seat != dealer):
+                return None
+            self.dealer_for_play = given_seat
+        trump_raw = raw.get("trump")
+        declarer_raw = raw.get("declarer")
+        if trump_raw is None and declarer_raw is None:
+            if self._void_ok and raw.keys() <= VOID_KEYS:
+                return DealFacts(number=number, void=True, declared=[[] for _ in self._seats])
+            return None
+        trump = parse_suit(trump_raw)
+        declarer = seats.get(declarer_raw) if type(declarer_raw) is str else None
+        if trump is None or declarer is None:
+            return None
+        value = raw.get("declarations")
+        if value is None:
+            declared: list[list[Declaration]] | None = [[] for _ in self._seats]
+        else:
+            declared = self._summary_declarations(value, trump)
+            if declared is None:
+                return None
+        figures = self._summary_figures(raw)
+        if figures is None:
+            return None
+        points, last_trick, tricks = figures
+        return DealFacts(
+            number=number,
+            trump=trump,
+            declarer=declarer,
+            declared=declared,
+            points=points,
+            last_trick=last_trick,
+            tricks=tricks,
+            # As `_read_declarations` leaves it: nobody declared a debertz.
+            debertz=() if value is None else [],
+        )
+
+    def _summary_declarations(self, value: Any, trump: int) -> list[list[Declaration]] | None:
+        """`declarations` with no debertz and nothing wrong, by seat; else None."""
+        if type(value) is not dict:
+            return None
+        seats = self.seat
+        known = self._declarations
+        declared: list[list[Declaration]] = [[] for _ in self._seats]
+        used: set[int] = set()  # cards declared by the players read so far
+        for name, items in value.items():
+            seat = seats.get(name) if type(name) is str else None
+            if seat is None or type(items) is not list:
+                return None
+            parsed = []
+            for text in items:
+                if type(text) is not str:
+                    return None
+                found = known.get((text, trump))
+                if found is None:
+                    found = known.read(text, trump)
+                if type(found) is not Declaration or found.kind in WINS_MATCH:
+                    return None
+                parsed.append(found)
+            if len(parsed) > 1 and (
+                overlapping_card(parsed) is not None
+                or sum(1 for d in parsed if d.kind == BELLA) > 1
+            ):
+                return None
+            if len(value) > 1:
+                cards = {card for d in parsed for card in d.cards}
+                if not used.isdisjoint(cards):
+                    return None
+                used |= cards
+            declared[seat] = parsed
+        return declared
+
+    def _summary_figures(self, raw: dict) -> tuple[list[int], int, list[int] | None] | None:
+        """`points`, `last_trick` and `tricks` (if given) of a deal when the deck can give
+        them and nothing is wrong; else None."""
+        n = self.table.n
+        names = self.names
+        value = raw.get("points")
+        if type(value) is not dict or len(value) != n:
+            return None
+        points = []
+        for name in names:
+            item = value.get(name)
+            if type(item) is not int or not 0 <= item <= 152:
+                return None
+            points.append(item)
+        total = sum(points)
+        if total > 152 or (n == 4 and total != 152):
+            return None
+        last_raw = raw.get("last_trick")
+        last_trick = self.seat.get(last_raw) if type(last_raw) is str else None
+        if last_trick is None:
+            return None
+        hand_size = self.table.hand_size
+        tricks_raw = raw.get("tricks")
+        tricks: list[int] | None = None
+        if tricks_raw is not None:
+            if type(tricks_raw) is not dict or len(tricks_raw) != n:
+                return None
+            tricks = []
+            for seat, name in enumerate(names):
+                item = tricks_raw.get(name)
+                if type(item) is not int or not 0 <= item <= hand_size:
+                    return None
+                if item == 0 and (points[seat] or seat == last_trick):
+                    return None
+                tricks.append(item)
+            if sum(tricks) != hand_size:
+                return None
+        if not feasibility.points_possible(
+            tuple(points), None if tricks is None else tuple(tricks), last_trick, hand_size
+        ):
+            return None
+        return points, last_trick, tricks
+
+    def _read_any(self, number: int, raw: Any, dealer: int | None) -> DealFacts | None:
+        """Any deal, reporting every problem it has (see `read`)."""
         problems = self.problems
         before = len(problems)
         if type(raw) is not dict:
@@ -726,11 +872,23 @@ class MatchState:
 
     def apply(self, facts: DealFacts) -> DealScore:
         table = self.table
-        conv = table.conventions
         dealer = self.dealer
-        n_sides = table.sides
-        zeros = [0] * n_sides
         self.deals += 1
+        if (
+            facts.violation is None
+            and not facts.debertz
+            and facts.closing is None
+            and facts.fifty_offer is None
+            and not facts.void
+            and facts.pencil is None
+        ):
+            # The usual deal, played out: straight to its score.
+            score, self.pools = score_played(facts, table, dealer, self.pools)
+            self._record(score)
+            self._decide(score, facts)
+            self.dealer = score.next_dealer if score.next_dealer is not None else dealer
+            return score
+        zeros = [0] * table.sides
         if facts.violation is not None:
             score, self.pools = score_card_byte(facts, table, dealer, self.pools)
         elif facts.debertz:
@@ -756,16 +914,22 @@ class MatchState:
             score, self.pools = score_played(facts, table, dealer, pools_before)
             if facts.pencil is not None:
                 score = self._pencil(facts, score, pools_before)
-        if score.is_byte_for is not None:
-            side = score.is_byte_for
-            self.bytes[side] += 1
-            if conv.three_bytes_penalty and self.bytes[side] % 3 == 0:
-                score.recorded[side] -= conv.three_bytes_penalty
-        for side in range(n_sides):
-            self.totals[side] += score.recorded[side]
+        self._record(score)
         self._decide(score, facts)
         self.dealer = score.next_dealer if score.next_dealer is not None else dealer
         return score
+
+    def _record(self, score: DealScore) -> None:
+        """Count a byte (three_bytes_penalty) and add the deal's recorded points."""
+        if score.is_byte_for is not None:
+            side = score.is_byte_for
+            self.bytes[side] += 1
+            penalty = self.table.conventions.three_bytes_penalty
+            if penalty and self.bytes[side] % 3 == 0:
+                score.recorded[side] -= penalty
+        totals = self.totals
+        for side, points in enumerate(score.recorded):
+            totals[side] += points
 
     def _pencil(self, facts: DealFacts, score: DealScore, pools_before: list[Pool]) -> DealScore:
         """The pencil rule (seed 001): a player who wrote more than due loses the excess to
@@ -815,6 +979,14 @@ class MatchState:
     def _decide(self, score: DealScore, facts: DealFacts) -> None:
         table = self.table
         conv = table.conventions
+        if (
+            max(self.totals) < conv.target
+            and not conv.mercy_gap
+            and conv.format != "fixed"
+            and score.outcome != DEBERTZ
+            and score.outcome != CLOSING
+        ):
+            return  # the usual deal: nobody reached the target, nothing else decides
         order = table.sides_from_left_of(self.dealer)
         if score.outcome == DEBERTZ:
             assert score.debertz_seat is not None
@@ -881,6 +1053,46 @@ def _table_for(names: list[str], conventions: Conventions) -> Table:
         sides=2 if n == 4 else n,
         hand_size=8 if n == 4 else 9,
     )
+
+
+# (ruleset, table size, overrides) -> Table: a club plays a few settings over and over, and
+# settling them (resolve_conventions, the Table's orders) cost as much as a deal's reading.
+_SETTLED: dict[tuple[Any, ...], Table] = {}
+_SETTLED_LIMIT = 1024
+_PLAIN_VALUES = (bool, int, str, type(None))
+
+
+def _settled_key(ruleset: Any, overrides: Any, n: int) -> tuple[Any, ...] | None:
+    """A key for `_SETTLED`, or None when the settings are not plain values. The type goes
+    with each value: `true` and 1 are equal in Python but not as conventions."""
+    if type(ruleset) is not str:
+        return None
+    if overrides is None:
+        return (ruleset, n)
+    if type(overrides) is not dict:
+        return None
+    items = []
+    for name, value in overrides.items():
+        if type(name) is not str or type(value) not in _PLAIN_VALUES:
+            return None
+        items.append((name, type(value), value))
+    return (ruleset, n, *items)
+
+
+def _settled_table(
+    ruleset: Any, overrides: Any, names: list[str], problems: list[Problem]
+) -> Table:
+    """The Table for these settings (see resolve_conventions); settings with no problem are
+    settled once per process."""
+    key = _settled_key(ruleset, overrides, len(names))
+    table = _SETTLED.get(key) if key is not None else None
+    if table is not None:
+        return table
+    before = len(problems)
+    table = _table_for(names, resolve_conventions(ruleset, overrides, len(names), problems))
+    if key is not None and len(problems) == before and len(_SETTLED) < _SETTLED_LIMIT:
+        _SETTLED[key] = table
+    return table
 
 
 def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
@@ -959,10 +1171,9 @@ def _score(record: Any) -> tuple[list[str], Table, MatchState, Scored]:
         problems.append(
             Problem(None, "ruleset", "missing_field", "which ruleset does the table play?")
         )
-    conventions = resolve_conventions(
-        record.get("ruleset", "moscow"), record.get("conventions"), len(names), problems
+    table = _settled_table(
+        record.get("ruleset", "moscow"), record.get("conventions"), names, problems
     )
-    table = _table_for(names, conventions)
     first_dealer = record.get("first_dealer")
     if first_dealer is None:
         problems.append(Problem(None, "first_dealer", "missing_field", "who dealt first?"))
@@ -1018,10 +1229,36 @@ def _side_names(side: int, names: list[str], table: Table) -> list[str]:
     return [name for seat, name in enumerate(names) if table.side_of[seat] == side]
 
 
+def _hanging(pools: list[Pool], names: list[str], table: Table) -> list[dict[str, Any]]:
+    return [
+        {
+            "points": pool.points,
+            "eligible": [
+                name for seat, name in enumerate(names) if table.side_of[seat] in pool.eligible
+            ],
+        }
+        for pool in pools
+    ]
+
+
 def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -> dict[str, Any]:
+    if table.sides == table.n:  # each player a side: side i is seat i
+
+        def by_name(values: list[int]) -> dict[str, int]:
+            return dict(zip(names, values, strict=True))
+    else:
+        by_seat = itemgetter(*table.side_of)  # pairs: each player gets their pair's figure
+
+        def by_name(values: list[int]) -> dict[str, int]:
+            return dict(zip(names, by_seat(values), strict=True))
+
     deals = []
+    count = len(scored)
     for index, (facts, score, dealer, pools, totals) in enumerate(scored):
-        last = index == len(scored) - 1
+        if index + 1 < count:
+            next_dealer: str | None = names[scored[index + 1][2]]
+        else:
+            next_dealer = None if state.finished else names[state.dealer]
         deals.append(
             {
                 "number": facts.number,
@@ -1031,23 +1268,11 @@ def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -
                 "combinations_to": None
                 if score.combinations_to is None
                 else names[score.combinations_to],
-                "totals": _by_name(score.totals, names, table),
-                "recorded": _by_name(score.recorded, names, table),
-                "hanging": [
-                    {
-                        "points": pool.points,
-                        "eligible": [
-                            name
-                            for seat, name in enumerate(names)
-                            if table.side_of[seat] in pool.eligible
-                        ],
-                    }
-                    for pool in pools
-                ],
-                "match": _by_name(totals, names, table),
-                "next_dealer": None
-                if (last and state.finished)
-                else names[scored[index + 1][2] if not last else state.dealer],
+                "totals": by_name(score.totals),
+                "recorded": by_name(score.recorded),
+                "hanging": _hanging(pools, names, table) if pools else [],
+                "match": by_name(totals),
+                "next_dealer": next_dealer,
             }
         )
     winner: Any = None

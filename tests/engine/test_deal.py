@@ -264,6 +264,69 @@ def test_hanging_on_byte_3p_split_odd_point_to_the_earlier_from_dealers_left() -
     assert result["deals"][1]["recorded"] == {"Anna": 72 + 30 + 31, "Boris": 40 + 30, "Cleo": 0}
 
 
+ADV = ["Anna", "Dina", "Vera"]
+
+
+def dina_byted_anna_and_vera_tie() -> dict:
+    # Vera deals, Anna is the eldest. Dina declares: 30 against Anna 60 and Vera 50 + 10 =
+    # 60: a byte with the two opponents equal, so Dina's 30 hang for Anna and Vera only.
+    return deal(
+        "H",
+        "Dina",
+        {"Anna": 60, "Dina": 30, "Vera": 50},
+        "Vera",
+        tricks={"Anna": 4, "Dina": 2, "Vera": 3},
+    )
+
+
+def test_hanging_on_byte_3p_split_a_pool_goes_whole_to_the_only_eligible_opponent() -> None:
+    """`hanging_on_byte_3p: split` with a pool only two players can win, one of them the
+    byte's declarer: the other opponent takes the whole pool, never a share for a player
+    who could not win it. Seed 003: "Если в следующую сдачу случится байд, «повисшие» очки
+    разделят поровну вистующие"; seed 001 says who may win such a pool: "получит их один из
+    соперников, который в следующей сдаче наберет большее количество очков, играющий,
+    который получил байд, на эти очки не претендует" (Dina, the declarer of deal 1)."""
+    # Deal 2: Anna deals (the first of the tied opponents from Vera's left). Vera declares:
+    # 20 against Dina 70 + 10 = 80 and Anna 40: a byte, Dina (top) takes Vera's 20. Of the
+    # two opponents, Anna and Dina, only Anna may win the 30: she takes it all, though Dina
+    # has the higher total.
+    second = deal(
+        "C",
+        "Vera",
+        {"Anna": 40, "Dina": 70, "Vera": 20},
+        "Dina",
+        tricks={"Anna": 3, "Dina": 5, "Vera": 1},
+    )
+    result = score(ADV, [dina_byted_anna_and_vera_tie(), second], ruleset="online")
+    first, then = result["deals"]
+    assert first["outcome"] == "byte"
+    assert first["hanging"] == [{"points": 30, "eligible": ["Anna", "Vera"]}]
+    assert then["dealer"] == "Anna"
+    assert then["outcome"] == "byte"
+    assert then["recorded"] == {"Anna": 40 + 30, "Dina": 80 + 20, "Vera": 0}
+    assert then["hanging"] == []
+    assert result["match"] == {"Anna": 60 + 70, "Dina": 100, "Vera": 60}
+
+
+def test_hanging_on_byte_3p_split_halves_a_pool_both_opponents_may_win() -> None:
+    """The same pool (for Anna and Vera) played by a byte of Dina, who hung it: both of her
+    opponents are eligible, so it is halved between them as before."""
+    # Deal 2 (Anna deals): Dina declares again: 20 against Vera 70 + 10 = 80 and Anna 40:
+    # Vera (top) takes Dina's 20; the 30 are split 15 / 15 between Anna and Vera.
+    second = deal(
+        "C",
+        "Dina",
+        {"Anna": 40, "Dina": 20, "Vera": 70},
+        "Vera",
+        tricks={"Anna": 3, "Dina": 1, "Vera": 5},
+    )
+    result = score(ADV, [dina_byted_anna_and_vera_tie(), second], ruleset="online")
+    then = result["deals"][1]
+    assert then["outcome"] == "byte"
+    assert then["recorded"] == {"Anna": 40 + 15, "Dina": 0, "Vera": 80 + 20 + 15}
+    assert then["hanging"] == []
+
+
 def test_hanging_byte_with_pairs_hangs_for_both_pairs() -> None:
     # Anna & Cleo 41 + 30 + 10 = 81 = Boris & Dima 37 + 44.
     first = deal("H", "Anna", {"Anna": 41, "Boris": 37, "Cleo": 30, "Dima": 44}, "Anna")

@@ -6,8 +6,13 @@ Two players: Anna and Boris (Boris deals first, so Anna is the eldest); three: +
 
 from __future__ import annotations
 
+import copy
+import random
+
+from scoring.engine import ScoresheetError, score_match
 from scoring.engine.conventions import resolve_conventions
-from scoring.engine.match import match_points
+from scoring.engine.match import DealReader, match_points
+from scoring.engine.simulate import random_match
 
 from .helpers import codes, deal, record, score, void
 
@@ -450,3 +455,68 @@ def test_first_dealer_deals_deal_1() -> None:
     assert codes(record(AB, [{**slam(), "dealer": "Anna"}], first_dealer="Boris")) == [
         (1, "dealer_out_of_turn")
     ]
+
+
+# ---- reading the usual deal ----------------------------------------------------------------
+
+
+def test_three_players_leave_5_cards_undealt_worth_at_most_67() -> None:
+    # The 5 undealt cards hold at most the trump jack, the trump nine and three aces:
+    # 20 + 14 + 11 + 11 + 11 = 67, so the 27 dealt cards hold at least 152 - 67 = 85.
+    def all_to_anna(points: int) -> dict:
+        return deal(
+            "H",
+            "Anna",
+            {"Anna": points, "Boris": 0, "Cleo": 0},
+            "Anna",
+            tricks={"Anna": 9, "Boris": 0, "Cleo": 0},
+        )
+
+    assert score(ABC, [all_to_anna(85)])["deals"][0]["totals"]["Anna"] == 95
+    assert codes(record(ABC, [all_to_anna(84)])) == [(1, "impossible_points")]
+
+
+def _mutated(rng: random.Random, rec: dict) -> dict:
+    """The record with one deal spoiled in one of the ways a scorer gets it wrong."""
+    rec = copy.deepcopy(rec)
+    names = rec["players"]
+    target = rng.choice(rec["deals"])
+    spoil = rng.randrange(8)
+    if spoil == 0:
+        target["dealer"] = "Zed"
+    elif spoil == 1:
+        target["trump"] = rng.choice(["X", 3, None])
+    elif spoil == 2 and "points" in target:
+        target["points"][rng.choice(names)] = rng.choice([-1, 153, "10", True, 1.5])
+    elif spoil == 3 and "tricks" in target:
+        target["tricks"][rng.choice(names)] += 1
+    elif spoil == 4:
+        target["declarations"] = {name: ["terz:AS"] for name in names[:2]}
+    elif spoil == 5:
+        target["declarations"] = {names[0]: rng.choice([["bella", "bella"], ["debertz:AS"], ["?"]])}
+    elif spoil == 6:
+        target["last_trick"] = None
+    else:
+        target["points"] = {names[0]: 0}
+    return rec
+
+
+def _outcome(rec: dict) -> object:
+    try:
+        return score_match(rec)
+    except ScoresheetError as error:
+        return error.errors
+
+
+def test_the_quick_reading_of_the_usual_deal_changes_nothing(monkeypatch) -> None:
+    """Deals played and recorded as figures are read by a quick path; with it switched off
+    (the full reading for every deal) every record, good or spoilt, scores the same."""
+    rng = random.Random(5)
+    records = []
+    for ruleset, players in (("moscow", AB), ("online", ABC), ("kharkov", PAIRS), ("odessa", ABC)):
+        for _ in range(15):
+            rec = random_match(rng, players, ruleset=ruleset, card_by_card=False, max_deals=12)
+            records += [rec, _mutated(rng, rec)]
+    quick = [_outcome(rec) for rec in records]
+    monkeypatch.setattr(DealReader, "_read_summary", lambda self, number, raw, dealer: None)
+    assert [_outcome(rec) for rec in records] == quick

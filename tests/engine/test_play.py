@@ -360,13 +360,25 @@ def test_kharkov_no_closing_on_the_trick_of_the_trump_jack() -> None:
 
 
 def test_kharkov_closing_right_after_taking_the_trump_jack_trick() -> None:
-    # The engine's reading of "not on the trick of the trump jack": the claimant must take a
-    # trick after it first. Anna takes trick 7 (the jack's) and claims at once with
-    # 21 + 4 + 15 + 23 = 63 card points and her terz: 83.
+    """Kharkov, seed 001: "партия не может быть досрочно завершена на козырного валета.
+    Игрок, который хочет закрыть партию, должен взять любую взятку после хода козырным
+    валетом". The engine reads it so: once the trump jack is played, the claimant must take
+    a later trick before claiming; taking the jack's own trick is not enough."""
+    # Anna takes trick 7 (the jack's) and claims at once with 21 + 4 + 15 + 23 = 63 card
+    # points and her terz: 83. Kharkov: illegal; Moscow has no such rule: a true closing.
     claim = played(TRICKS[:7], closing={"player": "Anna", "points": 83})
     assert codes(record(AB, [claim], ruleset="kharkov", target=80)) == [(1, "illegal_closing")]
     result = score(AB, [claim], target=80)
     assert (result["winner"], result["reason"]) == ("Anna", "closing")
+    # The same hands played in another order: Anna leads the JH in trick 2 (Boris follows
+    # with the QH), then takes trick 3 (KS 7S) as well: now she may claim, 21 + 23 + 4 = 48
+    # card points and her terz: 68.
+    later = played(
+        [["AS", "10S"], ["JH", "QH"], ["KS", "7S"]], closing={"player": "Anna", "points": 68}
+    )
+    result = score(AB, [later], ruleset="kharkov", target=60)
+    assert (result["winner"], result["reason"]) == ("Anna", "closing")
+    assert result["deals"][0]["recorded"] == {"Anna": 68, "Boris": 0}
 
 
 def test_false_debertz_in_a_recorded_play_is_a_card_byte() -> None:
