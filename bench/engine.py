@@ -1,6 +1,7 @@
-"""Benchmark of the rules engine: µs per deal, summary form and card-by-card form.
+"""Benchmark of the rules engines: µs per deal, Deberc in summary form and card-by-card
+form, then Preferans (`bench/preferans.py`).
 
-    .venv/bin/python bench/engine.py [--matches 10000] [--seed 1]
+    .venv/bin/python bench/engine.py [--matches 10000] [--pulkas 2000] [--seed 1]
 
 Generates random legal matches (2 players Moscow, 3 players online, 4 players in pairs
 Kharkov; every check of the spec on), untimed; then times `score_match` over all of them,
@@ -27,6 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.engine import score_match
 from scoring.engine.feasibility import _search
 from scoring.engine.simulate import as_figures, random_match
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from preferans import bench_preferans
 
 TABLES = [  # (share of matches, players, ruleset)
     (0.5, ["Олена", "Taras"], "moscow"),
@@ -79,6 +83,7 @@ def timed(records: list[dict]) -> tuple[float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument("--pulkas", type=int, default=2000, help="Preferans pulkas (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"generating {args.matches} random matches (untimed)...", file=sys.stderr)
@@ -99,6 +104,8 @@ def main() -> None:
                 f"    {len(players)} players ({ruleset}): {deals} deals, "
                 f"{cpu / deals * 1e6:.1f} µs per deal (wall {wall / deals * 1e6:.1f})"
             )
+    if args.pulkas:
+        bench_preferans(args.pulkas, args.seed)
 
 
 if __name__ == "__main__":
