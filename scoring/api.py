@@ -252,6 +252,28 @@ class MatchDealConfirmView(APIView):
         return _answer(lambda: services.deal_confirm(match=match, number=number, user=request.user))
 
 
+class MatchCloseView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Close the match on time (the round clock ran out)",
+        description='Body: optional {"closed": false} to re-open a match closed by mistake. '
+        "Only a game whose match ends on time (Preferans `end: closed`) can be closed: the "
+        "record then says `closed: true` and the match ends after its last deal.",
+    )
+    def post(self, request: Request, match_id: int) -> HttpResponse:
+        match = _writable_match(request, match_id)
+        body = request.data if isinstance(request.data, dict) else {}
+        closed = body.get("closed", True)
+        if not isinstance(closed, bool):
+            return _rejected(
+                [{"deal": None, "field": "closed", "code": "bad_format", "message": "a boolean"}]
+            )
+        return _answer(lambda: services.match_close(match=match, user=request.user, closed=closed))
+
+
 class MatchHistoryView(APIView):
     authentication_classes = API_AUTHENTICATION
 

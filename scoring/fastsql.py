@@ -40,6 +40,8 @@ from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import JSONField
 from django.utils import timezone
 
+from config.ids import is_id
+
 from .models import Deal, IdempotencyKey, Match
 
 _SQL: dict[tuple[str, str], str] = {}
@@ -184,7 +186,7 @@ def user_for_token(key: str) -> Any | None:
 # answer and the tournament hook read. Other fields of those three are left deferred: reading
 # one costs a query, never a wrong value.
 MATCH_RELATED: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("round", ("id", "tournament_id", "number", "status")),
+    ("round", ("id", "tournament_id", "number", "status", "ends_at")),
     ("table", ("id", "round_id", "number", "scorer_id")),
     (
         "tournament",
@@ -294,6 +296,8 @@ def _match_from_row(plan: dict[str, Any], row: Sequence[Any]) -> tuple[Match, in
 def locked_match(match_id: int) -> Match | None:
     """SELECT … FOR UPDATE of the match with its round, table and tournament (one query; the
     ORM's select_related would cost a millisecond of CPU)."""
+    if not is_id(match_id):
+        return None  # no row has it, and the database would refuse it as a parameter
     plan = _match_plan("lock")
     with cursor() as cur:
         execute(cur, "locked_match", lambda: plan["sql"], [match_id])
@@ -304,6 +308,8 @@ def locked_match(match_id: int) -> Match | None:
 def match_snapshot(match_id: int, user_id: int | None, key: str | None) -> Snapshot | None:
     """The match, its deals and the answer kept under (user, match, key), in one statement
     (no lock: the write that follows is conditional on the version read here)."""
+    if not is_id(match_id):
+        return None  # no row has it, and the database would refuse it as a parameter
     plan = _match_plan("snapshot")
     with cursor() as cur:
         execute(cur, "match_snapshot", lambda: plan["sql"], [user_id, key or "", match_id])

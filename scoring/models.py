@@ -63,6 +63,13 @@ class Match(models.Model):
     result = models.JSONField(default=dict, blank=True)
     winner_seats = models.JSONField(default=list, blank=True)
     reason = models.CharField(max_length=16, blank=True)
+    closed = models.BooleanField(
+        default=False,
+        help_text=_(
+            "Closed on time (the round clock ran out): for a game whose match ends on time "
+            "the record says so and the match ends after its last deal."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

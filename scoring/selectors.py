@@ -29,15 +29,20 @@ def first_dealer_name(match: Match, names: Sequence[str]) -> str:
 def scoresheet_for(
     match: Match, names: Sequence[str], deal_records: Iterable[dict[str, Any]]
 ) -> dict[str, Any]:
-    """A scoresheet record of `match` in its game's format, with the given deals."""
-    return {
-        "format": games.game_get(match.game).record_format,
+    """A scoresheet record of `match` in its game's format, with the given deals; a match
+    closed on time says `"closed": true` when its game ends a match so."""
+    game = games.game_get(match.game)
+    record: dict[str, Any] = {
+        "format": game.record_format,
         "ruleset": match.ruleset,
         "conventions": dict(match.conventions or {}),
         "players": list(names),
         "first_dealer": first_dealer_name(match, names),
         "deals": [dict(record) for record in deal_records],
     }
+    if match.closed and game.closes_on_time(match.ruleset, match.conventions):
+        record["closed"] = True
+    return record
 
 
 def counted_deals(match: Match) -> QuerySet[Deal]:
@@ -74,6 +79,10 @@ def _current(result: dict[str, Any], names: Sequence[str], first_dealer: str) ->
     }
 
 
+def _iso(moment: Any) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
 def match_document_for(
     match: Match,
     names: Sequence[str],
@@ -97,6 +106,9 @@ def match_document_for(
         "conventions": dict(match.conventions or {}),
         "players": list(names),
         "first_dealer": first,
+        "closed": match.closed,
+        # The round clock (ISO 8601; null without a time limit): every table's page shows it.
+        "round_ends_at": _iso(match.round.ends_at) if match.round_id else None,
     }
     doc.update(_current(match.result or {}, names, first))
     doc["records"] = [

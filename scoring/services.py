@@ -152,8 +152,7 @@ def _set_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> N
     nothing is written yet."""
     match.result = result
     finished = bool(result.get("finished"))
-    winner = result.get("winner")
-    winners = winner if isinstance(winner, list) else ([winner] if winner else [])
+    winners = games.game_get(match.game).winners(result)
     match.winner_seats = [names.index(name) for name in winners if name in names]
     match.reason = result.get("reason") or ""
     if finished:
@@ -298,6 +297,18 @@ def _deal_submit_once(
                     "field": None,
                     "code": "awaiting_confirmation",
                     "message": "the previous deal awaits an opponent's confirmation",
+                }
+            ]
+        )
+    if current.closed:
+        # Closed on time (`match_close`): its last deal was the last one started in time.
+        raise DealRejected(
+            [
+                {
+                    "deal": len(rows) + 1,
+                    "field": None,
+                    "code": "match_finished",
+                    "message": "the match was closed on time",
                 }
             ]
         )
@@ -505,6 +516,47 @@ def match_rescore(*, match: Match) -> Match:
         return locked
 
 
+def match_close(*, match: Match, user: Any, closed: bool = True) -> DealWrite:
+    """Close the match on time (the round clock ran out and the deal in play was finished):
+    its record says `"closed": true` and the engine ends it after its last deal. `closed`
+    False re-opens a match closed by mistake. The table's scorer, the referee and the
+    organiser may; only a game whose match ends on time can be closed (`not_closable`)."""
+    with transaction.atomic():
+        locked = _lock(match.pk, user)
+        if not (perms.can_enter_deal(user, locked) or perms.can_correct_deal(user, locked)):
+            raise PermissionDenied(_("You may not close this match."))
+        game = games.game_get(locked.game)
+        if not game.closes_on_time(locked.ruleset, locked.conventions):
+            raise DealRejected(
+                [
+                    {
+                        "deal": None,
+                        "field": "closed",
+                        "code": "not_closable",
+                        "message": "this match does not end on time (its end convention)",
+                    }
+                ]
+            )
+        names = _names(locked)
+        rows = _deal_rows(locked)
+        if any(status == Deal.Status.PENDING for _, _, status in rows):
+            raise DealRejected(
+                [
+                    {
+                        "deal": len(rows),
+                        "field": None,
+                        "code": "awaiting_confirmation",
+                        "message": "the last deal awaits an opponent's confirmation",
+                    }
+                ]
+            )
+        locked.closed = closed
+        Match.objects.filter(pk=locked.pk).update(closed=closed)
+        result = _score(locked, names, _counted_records(rows))
+        _apply_result(locked, result, names)
+        return DealWrite(status=200, body=_document(locked, names, rows), match=locked)
+
+
 def idempotency_keys_purge(*, older_than_days: int = 14) -> int:
     """Forget the answers kept for retries once no phone can still be retrying them."""
     cutoff = timezone.now() - timedelta(days=older_than_days)
@@ -571,6 +623,8 @@ def match_import(
             ruleset=record.get("ruleset", tournament.ruleset),
             conventions=dict(record.get("conventions") or {}),
             first_dealer_seat=names.index(record["first_dealer"]),
+            # A match closed on time stays closed (its game reads `closed` from the record).
+            closed=record.get("closed") is True,
         )
         Seat.objects.bulk_create(
             Seat(match=match, position=pos, player=player) for pos, player in enumerate(players)

@@ -17,6 +17,7 @@ urlpatterns: list = [
         name="deal_confirm",
     ),
     path("matches/<int:match_id>/withdraw/", views.deal_withdraw, name="deal_withdraw"),
+    path("matches/<int:match_id>/close/", views.match_close, name="match_close"),
     path("matches/<int:match_id>/history/", views.match_history, name="history"),
     path(
         "matches/<int:match_id>/scoresheet.json",

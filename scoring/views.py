@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import access as perms
-from . import forms, selectors, services
+from . import forms, games, selectors, services
 from .errors import localise
 from .models import Match
 
@@ -35,6 +35,12 @@ def _match(request: HttpRequest, match_id: int) -> Match:
     if not perms.can_view_match(request.user, match):
         raise Http404
     return match
+
+
+def scorer_page(match: Match) -> Any:
+    """The match's game's scorer page (scoring.games: `Game.scorer_page`): its templates, its
+    deal form, its sheet. The views below are the same for every game."""
+    return games.game_get(match.game).scorer_page_module()
 
 
 def _mark(outcome: str, name: str, declarer: str | None, record: dict[str, Any]) -> str:
@@ -109,30 +115,31 @@ def _form_players(
 
 
 def _engine_errors(
-    errors: list[dict[str, Any]], names: list[str], number: int | None = None
+    errors: list[dict[str, Any]], names: list[str], number: int | None = None, page: Any = None
 ) -> dict[str, list[str]]:
     """Engine errors at their fields, in the user's language; an error of another deal than
-    the one on the form (a correction that breaks a later deal) says which deal."""
+    the one on the form (a correction that breaks a later deal) says which deal. `page` is
+    the game's scorer page (its fields and messages); Deberc's by default."""
     out: dict[str, list[str]] = {}
     for err in errors:
-        message = localise(err)["message"]
+        message = page.error_message(err) if page is not None else localise(err)["message"]
         deal = err.get("deal")
         if number is not None and deal is not None and deal != number:
             key = "__all__"
             message = _("Deal %(deal)s: %(message)s") % {"deal": deal, "message": message}
         else:
-            key = forms.engine_error_key(err, names)
+            key = (page or forms).engine_error_key(err, names)
         out.setdefault(key, []).append(message)
     return out
 
 
 def _merge(
-    local: dict[str, list[str]], engine: list[dict[str, Any]], names: list[str]
+    local: dict[str, list[str]], engine: list[dict[str, Any]], names: list[str], page: Any = None
 ) -> dict[str, list[str]]:
     """The form's own errors plus the engine's, one message per field: where the form already
     complains (e.g. no trump chosen), the engine's echo of it is left out."""
     merged = {key: list(texts) for key, texts in local.items()}
-    for key, texts in _engine_errors(engine, names).items():
+    for key, texts in _engine_errors(engine, names, page=page).items():
         if key not in local and not (
             key == "declarations" and any(k.startswith("declarations_") for k in local)
         ):
@@ -193,13 +200,57 @@ def sheet_context(
     }
 
 
+def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The round's clock (when the organiser set one) and whether this user may close the
+    table on time: shown above the sheet of either game, outside the part htmx swaps."""
+    ends_at = match.round.ends_at if match.round_id else None
+    game = games.game_get(match.game)
+    closable = game.closes_on_time(match.ruleset, match.conventions)
+    return {
+        "round_ends_at": ends_at,
+        "round_ends_at_iso": ends_at.isoformat() if ends_at else "",
+        "can_close": closable
+        and perms.can_correct_deal(request.user, match)
+        and match.status != Match.Status.FINISHED,
+        "can_reopen": closable and match.closed and perms.can_correct_deal(request.user, match),
+    }
+
+
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
-    return render(request, "scoring/match.html", sheet_context(request, match))
+    page = scorer_page(match)
+    context = page.sheet_context(request, match)
+    context.update(_round_clock(request, match))
+    return render(request, page.PAGE_TEMPLATE, context)
 
 
-def _render_sheet(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
-    template = "scoring/_sheet.html" if request.htmx else "scoring/match.html"
+@require_POST
+def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Time is up: the table plays out the deal in progress, then the scorer closes the match
+    (its game then ends it after its last deal). `reopen` undoes a close made by mistake."""
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    closed = request.POST.get("reopen") is None
+    try:
+        services.match_close(match=match, user=request.user, closed=closed)
+    except services.DealRejected as exc:
+        for err in exc.errors:
+            messages.error(request, localise(err)["message"])
+    except PermissionDenied as exc:
+        raise Http404 from exc
+    else:
+        messages.success(
+            request, _("The table is closed on time.") if closed else _("The table is open again.")
+        )
+    return redirect(match_page_url(match))
+
+
+def _render_sheet(
+    request: HttpRequest, context: dict[str, Any], status: int = 200, page: Any = None
+) -> HttpResponse:
+    page = page or scorer_page(context["match"])
+    template = page.SHEET_TEMPLATE if request.htmx else page.PAGE_TEMPLATE
     if request.htmx:
         status = 200  # htmx swaps only successful answers
     return render(request, template, context, status=status)
@@ -213,12 +264,14 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
     if not perms.can_enter_deal(request.user, match):
         raise PermissionDenied
     names = selectors.seat_names(match)
-    form = forms.parse_deal(request.POST, names)
+    page = scorer_page(match)
+    form = page.parse_deal(request.POST, names)
     if not form.is_valid:
         # Show the engine's verdict on the rest of the deal too: every problem at once.
-        errors = _merge(form.errors, services.deal_check(match=match, record=form.record), names)
-        ctx = sheet_context(request, match, values=form.values, errors=errors)
-        return _render_sheet(request, ctx, 400)
+        checked = services.deal_check(match=match, record=form.record)
+        errors = _merge(form.errors, checked, names, page)
+        ctx = page.sheet_context(request, match, values=form.values, errors=errors)
+        return _render_sheet(request, ctx, 400, page)
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
@@ -232,30 +285,30 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
             version=version,
         )
     except services.DealRejected as exc:
-        ctx = sheet_context(
-            request, match, values=form.values, errors=_engine_errors(exc.errors, names)
+        ctx = page.sheet_context(
+            request, match, values=form.values, errors=_engine_errors(exc.errors, names, page=page)
         )
-        return _render_sheet(request, ctx, 400)
+        return _render_sheet(request, ctx, 400, page)
     except services.StaleVersion:
         match.refresh_from_db()
-        ctx = sheet_context(
+        ctx = page.sheet_context(
             request,
             match,
             values=form.values,
             errors={"__all__": [_("Someone entered a deal meanwhile: the sheet was reloaded.")]},
         )
-        return _render_sheet(request, ctx, 409)
+        return _render_sheet(request, ctx, 409, page)
     except services.IdempotencyMismatch:
-        ctx = sheet_context(
+        ctx = page.sheet_context(
             request,
             match,
             values=form.values,
             errors={"__all__": [_("This submission was already used for another deal.")]},
         )
-        return _render_sheet(request, ctx, 422)
+        return _render_sheet(request, ctx, 422, page)
     if request.htmx:
         match.refresh_from_db()
-        return render(request, "scoring/_sheet.html", sheet_context(request, match))
+        return render(request, page.SHEET_TEMPLATE, page.sheet_context(request, match))
     return redirect(match_page_url(match))
 
 
@@ -264,7 +317,14 @@ def submission_key(request: HttpRequest) -> str | None:
     sends it) or the form's hidden field. A retry with the same key writes no second deal
     (services.deal_submit keeps the first answer under it)."""
     key = request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key") or ""
+    key = key.replace("\x00", "")  # PostgreSQL stores no NUL character
     return key.strip()[:128] or None
+
+
+def _reason(request: HttpRequest) -> str:
+    """The reason typed for a correction or a withdrawal: at most 100 characters, without NUL
+    characters (PostgreSQL stores none; a fuzzed form sent one)."""
+    return (request.POST.get("reason") or "").replace("\x00", "").strip()[:100]
 
 
 def match_page_url(match: Match) -> str:
@@ -282,28 +342,29 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     if deal is None:
         raise Http404
     names = selectors.seat_names(match)
+    page = scorer_page(match)
     if request.method == "GET":
-        values = forms.values_from_record(deal.record, names)
-        ctx = sheet_context(request, match, values=values, editing=number)
-        return render(request, "scoring/deal_edit.html", ctx)
-    form = forms.parse_deal(request.POST, names)
+        values = page.values_from_record(deal.record, names)
+        ctx = page.sheet_context(request, match, values=values, editing=number)
+        return render(request, page.EDIT_TEMPLATE, ctx)
+    form = page.parse_deal(request.POST, names)
     errors = dict(form.errors)
     if not form.is_valid:
         checked = services.deal_check(match=match, record=form.record, number=number)
-        errors = _merge(errors, checked, names)
-    reason = (request.POST.get("reason") or "").strip()[:100]
+        errors = _merge(errors, checked, names, page)
+    reason = _reason(request)
     if form.is_valid:
         try:
             services.deal_correct(
                 match=match, number=number, record=form.record, user=request.user, reason=reason
             )
         except services.DealRejected as exc:
-            errors = _engine_errors(exc.errors, names, number)
+            errors = _engine_errors(exc.errors, names, number, page)
         else:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
             return redirect(match_page_url(match))
-    ctx = sheet_context(request, match, values=form.values, errors=errors, editing=number)
-    return render(request, "scoring/deal_edit.html", ctx, status=400)
+    ctx = page.sheet_context(request, match, values=form.values, errors=errors, editing=number)
+    return render(request, page.EDIT_TEMPLATE, ctx, status=400)
 
 
 @require_POST
@@ -329,9 +390,7 @@ def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
     try:
-        services.deal_withdraw(
-            match=match, user=request.user, reason=(request.POST.get("reason") or "")[:100]
-        )
+        services.deal_withdraw(match=match, user=request.user, reason=_reason(request))
     except services.DealNotFound as exc:
         raise Http404 from exc
     except services.DealRejected as exc:
@@ -349,13 +408,14 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     if not perms.can_view_history(request.user, match):
         raise PermissionDenied
     names = selectors.seat_names(match)
+    page = scorer_page(match)
     entries = []
     for item in selectors.deal_history(match):
         entries.append(
             {
                 **item,
                 "when": datetime.fromisoformat(item["at"]),
-                "summary": deal_summary(item["record"], names),
+                "summary": page.deal_summary(item["record"], names),
             }
         )
     entries.reverse()  # newest first: what the referee looks for

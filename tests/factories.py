@@ -92,6 +92,7 @@ def make_match(
         tournament=tournament,
         round=table.round,
         table=table,
+        game=tournament.game,
         ruleset=tournament.ruleset,
         conventions=conventions if conventions is not None else dict(tournament.conventions),
         first_dealer_seat=first_dealer_seat,
@@ -166,4 +167,70 @@ DEAL_BIG = {
     "declarations": {"Boris": ["terz:KD", "bella"]},
     "points": {"Anna": 20, "Boris": 120},
     "last_trick": "Boris",
+}
+
+
+# --- Preferans (issue 12): a tournament of the other game --------------------------------
+
+
+class PreferansTournamentFactory(TournamentFactory):
+    game = "preferans"
+    ruleset = "sochi"
+    table_size = 3
+    match_score = "places"
+    tiebreaks = factory.LazyFunction(lambda: ["balance", "buchholz", "wins", "head_to_head"])
+
+
+def make_preferans_evening(
+    *, published: bool = True, conventions: dict | None = None, round_minutes: int | None = None
+):
+    """A running Preferans tournament with one open round of two 3-player tables and one user
+    per role, as `make_evening`: `match` is Anna, Boris, Vera (Anna deals first) at table 1
+    (scorer), `other_match` at table 2 (other_scorer); player is Anna."""
+    from types import SimpleNamespace
+
+    n = next(_EVENINGS)
+    users = {
+        role: UserFactory(username=f"pref_{role}_{n}")
+        for role in ("organiser", "referee", "scorer", "other_scorer", "player", "stranger")
+    }
+    tournament = PreferansTournamentFactory(
+        published=published, conventions=conventions or {}, round_minutes=round_minutes
+    )
+    tournament.organisers.add(users["organiser"])
+    tournament.referees.add(users["referee"])
+    rnd = RoundFactory(tournament=tournament, number=1, status=Round.Status.OPEN)
+    table = TableFactory(round=rnd, number=1, scorer=users["scorer"])
+    other_table = TableFactory(round=rnd, number=2, scorer=users["other_scorer"])
+    anna = PlayerFactory(club=tournament.club, display_name="Anna", user=users["player"])
+    boris = PlayerFactory(club=tournament.club, display_name="Boris")
+    vera = PlayerFactory(club=tournament.club, display_name="Vera")
+    match = make_match(players=[anna, boris, vera], table=table)
+    other_match = make_match(table=other_table, size=3)
+    return SimpleNamespace(
+        tournament=tournament,
+        round=rnd,
+        table=table,
+        match=match,
+        other_table=other_table,
+        other_match=other_match,
+        users=users,
+        **users,
+    )
+
+
+# Deals of a Sochi pulka of Anna (first dealer), Boris and Vera.
+PREF_SIX_SPADES = {  # Boris makes 6♠ against Vera whisting: Anna −6, Boris +5, Vera +1
+    "kind": "game",
+    "declarer": "Boris",
+    "contract": "6S",
+    "whist": {"Vera": "whist", "Anna": "pass"},
+    "tricks": {"Anna": 1, "Boris": 6, "Vera": 3},
+}
+PREF_SEVEN_HEARTS_DOWN = {  # Vera plays 7♥ two down, both whisting
+    "kind": "game",
+    "declarer": "Vera",
+    "contract": "7H",
+    "whist": {"Anna": "whist", "Boris": "whist"},
+    "tricks": {"Anna": 3, "Boris": 2, "Vera": 5},
 }

@@ -19,11 +19,13 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
+from rest_framework.exceptions import ErrorDetail
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from scoring import games
 
 from . import permissions as perms
 from . import selectors, services
@@ -45,6 +47,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "name",
             "club",
             "club_name",
+            "game",
             "ruleset",
             "conventions",
             "table_size",
@@ -56,22 +59,50 @@ class TournamentSerializer(serializers.ModelSerializer):
             "published",
             "status",
             "starts_at",
+            "round_minutes",
             "created_at",
         ]
         read_only_fields = ["id", "club_name", "created_at"]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The ruleset, table size, match scoring, tiebreaks and conventions must be the
+        game's (a new game's defaults fill what is not sent); each refusal with its code
+        (`bad_convention`, `bad_table_size`, `bad_match_score`, `bad_tiebreak`)."""
         instance = self.instance
-        ruleset = attrs.get("ruleset", getattr(instance, "ruleset", Tournament.Ruleset.MOSCOW))
-        conventions = attrs.get("conventions", getattr(instance, "conventions", {}) or {})
+        game_key = attrs.get("game", getattr(instance, "game", None))
+        game = games.GAMES.get(game_key or "", games.DEFAULT)
+        new_game = instance is None or game.key != instance.game
+        default_ruleset = game.default_ruleset if new_game else instance.ruleset
+        ruleset = attrs.get("ruleset", default_ruleset)
+        conventions = attrs.get(
+            "conventions", {} if new_game else (getattr(instance, "conventions", {}) or {})
+        )
         table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
         try:
+            services.game_settings_check(
+                game=game.key,
+                table_size=table_size,
+                match_score=attrs.get("match_score", None if new_game else instance.match_score),
+                tiebreaks=attrs.get("tiebreaks", None if new_game else instance.tiebreaks),
+            )
             services.conventions_check(
-                ruleset=ruleset, conventions=conventions, table_size=table_size
+                ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key
             )
         except DjangoValidationError as exc:
-            raise serializers.ValidationError(exc.message_dict) from exc
+            raise serializers.ValidationError(_coded(exc)) from exc
         return attrs
+
+
+def _coded(exc: DjangoValidationError) -> dict[str, list[ErrorDetail]]:
+    """Django's field errors as DRF's, each keeping its code."""
+    return {
+        field: [
+            ErrorDetail(message, code=error.code or "invalid")
+            for error in errors
+            for message in error.messages
+        ]
+        for field, errors in exc.error_dict.items()
+    }
 
 
 def _tournament(request: Request, tournament_id: int) -> Tournament:
@@ -87,11 +118,12 @@ def _require_user(request: Request) -> None:
 
 
 def _django_errors(exc: DjangoValidationError) -> Response:
-    if hasattr(exc, "message_dict"):
+    if hasattr(exc, "error_dict"):
         errs = [
-            error(field if field != "__all__" else None, "invalid", message)
-            for field, messages in exc.message_dict.items()
-            for message in messages
+            error(field if field != "__all__" else None, err.code or "invalid", message)
+            for field, field_errors in exc.error_dict.items()
+            for err in field_errors
+            for message in err.messages
         ]
     else:
         errs = [error(None, "invalid", message) for message in exc.messages]
@@ -243,6 +275,7 @@ def tournament_export(tournament: Tournament, scoresheet: Any) -> dict[str, Any]
         "tournament": {
             "name": tournament.name,
             "club": tournament.club.name,
+            "game": tournament.game,
             "ruleset": tournament.ruleset,
             "conventions": tournament.conventions,
             "table_size": tournament.table_size,
@@ -279,6 +312,16 @@ class TournamentJSONImportView(APIView):
                 [error("format", "bad_format", _('Expected the format "deberc-tournament/1".'))]
             )
         settings_doc = doc.get("tournament") or {}
+        if not isinstance(settings_doc, dict):  # e.g. a form field's text
+            return error_response(
+                [
+                    error(
+                        "tournament",
+                        "bad_format",
+                        _("Missing or wrong: %(what)s") % {"what": "tournament"},
+                    )
+                ]
+            )
         try:
             with transaction.atomic():
                 club, _created = Club.objects.get_or_create(name=settings_doc.get("club", ""))
@@ -309,7 +352,9 @@ class TournamentJSONImportView(APIView):
             return error_response(exc.errors)
         except DjangoValidationError as exc:
             return _django_errors(exc)
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
+            # A part of the document missing or of the wrong kind (a round or table that is
+            # not an object: `.get` of a string).
             return error_response(
                 [error(None, "bad_format", _("Missing or wrong: %(what)s") % {"what": exc})]
             )

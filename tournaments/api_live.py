@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.ids import is_id
 
 from . import permissions as perms
 from .models import Round, Tournament
@@ -39,7 +40,9 @@ STANDING_ROWS = inline_serializer(
         "shared": serializers.BooleanField(),
         "player": serializers.CharField(),
         "player_id": serializers.IntegerField(),
-        "match_points": serializers.IntegerField(),
+        "match_points": serializers.FloatField(
+            help_text="whole numbers but for a shared Preferans place (1.5)"
+        ),
         "tiebreaks": serializers.DictField(help_text="in the organiser's order"),
         "played": serializers.IntegerField(),
         "won": serializers.IntegerField(),
@@ -116,12 +119,16 @@ class RoundSwapView(APIView):
         round_ = Round.objects.filter(tournament=tournament, number=number).first()
         if round_ is None:
             raise exceptions.NotFound()
-        kind = request.data.get("kind", "players")
-        if kind not in ("players", "tables"):
+        body = request.data if isinstance(request.data, dict) else {}
+        kind = body.get("kind", "players")
+        if not isinstance(kind, str) or kind not in ("players", "tables"):
             return error_response([error("kind", "invalid", "kind is players or tables")])
         try:
-            first, second = int(request.data.get("first")), int(request.data.get("second"))
+            first, second = int(body.get("first")), int(body.get("second"))
         except (TypeError, ValueError):
+            first = second = None
+        # A player's id or a table's number: a whole number from 1 up to what a column holds.
+        if not (is_id(first) and is_id(second)):
             return error_response([error("first", "invalid", "first and second are whole numbers")])
         try:
             warnings = round_swap(round_=round_, first=first, second=second, kind=kind)

@@ -43,6 +43,23 @@ CONVENTION_LABELS: dict[str, Any] = {
     "fixed_deals": _("Number of deals (fixed format)"),
     "mercy_gap": _("Mercy gap"),
     "pencil_rule": _("Pencil rule"),
+    # Preferans (docs/preferans.md)
+    "pool_target": _("Pool target"),
+    "whist_split": _("Whist with one whister"),
+    "shortfall": _("Shortfall of the whisters"),
+    "whist_factor": _("Whist factor"),
+    "mountain_factor": _("Mountain factor"),
+    "half_whist": _("Half a whist"),
+    "stalingrad": _("Stalingrad (6♠ whisted by both)"),
+    "ten_checked": _("A ten is checked"),
+    "allpass_scoring": _("All-pass scoring"),
+    "allpass_trick": _("All-pass: points a trick"),
+    "allpass_progression": _("All-pass progression"),
+    "allpass_progression_limit": _("All-pass progression: rises"),
+    "allpass_zero": _("All-pass without a trick"),
+    "allpass_exit": _("Least game after all-passes"),
+    "allpass_dealer": _("Dealer after an all-pass"),
+    "end": _("End of the pulka"),
 }
 
 VALUE_LABELS: dict[str, Any] = {
@@ -67,6 +84,24 @@ VALUE_LABELS: dict[str, Any] = {
     "race": _("race to the target"),
     "fixed": _("fixed number of deals"),
     "off": _("off"),
+    # Preferans
+    "whister": _("the whister writes all (responsible)"),
+    "halves": _("halves (gentleman)"),
+    "full": _("all to the whister"),
+    "half": _("half to the whister"),
+    "shared": _("shared with the passer"),
+    "mountain": _("into the mountain"),
+    "whists": _("whists (Rostov)"),
+    "none": _("none"),
+    "arithmetic": _("arithmetic (×1, ×2, ×3)"),
+    "geometric": _("geometric (×1, ×2, ×4)"),
+    "pool": _("a point into the pool"),
+    "mountain_off": _("a point off the mountain"),
+    "rotates": _("passes on"),
+    "stays": _("deals again"),
+    "pools_full": _("every pool at the target"),
+    "fixed_deals": _("a fixed number of deals"),
+    "closed": _("time limit (closed on time)"),
 }
 
 
@@ -82,6 +117,20 @@ def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
         )
     if kind == "whole":
         return forms.IntegerField(label=label, required=False, min_value=0)
+    if kind in ("positive", "deals"):
+        return forms.IntegerField(label=label, required=False, min_value=1)
+    if kind == "one_or_two":
+        return forms.ChoiceField(
+            label=label, required=False, choices=[("", preset), ("1", "1"), ("2", "2")]
+        )
+    if kind == "limit":
+        return forms.CharField(
+            label=label, required=False, help_text=_('a number, or "none"'), max_length=8
+        )
+    if kind == "exit":
+        return forms.CharField(
+            label=label, required=False, help_text=_("e.g. 6, 7, 7"), max_length=20
+        )
     if kind == "debertz":
         return forms.ChoiceField(
             label=label,
@@ -106,6 +155,14 @@ def _to_json(kind: str, value: Any) -> Any:
         return value == "yes"
     if kind == "debertz":
         return value if value == "off" else int(value)
+    if kind == "one_or_two":
+        return int(value)
+    if kind == "limit":
+        text = str(value).strip().lower()
+        return int(text) if text.isdigit() else text
+    if kind == "exit":
+        parts = [part for part in str(value).replace(";", ",").replace(" ", ",").split(",") if part]
+        return [int(part) if part.isdigit() else part for part in parts]
     if kind == "mercy":
         text = str(value).strip().lower()
         if text in ("off", "no", "false"):
@@ -134,8 +191,10 @@ def _preset_value(value: Any) -> str:
 def _from_json(kind: str, value: Any) -> Any:
     if kind == "bool":
         return "yes" if value in (True, "yes") else "no"
-    if kind == "debertz":
+    if kind in ("debertz", "one_or_two"):
         return str(value)
+    if kind == "exit" and isinstance(value, list):
+        return ", ".join(map(str, value))
     return value
 
 
@@ -148,20 +207,40 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name",
             "club",
+            "game",
             "ruleset",
             "table_size",
             "system",
             "rounds",
             "match_score",
+            "round_minutes",
             "confirm_deals",
             "published",
             "starts_at",
         ]
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.game = games.game_get(self.instance.game)
+        # The game chosen decides the ruleset, table size, match scoring and convention
+        # fields: the posted one, else the one asked for (`?game=`), else the tournament's.
+        chosen = self.data.get("game") if self.is_bound else None
+        key = chosen or game or self.instance.game
+        self.game = games.GAMES.get(key or "", games.game_get(self.instance.game))
+        self.initial.setdefault("game", self.game.key)
+        self.fields["game"].required = False  # blank: the game the page shows
+        if not self.instance.pk and not self.is_bound:
+            self.initial["ruleset"] = self.game.default_ruleset
+            self.initial["match_score"] = next(iter(self.game.match_scores))
+            self.initial["table_size"] = self.game.table_sizes[0]
+        labels = dict(Tournament.Ruleset.choices)
+        self.fields["ruleset"].choices = [
+            (code, labels.get(code, code)) for code in self.game.presets
+        ]
+        self.fields["match_score"].choices = list(self.game.match_scores.items())
+        self.fields["table_size"].choices = [
+            (size, table_size_label(self.game, size)) for size in self.game.table_sizes
+        ]
         presets = self.game.presets
         self.convention_meta = self.game.conventions
         current = (self.instance.conventions or {}) if self.instance.pk else {}
@@ -170,12 +249,14 @@ class TournamentForm(forms.ModelForm):
             self.fields[key] = _convention_field(name, meta)
             # What each preset says, so that the organiser sees what "as the ruleset" means.
             self.fields[key].help_text = " · ".join(
-                f"{label}: {_preset_value(presets[code].get(name))}"
-                for code, label in Tournament.Ruleset.choices
-                if code in presets
+                f"{labels.get(code, code)}: {_preset_value(presets[code].get(name))}"
+                for code in presets
             )
             if name in current:
                 self.initial[key] = _from_json(meta.get("kind"), current[name])
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or self.game.key
 
     def convention_fields(self) -> list[forms.BoundField]:
         return [self[f"conv_{name}"] for name in self.convention_meta]
@@ -205,6 +286,12 @@ class TournamentForm(forms.ModelForm):
                 field = (err.get("field") or "").replace("conventions.", "conv_")
                 self.add_error(field if field in self.fields else None, err.get("message"))
         return cleaned
+
+
+def table_size_label(game: games.Game, size: int) -> Any:
+    if size in game.pairs_at:
+        return _("%(n)s players in pairs") % {"n": size}
+    return _("%(n)s players") % {"n": size}
 
 
 class ScorerAssignmentForm(forms.Form):

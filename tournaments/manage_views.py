@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import games
+
 from . import permissions as perms
 from . import selectors, services
 from .forms import ScorerAssignmentForm, TournamentForm
@@ -27,11 +29,22 @@ def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
     return tournament
 
 
+def _service_errors(form: TournamentForm, exc: DjangoValidationError) -> None:
+    """The service's refusal shown on the form: at a field where it names one, else above
+    the form (`conventions` names no field: the form has one per convention). Django's
+    add_error refuses a dict naming a field the form lacks: a 500, found by fuzzing."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc)
+        return
+    for field, errors in exc.error_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not perms.can_create_tournament(request.user):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, game=request.GET.get("game"))
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
         club = data.pop("club")
@@ -40,11 +53,15 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 club=club, user=request.user, conventions=form.conventions(), **data
             )
         except DjangoValidationError as exc:
-            form.add_error(None, exc)
+            _service_errors(form, exc)
         else:
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:matches", tournament.pk)
-    return render(request, "tournaments/manage/form.html", {"form": form, "tournament": None})
+    return render(
+        request,
+        "tournaments/manage/form.html",
+        {"form": form, "tournament": None, "games": games.GAMES.values()},
+    )
 
 
 @login_required
@@ -63,7 +80,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 **data,
             )
         except DjangoValidationError as exc:
-            form.add_error(None, exc)
+            _service_errors(form, exc)
         else:
             messages.success(request, _("Tournament saved."))
             return redirect("tournaments:matches", tournament.pk)
@@ -101,6 +118,10 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> HttpResponse
             "can_manage": can_manage,
             "can_edit": perms.can_change_tournament(request.user, tournament),
             "can_import": perms.can_import(request.user, tournament),
+            # A time-limited game: the organiser closes the tables when time is up.
+            "closes_on_time": games.game_get(tournament.game).closes_on_time(
+                tournament.ruleset, tournament.conventions
+            ),
         },
     )
 
@@ -129,6 +150,16 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     rnd = _round(request, tournament_id, number)
     services.round_close(round=rnd, user=request.user)
     messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
+
+
+@require_POST
+@login_required
+def round_time_up(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Time is up and each table has played out its deal: close every match still in play."""
+    rnd = _round(request, tournament_id, number)
+    closed = services.round_matches_close(round=rnd, user=request.user)
+    messages.success(request, _("Tables closed on time: %(count)s.") % {"count": len(closed)})
     return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
 
 

@@ -16,6 +16,16 @@ from simple_history.models import HistoricalRecords
 from scoring.games import game_choices
 
 
+class PointsField(models.FloatField):
+    """Match points: whole numbers read back as int (Deberc's are always whole), a shared
+    place's half as a float (Preferans: two tied first of three score 1.5 each)."""
+
+    def from_db_value(self, value: float | None, expression: object, connection: object) -> object:
+        if value is not None and float(value).is_integer():
+            return int(value)
+        return value
+
+
 class Club(models.Model):
     """A club [клуб] that runs tournaments."""
 
@@ -67,6 +77,10 @@ class Tournament(models.Model):
         ONLINE = "online", _("Online table")
         KHARKOV = "kharkov", _("Kharkov")
         ODESSA = "odessa", _("Odessa")
+        # Preferans presets (scoring.preferans.PRESETS)
+        SOCHI = "sochi", _("Sochi")
+        LENINGRAD = "leningrad", _("Leningrad")
+        ROSTOV = "rostov", _("Rostov")
 
     class System(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -75,19 +89,28 @@ class Tournament(models.Model):
     class MatchScore(models.TextChoices):
         WIN = "win", _("Win (1 point per match)")
         DIFFERENCE = "difference", _("Difference (target minus loser's total)")
+        # Preferans: points by place at the table, or the whist balance itself.
+        PLACES = "places", _("Places at the table (2/1/0, with four 3/2/1/0)")
+        BALANCE = "balance", _("Whist balance")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    TABLE_SIZES = [(2, _("2 players")), (3, _("3 players")), (4, _("4 players in pairs"))]
+    # With four, Deberc seats two pairs and Preferans four players, the dealer sitting out
+    # (the game says which: `scoring.games.Game.pairs_at`).
+    TABLE_SIZES = [(2, _("2 players")), (3, _("3 players")), (4, _("4 players"))]
     DEFAULT_TIEBREAKS = ["game_points", "points_difference", "buchholz", "wins"]
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(_("name"), max_length=160)
     game = models.CharField(
-        _("game"), max_length=16, choices=game_choices, default="deberc", editable=False
+        _("game"),
+        max_length=16,
+        choices=game_choices,
+        default="deberc",
+        help_text=_("Frozen once a match has deals."),
     )
     ruleset = models.CharField(
         _("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.MOSCOW
@@ -122,6 +145,15 @@ class Tournament(models.Model):
     )
     players = models.ManyToManyField(Player, through="Entry", related_name="tournaments")
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time limit (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A round clock: when it runs out, each table finishes the deal in play and the "
+            "match is closed (games whose match ends on time). Blank: no limit."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -167,6 +199,8 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock: set when the round opens from the tournament's `round_minutes`.
+    ends_at = models.DateTimeField(_("time is up at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -209,7 +243,7 @@ class StandingRow(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standing_rows")
     rank = models.PositiveIntegerField(default=0)
     rank_shared = models.BooleanField(default=False)
-    match_points = models.IntegerField(default=0)
+    match_points = PointsField(default=0)
     played = models.PositiveIntegerField(default=0)
     won = models.PositiveIntegerField(default=0)
     game_points = models.IntegerField(default=0)

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from config.ids import is_id
+from scoring import games
 from scoring.models import Deal, Match, Seat
 
 from .models import Player, Rating, RatingEvent, Round, StandingRow, Tournament
@@ -103,6 +105,8 @@ def round_tables(
     gives the overview's first tables still in play; `player_name` finds a player's table.
     """
     base = Match.objects.filter(round=round_, table__isnull=False)
+    # The running score each player has (Deberc's match totals, Preferans' balances).
+    score = "result__" + "__".join(games.game_get(round_.tournament.game).score_path)
     if player_name:
         base = base.filter(
             pk__in=Seat.objects.filter(
@@ -119,7 +123,7 @@ def round_tables(
             "winner_seats",
             "table__number",
             "table__scorer__username",
-            "result__match",
+            score,
             "result__next_dealer",
             "n_deals",
         )
@@ -142,7 +146,7 @@ def round_tables(
             hanging[match_id] = sum(pool.get("points", 0) for pool in pools)
     out: list[dict[str, Any]] = []
     for m in matches:
-        totals = m["result__match"] or {}
+        totals = m[score] or {}
         winners = set(m["winner_seats"] or [])
         finished = m["status"] == Match.Status.FINISHED
         out.append(
@@ -173,10 +177,12 @@ def round_tables(
 
 
 def round_document(round_: Round, warnings: Sequence[str] = ()) -> dict[str, Any]:
-    """A round as the API returns it: its tables (with players and match ids) and byes."""
+    """A round as the API returns it: its tables (with players and match ids), byes and the
+    round clock (`ends_at`, ISO 8601, null without a time limit)."""
     return {
         "number": round_.number,
         "status": round_.status,
+        "ends_at": round_.ends_at.isoformat() if round_.ends_at else None,
         "byes": [{"id": p.pk, "name": p.display_name} for p in round_.byes.all()],
         "tables": round_tables(round_),
         "warnings": list(warnings),
@@ -195,7 +201,8 @@ def current_round(tournament: Tournament) -> Round | None:
 def leaderboard(club_id: int | None = None, limit: int = 200) -> QuerySet[Rating]:
     qs = Rating.objects.select_related("player", "player__club").order_by("-ordinal", "player_id")
     if club_id is not None:
-        qs = qs.filter(player__club_id=club_id)
+        # An id no club can have (e.g. beyond 64 bits) is a club with no players.
+        qs = qs.filter(player__club_id=club_id) if is_id(club_id) else qs.none()
     return qs[:limit]
 
 
@@ -245,7 +252,12 @@ def player_record(player: Player) -> dict[str, Any]:
         result = match.result or {}
         is_finished = match.status == Match.Status.FINISHED
         is_winner = seat.position in (match.winner_seats or [])
-        totals = result.get("match") or {}
+        # Each game keeps its running score where its registry entry says (Deberc the match
+        # totals, Preferans the whist balances).
+        totals: Any = result
+        for key in games.game_get(match.game).score_path:
+            totals = (totals or {}).get(key)
+        totals = totals or {}
         for deal in result.get("deals") or []:
             if deal.get("outcome") == "void":
                 continue

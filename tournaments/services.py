@@ -5,6 +5,7 @@ their own modules.)"""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -22,6 +23,7 @@ from .models import Club, Entry, Player, Round, Table, Tournament
 
 TOURNAMENT_FIELDS = (
     "name",
+    "game",
     "ruleset",
     "conventions",
     "table_size",
@@ -33,7 +35,10 @@ TOURNAMENT_FIELDS = (
     "published",
     "status",
     "starts_at",
+    "round_minutes",
 )
+# Settings that decide how the deals are scored: frozen once a match has deals.
+FROZEN_ONCE_PLAYED = ("game", "ruleset", "conventions", "table_size")
 
 
 def conventions_check(
@@ -43,28 +48,102 @@ def conventions_check(
     (bad_convention)."""
     if not isinstance(conventions, dict):
         raise ValidationError({"conventions": _("Conventions are a mapping of name to value.")})
-    played = games.game_get(game)
+    try:
+        played = games.game_get(game)
+    except KeyError:
+        raise _unknown_game(game) from None
     try:
         played.check_conventions(ruleset, conventions, table_size)
     except played.error_type as exc:
-        raise ValidationError(
-            {"conventions": [err.get("message", "bad_convention") for err in played.errors_of(exc)]}
-        ) from exc
+        errors: dict[str, list[ValidationError]] = {}
+        for err in played.errors_of(exc):
+            # An unknown preset is the ruleset's error; every other one the conventions'.
+            field = "ruleset" if err.get("field") == "ruleset" else "conventions"
+            errors.setdefault(field, []).append(
+                ValidationError(
+                    err.get("message", "bad_convention"), code=err.get("code") or "bad_convention"
+                )
+            )
+        raise ValidationError(errors) from exc
+
+
+def _unknown_game(game: Any) -> ValidationError:
+    return ValidationError(
+        {
+            "game": ValidationError(
+                _("Unknown game: %(game)s.") % {"game": game}, code="unknown_game"
+            )
+        }
+    )
+
+
+def game_settings_check(
+    *,
+    game: str | None,
+    table_size: int,
+    match_score: str | None = None,
+    tiebreaks: Sequence[str] | None = None,
+) -> None:
+    """Refuse a game the service does not know, and a table size, match scoring or tiebreak
+    the game does not offer (each error on its field)."""
+    try:
+        played = games.game_get(game)
+    except KeyError:
+        raise _unknown_game(game) from None
+    errors: dict[str, list[ValidationError]] = {}
+    if table_size not in played.table_sizes:
+        errors["table_size"] = [
+            ValidationError(
+                _("%(game)s is played at tables of %(sizes)s.")
+                % {"game": played.name, "sizes": ", ".join(map(str, played.table_sizes))},
+                code="bad_table_size",
+            )
+        ]
+    if match_score is not None and match_score not in played.match_scores:
+        errors["match_score"] = [
+            ValidationError(
+                _("%(game)s scores matches by %(choices)s.")
+                % {"game": played.name, "choices": ", ".join(played.match_scores)},
+                code="bad_match_score",
+            )
+        ]
+    unknown = [t for t in tiebreaks or () if t not in played.tiebreaks]
+    if unknown:
+        errors["tiebreaks"] = [
+            ValidationError(
+                _("Not a tiebreak of %(game)s: %(names)s.")
+                % {"game": played.name, "names": ", ".join(map(str, unknown))},
+                code="bad_tiebreak",
+            )
+        ]
+    if errors:
+        raise ValidationError(errors)
 
 
 def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
-    """A new tournament; its creator becomes its organiser."""
+    """A new tournament of its game (Deberc unless told) with that game's defaults for the
+    ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS}
+    game_settings_check(
+        game=data.get("game"),
+        table_size=data.get("table_size", 2),
+        match_score=data.get("match_score"),
+        tiebreaks=data.get("tiebreaks"),
+    )
+    played = games.game_get(data.get("game"))
+    data["game"] = played.key
+    data.setdefault("ruleset", played.default_ruleset)
+    data.setdefault("match_score", next(iter(played.match_scores)))
     conventions_check(
-        ruleset=data.get("ruleset", Tournament.Ruleset.MOSCOW),
+        ruleset=data["ruleset"],
         conventions=data.get("conventions") or {},
         table_size=data.get("table_size", 2),
-        game=data.get("game"),
+        game=played.key,
     )
     with transaction.atomic():
         tournament = Tournament(club=club, **data)
         if not tournament.tiebreaks:
-            tournament.tiebreaks = list(Tournament.DEFAULT_TIEBREAKS)
+            tournament.tiebreaks = list(played.default_tiebreaks)
         tournament._history_user = user
         tournament.save()
         if user is not None and user.is_authenticated:
@@ -73,20 +152,47 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
 
 
 def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> Tournament:
-    """Change a tournament's settings. The ruleset, conventions and table size are frozen once
-    a match has deals (changing them would re-score the evening under other rules)."""
+    """Change a tournament's settings. The game, ruleset, conventions and table size are
+    frozen once a match has deals (changing them would re-score the evening under other
+    rules). A new game without a ruleset, match scoring or tiebreaks of its own takes the
+    game's defaults."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS or k == "club"}
     changed = {k for k, v in data.items() if v != getattr(tournament, k)}
-    frozen = {"ruleset", "conventions", "table_size"} & changed
+    frozen = set(FROZEN_ONCE_PLAYED) & changed
     if frozen and tournament.matches.filter(deals__isnull=False).exists():
         raise ValidationError(
-            {name: _("Cannot change once deals have been entered.") for name in sorted(frozen)}
+            {
+                name: ValidationError(
+                    _("Cannot change once deals have been entered."), code="frozen"
+                )
+                for name in sorted(frozen)
+            }
         )
+    game = data.get("game", tournament.game)
+    game_settings_check(
+        game=game,
+        table_size=data.get("table_size", tournament.table_size),
+        match_score=data.get("match_score", tournament.match_score)
+        if "game" not in changed or "match_score" in data
+        else None,
+        tiebreaks=data.get("tiebreaks", tournament.tiebreaks)
+        if "game" not in changed or "tiebreaks" in data
+        else None,
+    )
+    if "game" in changed:
+        played = games.game_get(game)
+        data.setdefault("ruleset", played.default_ruleset)
+        data.setdefault("match_score", next(iter(played.match_scores)))
+        data.setdefault("tiebreaks", list(played.default_tiebreaks))
+        if "conventions" not in data:
+            data["conventions"] = {}
+        changed |= {"ruleset", "conventions", "match_score", "tiebreaks"}
+        frozen |= {"ruleset", "conventions"}
     conventions_check(
         ruleset=data.get("ruleset", tournament.ruleset),
         conventions=data.get("conventions", tournament.conventions) or {},
         table_size=data.get("table_size", tournament.table_size),
-        game=tournament.game,
+        game=game,
     )
     with transaction.atomic():
         for key, value in data.items():
@@ -96,7 +202,9 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         if frozen:
             # Matches not yet started follow the tournament's new rules.
             tournament.matches.filter(deals__isnull=True).update(
-                ruleset=tournament.ruleset, conventions=tournament.conventions
+                game=tournament.game,
+                ruleset=tournament.ruleset,
+                conventions=tournament.conventions,
             )
         if changed & {"match_score", "tiebreaks", "conventions", "ruleset"}:
             # The standings count by these: recount them now, not at the next finished match.
@@ -210,8 +318,10 @@ def round_open(*, round: Round, user: Any = None) -> Round:
     with transaction.atomic():
         round.status = Round.Status.OPEN
         round.opened_at = round.opened_at or timezone.now()
-        round.save(update_fields=["status", "opened_at"])
         tournament = round.tournament
+        if round.ends_at is None and tournament.round_minutes:
+            round.ends_at = round.opened_at + timedelta(minutes=tournament.round_minutes)
+        round.save(update_fields=["status", "opened_at", "ends_at"])
         if tournament.status == Tournament.Status.DRAFT:
             tournament.status = Tournament.Status.RUNNING
             tournament._history_user = user
@@ -226,6 +336,26 @@ def round_close(*, round: Round, user: Any = None) -> Round:
     round.closed_at = timezone.now()
     round.save(update_fields=["status", "closed_at"])
     return round
+
+
+def round_clock_set(*, round: Round, minutes: int | None, user: Any = None) -> Round:
+    """Set (or with None clear) the round clock: time is up `minutes` from now."""
+    round.ends_at = timezone.now() + timedelta(minutes=minutes) if minutes else None
+    round.save(update_fields=["ends_at"])
+    return round
+
+
+def round_matches_close(*, round: Round, user: Any) -> list[Any]:
+    """Time is up and every table has played out the deal it had started: close each match
+    of the round still in play whose game ends on time (`scoring.services.match_close`).
+    Returns the matches closed."""
+    from scoring.models import Match
+
+    closed = []
+    for match in Match.objects.filter(round=round, status=Match.Status.OPEN, closed=False):
+        if games.game_get(match.game).closes_on_time(match.ruleset, match.conventions):
+            closed.append(scoring_services.match_close(match=match, user=user).match)
+    return closed
 
 
 def table_assign_scorer(*, table: Table, scorer: Any) -> Table:

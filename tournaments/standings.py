@@ -24,6 +24,17 @@ Definitions (rules §7 and the project's choices, also shown on the standings pa
 - **wins**: matches won; **fewer_bytes**: bytes [байты] made as declarer (card bytes included);
   fewer is better.
 
+Games that rank by more than a win (Preferans) give each finished match's points per
+match scoring (`points` of the game's tally, `scoring.games.Game.tally`):
+
+- Preferans `places`: points by place at the table from the whist balances (2/1/0, with four
+  3/2/1/0; tied players share the places' average, e.g. 1.5); `balance`: the balance itself.
+- **balance**: the sum of the player's whist balances [сальдо вистов]; **places**: the sum of
+  the points by place; **wins**: first places (a shared first counts for each); Buchholz,
+  Sonneborn–Berger and head-to-head as above, every other player at the table an opponent.
+- a bye scores the table's average: the middle place (1 at three, 1.5 at four) or a zero
+  balance.
+
 Players still tied after every tiebreak share their rank ("3–4").
 """
 
@@ -31,7 +42,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -39,6 +50,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring import games
 from scoring.engine.match import winner_match_points
 
 PlayerId = Hashable
@@ -76,6 +88,9 @@ TIEBREAK_FIGURES: dict[str, Figure] = _figures(
     # columns apart.
     ("wins", pgettext_lazy("tiebreak abbreviation", "Wins"), _("Wins")),
     ("fewer_bytes", _("Bytes"), _("Fewer bytes")),
+    # Preferans
+    ("balance", _("Bal"), _("Whist balance")),
+    ("places", _("Pl.pts"), _("Points by place")),
 )
 FIGURES: dict[str, Figure] = {**BASE_FIGURES, **TIEBREAK_FIGURES}
 
@@ -101,6 +116,9 @@ class MatchOutcome:
     bytes: tuple[int, ...]
     sides: tuple[int, ...]
     target: int
+    # {match scoring: points by seat} when the game gives them (Preferans); else the winner
+    # rule below (Deberc).
+    points: Mapping[str, tuple[float, ...]] | None = None
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:
         side = self.sides[self.players.index(player)]
@@ -125,8 +143,11 @@ class MatchOutcome:
             for side in self._side_totals
         }
 
-    def match_points(self, player: PlayerId, scoring: str) -> int:
-        """The engine's rule (`winner_match_points`, §7): losers score nothing."""
+    def match_points(self, player: PlayerId, scoring: str) -> float:
+        """The game's points for `scoring`, else the Deberc engine's rule
+        (`winner_match_points`, §7): losers score nothing."""
+        if self.points is not None and scoring in self.points:
+            return self.points[scoring][self.players.index(player)]
         if player not in self.winners:
             return 0
         own_side = self.sides[self.players.index(player)]
@@ -146,50 +167,53 @@ def outcome_from_result(
     round_number: int,
     players: Sequence[PlayerId],
     result: dict[str, Any],
-    target: int,
+    target: int | None = None,
+    ruleset: Any = None,
+    conventions: Any = None,
 ) -> MatchOutcome | None:
-    """Read a finished match from the engine's result document (None while in play).
+    """Read a finished match from the engine's result document (None while in play), through
+    its game's tally (`scoring.games.Game.tally`; the game from the result's format).
 
     `players` are the seat occupants in clockwise order, the order of `result["players"]`.
+    `target` overrides the tally's (Deberc's difference scoring needs the match's target).
     """
     if not result or not result.get("finished"):
         return None
     names: list[str] = list(result["players"])
     if len(names) != len(players):
         raise ValueError("the result's players do not match the seats")
+    game = games.game_for_result(result)
+    data = game.tally(result, ruleset or game.default_ruleset, conventions or {})
+    return _outcome(match_id, round_number, players, names, data, target)
+
+
+def _outcome(
+    match_id: Hashable,
+    round_number: int,
+    players: Sequence[PlayerId],
+    names: Sequence[str],
+    data: dict[str, Any],
+    target: int | None,
+) -> MatchOutcome:
     index = {name: i for i, name in enumerate(names)}
-    winner = result.get("winner")
-    winner_names = winner if isinstance(winner, list) else ([winner] if winner else [])
-    totals = tuple(int(result.get("match", {}).get(name, 0)) for name in names)
-    byte_counts = [0] * len(names)
-    for deal in result.get("deals", []):
-        outcome = deal.get("outcome")
-        if outcome == "byte" and deal.get("declarer") in index:
-            byte_counts[index[deal["declarer"]]] += 1
-        elif outcome == "card_byte":
-            # The violator records 0 while the others share the whole deal.
-            recorded = deal.get("recorded", {})
-            zeros = [n for n in names if recorded.get(n, 0) <= 0]
-            if len(zeros) == 1 or (len(names) == 4 and len(zeros) == 2):
-                for name in zeros[:1]:
-                    byte_counts[index[name]] += 1
-    sides = tuple(i % 2 for i in range(4)) if len(names) == 4 else tuple(range(len(names)))
+    points = data.get("points")
     return MatchOutcome(
         match_id=match_id,
         round_number=round_number,
         players=tuple(players),
-        totals=totals,
-        winners=frozenset(players[index[n]] for n in winner_names if n in index),
-        bytes=tuple(byte_counts),
-        sides=sides,
-        target=target,
+        totals=tuple(data["totals"]),
+        winners=frozenset(players[index[n]] for n in data["winners"] if n in index),
+        bytes=tuple(data["bytes"]),
+        sides=tuple(data["sides"]),
+        target=data["target"] if target is None else target,
+        points={k: tuple(v) for k, v in points.items()} if points else None,
     )
 
 
 @dataclass
 class StandingLine:
     player: PlayerId
-    match_points: int = 0
+    match_points: float = 0
     played: int = 0
     won: int = 0
     game_points: int = 0
@@ -198,11 +222,17 @@ class StandingLine:
     byes: int = 0
     rank: int = 0
     rank_shared: bool = False
-    tiebreaks: dict[str, int | None] = field(default_factory=dict)
+    tiebreaks: dict[str, float | None] = field(default_factory=dict)
 
 
 def bye_match_points(scoring: str, target: int) -> int:
+    """Deberc's bye (kept for callers on plain data; a tournament asks its game)."""
     return target // 2 if scoring == "difference" else 1
+
+
+def whole(value: float) -> float:
+    """A sum of match points as the standings store it: whole numbers as int."""
+    return int(value) if float(value).is_integer() else round(value, 2)
 
 
 def compute_standings(
@@ -212,7 +242,7 @@ def compute_standings(
     byes: Iterable[tuple[int, PlayerId]] = (),
     tiebreaks: Sequence[str] = (),
     scoring: str = "win",
-    bye_points: int = 1,
+    bye_points: float = 1,
 ) -> list[StandingLine]:
     """The ranked standings: match points, then each tiebreak in the organiser's order."""
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
@@ -224,7 +254,8 @@ def compute_standings(
         if player in lines:
             lines[player].match_points += bye_points
             lines[player].byes += 1
-    points_by_match: dict[Hashable, dict[PlayerId, int]] = {}
+    points_by_match: dict[Hashable, dict[PlayerId, float]] = {}
+    places: dict[PlayerId, float] = defaultdict(float)
     for outcome in outcomes:
         points_by_match[outcome.match_id] = {}
         for seat, player in enumerate(outcome.players):
@@ -239,9 +270,12 @@ def compute_standings(
             line.game_points += outcome.totals[seat]
             line.points_against += outcome.points_against(player)
             line.bytes += outcome.bytes[seat]
+            if outcome.points is not None and "places" in outcome.points:
+                places[player] += outcome.points["places"][seat]
 
-    values: dict[str, dict[PlayerId, int]] = defaultdict(dict)
+    values: dict[str, dict[PlayerId, float]] = defaultdict(dict)
     for p, line in lines.items():
+        line.match_points = whole(line.match_points)
         values["match_points"][p] = line.match_points
         values["game_points"][p] = line.game_points
         values["points_difference"][p] = line.game_points - line.points_against
@@ -249,6 +283,8 @@ def compute_standings(
         values["fewer_bytes"][p] = line.bytes
         values["buchholz"][p] = 0
         values["sonneborn_berger"][p] = 0
+        values["balance"][p] = line.game_points
+        values["places"][p] = whole(places[p])
     for outcome in outcomes:
         for player in outcome.players:
             for opponent in outcome.opponents(player):
@@ -257,7 +293,10 @@ def compute_standings(
                 if player in outcome.winners:
                     values["sonneborn_berger"][player] += opp_mp
 
-    head_to_head: dict[PlayerId, int | None] = {}
+    for key in ("buchholz", "sonneborn_berger"):
+        values[key] = {p: whole(v) for p, v in values[key].items()}
+
+    head_to_head: dict[PlayerId, float | None] = {}
     groups: list[list[PlayerId]] = [list(lines)]
     for criterion in ["match_points", *tiebreaks]:
         refined: list[list[PlayerId]] = []
@@ -296,10 +335,10 @@ def compute_standings(
 def _head_to_head(
     group: list[PlayerId],
     outcomes: list[MatchOutcome],
-    points_by_match: dict[Hashable, dict[PlayerId, int]],
-) -> dict[PlayerId, int]:
+    points_by_match: dict[Hashable, dict[PlayerId, float]],
+) -> dict[PlayerId, float]:
     members = set(group)
-    scores = dict.fromkeys(group, 0)
+    scores: dict[PlayerId, float] = dict.fromkeys(group, 0)
     for outcome in outcomes:
         present = members.intersection(outcome.players)
         if len(present) < 2:
@@ -307,7 +346,7 @@ def _head_to_head(
         for player in present:
             if any(o in members for o in outcome.opponents(player)):
                 scores[player] += points_by_match[outcome.match_id][player]
-    return scores
+    return {player: whole(score) for player, score in scores.items()}
 
 
 def rank_label(rank: int, shared_with: int) -> str:
@@ -335,15 +374,13 @@ def tally_data(match: Any, players: Sequence[PlayerId] | None = None) -> dict[st
         return None
     if players is None:
         players = list(match.seats.order_by("position").values_list("player_id", flat=True))
-    outcome = outcome_from_result(
-        match_id=match.pk,
-        round_number=0,
-        players=players,
-        result=result,
-        target=match_target(match.ruleset, match.conventions, len(players)),
-    )
-    assert outcome is not None
-    return {
+    names = list(result["players"])
+    if len(names) != len(players):
+        raise ValueError("the result's players do not match the seats")
+    game = games.game_get(match.game)
+    figures = game.tally(result, match.ruleset, match.conventions)
+    outcome = _outcome(match.pk, 0, players, names, figures, None)
+    data: dict[str, Any] = {
         "players": list(outcome.players),
         "totals": list(outcome.totals),
         "winners": sorted(outcome.winners),
@@ -351,6 +388,9 @@ def tally_data(match: Any, players: Sequence[PlayerId] | None = None) -> dict[st
         "sides": list(outcome.sides),
         "target": outcome.target,
     }
+    if outcome.points is not None:
+        data["points"] = {key: list(values) for key, values in outcome.points.items()}
+    return data
 
 
 def outcome_from_tally(match_id: Hashable, round_number: int, data: dict) -> MatchOutcome:
@@ -363,17 +403,31 @@ def outcome_from_tally(match_id: Hashable, round_number: int, data: dict) -> Mat
         bytes=tuple(data["bytes"]),
         sides=tuple(data["sides"]),
         target=data["target"],
+        points={k: tuple(v) for k, v in data["points"].items()} if data.get("points") else None,
     )
 
 
+def tournament_game(tournament: Any) -> games.Game:
+    return games.game_get(getattr(tournament, "game", None))
+
+
 def tournament_tiebreaks(tournament: Any) -> list[str]:
+    """The organiser's tiebreaks (the services accept only those of the tournament's game),
+    else the game's default order."""
     chosen = [t for t in (tournament.tiebreaks or []) if t in TIEBREAKS]
-    return chosen or list(tournament.DEFAULT_TIEBREAKS)
+    return chosen or list(tournament_game(tournament).default_tiebreaks)
 
 
 def tournament_target(tournament: Any) -> int:
     size = 2 if tournament.table_size == 4 else tournament.table_size
     return match_target(tournament.ruleset, tournament.conventions, max(size, 2))
+
+
+def tournament_bye_points(tournament: Any) -> float:
+    """What a bye scores in this tournament: its game says (`Game.bye_points`)."""
+    return tournament_game(tournament).bye_points(
+        tournament.match_score, tournament.ruleset, tournament.conventions, tournament.table_size
+    )
 
 
 def load_tallies(tournament: Any) -> list[tuple[int, int, dict[str, Any]]]:
@@ -420,7 +474,7 @@ def compute_tournament_standings(
         byes=byes,
         tiebreaks=tournament_tiebreaks(tournament),
         scoring=tournament.match_score,
-        bye_points=bye_match_points(tournament.match_score, tournament_target(tournament)),
+        bye_points=tournament_bye_points(tournament),
     )
 
 

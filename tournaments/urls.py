@@ -25,6 +25,11 @@ urlpatterns: list = [
         name="round_close",
     ),
     path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/time-up/",
+        manage_views.round_time_up,
+        name="round_time_up",
+    ),
+    path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/scorers/",
         manage_views.round_scorers,
         name="round_scorers",

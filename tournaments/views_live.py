@@ -27,6 +27,7 @@ from . import permissions as perms
 from .models import Club, Player, Round, StandingRow, Tournament
 from .pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
 from .selectors_live import (
+    base_columns,
     current_round,
     leaderboard_rows,
     player_record,
@@ -35,7 +36,7 @@ from .selectors_live import (
     standings_rows,
     tiebreak_columns,
 )
-from .standings import TIEBREAKS
+from .standings import TIEBREAKS, tournament_game
 
 STANDINGS_PAGE = 100
 POLL_SECONDS = 5
@@ -58,6 +59,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     return {
         "rows": standings_rows(tournament, offset=offset, limit=per_page),
         "columns": tiebreak_columns(tournament),
+        "base": base_columns(),
         "page": page,
         "total": total,
     }
@@ -76,6 +78,7 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
         "top": standings_rows(tournament, limit=10),
         "columns": tiebreak_columns(tournament),
+        "base": base_columns(),
         "poll": POLL_SECONDS,
         "is_organiser": perms.is_organiser(request.user, tournament),
     }
@@ -90,7 +93,11 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "round": None if request.htmx else current_round(tournament),
         "poll": POLL_SECONDS,
-        "tiebreak_help": [(name, TIEBREAKS[name]) for name in TIEBREAKS],
+        "tiebreak_help": [
+            (name, TIEBREAKS[name])
+            for name in tournament_game(tournament).tiebreaks
+            if name in TIEBREAKS
+        ],
         **_standings_context(request, tournament, STANDINGS_PAGE),
     }
     if request.htmx:
@@ -142,6 +149,7 @@ def bigscreen(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
         "top": top,
         "columns": columns,
+        "base": base_columns(),
         "poll": POLL_SECONDS,
     }
     if request.htmx:

@@ -3,8 +3,8 @@
 """
 
 from .draw import SeatDraw, draw_seats
-from .round_robin import berger_round, berger_schedule, triples_schedule
-from .swiss import pair_swiss_pairs, pair_swiss_triples
+from .round_robin import berger_round, berger_schedule, groups_schedule, triples_schedule
+from .swiss import pair_swiss_groups, pair_swiss_pairs, pair_swiss_triples
 from .types import Competitor, RoundPairing
 
 __all__ = [
@@ -14,6 +14,8 @@ __all__ = [
     "berger_round",
     "berger_schedule",
     "draw_seats",
+    "groups_schedule",
+    "pair_swiss_groups",
     "pair_swiss_pairs",
     "pair_swiss_triples",
     "triples_schedule",

@@ -7,7 +7,7 @@ draw): the same tournament, round and table always draw the same seats.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -17,8 +17,21 @@ class SeatDraw:
     first_dealer_seat: int
 
 
-def draw_seats(players: Sequence[Hashable], *, seed: str) -> SeatDraw:
+def draw_seats(
+    players: Sequence[Hashable],
+    *,
+    seed: str,
+    first_deals: Mapping[Hashable, int] | None = None,
+) -> SeatDraw:
+    """Seats clockwise by lot, and the first dealer by lot among the players of the table who
+    dealt first least often so far (`first_deals`: earlier first deals per player): over a
+    tournament everybody deals first about as often (with four at Preferans the first dealer
+    also sits the first deal out)."""
     rng = random.Random(seed)
     seats = list(players)
     rng.shuffle(seats)
-    return SeatDraw(seats=tuple(seats), first_dealer_seat=rng.randrange(len(seats)))
+    counts = first_deals or {}
+    fewest = min((counts.get(p, 0) for p in seats), default=0)
+    candidates = [k for k, p in enumerate(seats) if counts.get(p, 0) == fewest]
+    # With no history every seat is a candidate: the same draw as a plain randrange.
+    return SeatDraw(seats=tuple(seats), first_dealer_seat=rng.choice(candidates))

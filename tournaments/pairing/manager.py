@@ -14,25 +14,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.ids import is_id
+from scoring import games
 from scoring.models import Match, Seat
 from tournaments.models import Rating, Round, StandingRow, Table, Tournament
 from tournaments.standings import (
     MatchOutcome,
-    bye_match_points,
     compute_tournament_standings,
     load_byes,
     load_tallies,
     outcome_from_tally,
     standings_refresh,
-    tournament_target,
+    tournament_bye_points,
 )
 
 from .draw import draw_seats
-from .round_robin import berger_round, triples_round_from_history, triples_schedule
-from .swiss import pair_swiss_pairs, pair_swiss_triples
+from .round_robin import berger_round, groups_schedule, triples_round_from_history
+from .swiss import pair_swiss_groups, pair_swiss_pairs
 from .types import Competitor, RoundPairing
 
 
@@ -68,7 +70,7 @@ def tournament_history(
     matches still in play (a match in play is a meeting too).
     """
     scoring = tournament.match_score
-    bye_points = bye_match_points(scoring, tournament_target(tournament))
+    bye_points = tournament_bye_points(tournament)
     if tallies is None:
         tallies = load_tallies(tournament)
     if byes_played is None:
@@ -147,10 +149,16 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
         .values_list("player_id", flat=True)
     )
     size = tournament.table_size
-    if size not in (2, 3):
+    game = games.game_get(tournament.game)
+    # Tables of three or four players each for themselves, of two; pairs (Deberc at four)
+    # are not paired automatically.
+    if size in game.pairs_at or size not in (2, 3, 4):
         raise PairingError(
             "table_size_unsupported",
-            _("Automatic pairing supports tables of two or three players."),
+            _(
+                "Automatic pairing supports tables of two or three players, or four playing "
+                "each for themselves."
+            ),
             "table_size",
         )
     if len(players) < size:
@@ -164,7 +172,7 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
     if tournament.system == Tournament.System.ROUND_ROBIN:
         if size == 2:
             return berger_round(ordered, number)
-        return _round_robin_triples(tournament, ordered, number, history)
+        return _round_robin_groups(tournament, ordered, number, history, size)
     if number == 1 or (not history.scores and not history.opponents):
         rank = {p: i for i, p in enumerate(ordered)}
     else:
@@ -185,15 +193,15 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
     ]
     if size == 2:
         return pair_swiss_pairs(competitors)
-    return pair_swiss_triples(competitors)
+    return pair_swiss_groups(competitors, size)
 
 
-def _round_robin_triples(
-    tournament: Tournament, ordered: list[Hashable], number: int, history: History
+def _round_robin_groups(
+    tournament: Tournament, ordered: list[Hashable], number: int, history: History, size: int
 ) -> RoundPairing:
     """The schedule's round `number`, as long as the rounds played follow the schedule; else a
     round planned from the meetings really played (after a swap by hand or a withdrawal)."""
-    schedule = triples_schedule(ordered, max(tournament.rounds, number), seed=tournament.pk)
+    schedule = groups_schedule(ordered, max(tournament.rounds, number), size, seed=tournament.pk)
     played = _played_tables(tournament)
     planned = {r: {frozenset(t) for t in schedule[r - 1].tables} for r in range(1, number)}
     if all(played.get(r, set()) == planned[r] for r in planned):
@@ -204,7 +212,7 @@ def _round_robin_triples(
             for a, b in itertools.combinations(table, 2):
                 met[frozenset((a, b))] += 1
     return triples_round_from_history(
-        ordered, met, Counter(history.byes), seed=f"{tournament.pk}:{number}"
+        ordered, met, Counter(history.byes), seed=f"{tournament.pk}:{number}", size=size
     )
 
 
@@ -270,8 +278,9 @@ def round_write(
         [Table(round=round_, number=k) for k in range(1, len(pairing.tables) + 1)],
         batch_size=1000,
     )
+    first_deals = _first_deals(tournament)
     draws = [
-        draw_seats(players, seed=f"{tournament.pk}:{number}:{k}")
+        draw_seats(players, seed=f"{tournament.pk}:{number}:{k}", first_deals=first_deals)
         for k, players in enumerate(pairing.tables, start=1)
     ]
     matches = Match.objects.bulk_create(
@@ -280,6 +289,7 @@ def round_write(
                 tournament=tournament,
                 round=round_,
                 table=table,
+                game=tournament.game,
                 ruleset=tournament.ruleset,
                 conventions=dict(tournament.conventions or {}),
                 first_dealer_seat=draw.first_dealer_seat,
@@ -297,6 +307,16 @@ def round_write(
         batch_size=2000,
     )
     return round_
+
+
+def _first_deals(tournament: Tournament) -> dict[Hashable, int]:
+    """How often each player dealt first in the tournament's matches so far."""
+    rows = (
+        Seat.objects.filter(match__tournament=tournament, position=F("match__first_dealer_seat"))
+        .values("player_id")
+        .annotate(n=Count("id"))
+    )
+    return {row["player_id"]: row["n"] for row in rows}
 
 
 def round_swap(
@@ -318,6 +338,8 @@ def round_swap(
 
 
 def _swap_tables(round_: Round, first: int, second: int) -> list[str]:
+    if not (is_id(first) and is_id(second)):  # no table has such a number
+        raise PairingError("unknown_table", _("Choose two different tables of this round."))
     tables = {t.number: t for t in round_.tables.filter(number__in=(first, second))}
     if len(tables) != 2 or first == second:
         raise PairingError("unknown_table", _("Choose two different tables of this round."))
@@ -336,6 +358,8 @@ def _swap_tables(round_: Round, first: int, second: int) -> list[str]:
 def _swap_players(round_: Round, first: Hashable, second: Hashable) -> list[str]:
     if first == second:
         raise PairingError("same_player", _("Choose two different players."))
+    if not (is_id(first) and is_id(second)):  # no player has such an id
+        raise PairingError("unknown_player", _("Both players must be in this round."))
     seats = {
         s.player_id: s
         for s in Seat.objects.filter(match__round=round_, player_id__in=(first, second))

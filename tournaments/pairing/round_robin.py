@@ -5,12 +5,12 @@ field adds a dummy whose opponent has the bye), in round r players i, j < n meet
 i + j ≡ r + 1 (mod n − 1), and player n meets the i with 2i ≡ r + 1 (mod n − 1). Every pair
 meets once in n − 1 rounds; more rounds repeat the cycle.
 
-Tables of three: no closed formula exists for every n, so the schedule is built round by round
-so that every pair meets as evenly as possible: each round picks the byes (fewest byes first)
-and then the partition into triples that minimises the sum of squared meeting counts, by a
-seeded local search (the same seed gives the same schedule, so the schedule need not be
-stored). For 9 players the affine plane of order 3 gives the perfect schedule (every pair
-exactly once in 4 rounds).
+Tables of three (or four, every player for themselves): no closed formula exists for every n,
+so the schedule is built round by round so that every pair meets as evenly as possible: each
+round picks the byes (fewest byes first) and then the partition into tables that minimises the
+sum of squared meeting counts, by a seeded local search (the same seed gives the same
+schedule, so the schedule need not be stored). For 9 players at tables of three the affine
+plane of order 3 gives the perfect schedule (every pair exactly once in 4 rounds).
 """
 
 from __future__ import annotations
@@ -76,15 +76,24 @@ def triples_schedule(
     players: Sequence[Hashable], rounds: int, *, seed: int | str = 0
 ) -> list[RoundPairing]:
     """A schedule of `rounds` rounds at tables of three, pairs meeting as evenly as possible."""
+    return groups_schedule(players, rounds, 3, seed=seed)
+
+
+def groups_schedule(
+    players: Sequence[Hashable], rounds: int, size: int, *, seed: int | str = 0
+) -> list[RoundPairing]:
+    """A schedule of `rounds` rounds at tables of `size` (3 or 4), pairs meeting as evenly as
+    possible; whoever does not fill a table sits out, fewest byes first."""
     players = list(players)
-    if len(players) == 9:
+    if size == 3 and len(players) == 9:
         plane = _affine_plane_9(players)
         return [RoundPairing(tables=list(plane[r % 4]), byes=[]) for r in range(rounds)]
-    rng = random.Random(f"triples:{seed}:{len(players)}")
+    tag = "triples" if size == 3 else f"groups{size}"
+    rng = random.Random(f"{tag}:{seed}:{len(players)}")
     meetings: Counter[frozenset] = Counter()
     byes_had: Counter[Hashable] = Counter()
     schedule: list[RoundPairing] = []
-    n_byes = len(players) % 3
+    n_byes = len(players) % size
     for _ in range(rounds):
         order = list(players)
         rng.shuffle(order)
@@ -92,7 +101,7 @@ def triples_schedule(
         order.sort(key=lambda p: byes_had[p])
         byes = order[:n_byes]
         rest = order[n_byes:]
-        tables = _even_triples(rest, meetings, rng)
+        tables = _even_triples(rest, meetings, rng, size)
         for p in byes:
             byes_had[p] += 1
         for table in tables:
@@ -124,7 +133,7 @@ def _anneal(
         temperature = hot * (cold / hot) ** (step / iterations)
         tables = rounds[rng.choice(movable)]
         a, b = rng.sample(range(len(tables)), 2)
-        i, j = rng.randrange(3), rng.randrange(3)
+        i, j = rng.randrange(len(tables[a])), rng.randrange(len(tables[b]))
         x, y = tables[a][i], tables[b][j]
         change: Counter[frozenset] = Counter()
         for k, p in enumerate(tables[a]):
@@ -159,16 +168,18 @@ def _polish(schedule: list[RoundPairing], meetings: Counter[frozenset], rng: ran
                 for a, b in itertools.combinations(table, 2):
                     meetings[frozenset((a, b))] -= 1
             seated = [p for table in pairing.tables for p in table]
-            pairing.tables = _even_triples(seated, meetings, rng)
+            size = len(pairing.tables[0]) if pairing.tables else 3
+            pairing.tables = _even_triples(seated, meetings, rng, size)
             for table in pairing.tables:
                 for a, b in itertools.combinations(table, 2):
                     meetings[frozenset((a, b))] += 1
 
 
 def _even_triples(
-    players: list[Hashable], meetings: Counter[frozenset], rng: random.Random
+    players: list[Hashable], meetings: Counter[frozenset], rng: random.Random, size: int = 3
 ) -> list[tuple]:
-    """Partition into triples minimising Σ (meetings + 1)² over the pairs at each table."""
+    """Partition into tables of `size` minimising Σ (meetings + 1)² over the pairs at each
+    table."""
 
     def table_cost(table: Sequence[Hashable]) -> int:
         return sum(
@@ -180,7 +191,7 @@ def _even_triples(
     restarts = 6 if len(players) <= 60 else 2
     for _ in range(restarts):
         rng.shuffle(players)
-        tables = [list(players[k : k + 3]) for k in range(0, len(players), 3)]
+        tables = [list(players[k : k + size]) for k in range(0, len(players), size)]
         costs = [table_cost(t) for t in tables]
         improved = True
         passes = 0
@@ -188,7 +199,7 @@ def _even_triples(
             improved = False
             passes += 1
             for a, b in itertools.combinations(range(len(tables)), 2):
-                for x, y in itertools.product(range(3), range(3)):
+                for x, y in itertools.product(range(size), range(size)):
                     ta, tb = tables[a], tables[b]
                     ta[x], tb[y] = tb[y], ta[x]
                     ca, cb = table_cost(ta), table_cost(tb)
@@ -209,13 +220,15 @@ def triples_round_from_history(
     byes_had: Counter[Hashable],
     *,
     seed: int | str = 0,
+    size: int = 3,
 ) -> RoundPairing:
-    """One round at tables of three planned from what was really played (when the rounds so
-    far no longer follow the precomputed schedule: a swap by hand, a withdrawal)."""
+    """One round at tables of `size` (three unless told) planned from what was really played
+    (when the rounds so far no longer follow the precomputed schedule: a swap by hand, a
+    withdrawal)."""
     rng = random.Random(f"triples-history:{seed}:{sum(met.values())}")
     order = list(players)
     rng.shuffle(order)
     order.sort(key=lambda p: byes_had[p])
-    n_byes = len(order) % 3
+    n_byes = len(order) % size
     byes, rest = order[:n_byes], order[n_byes:]
-    return RoundPairing(tables=_even_triples(rest, met, rng), byes=byes)
+    return RoundPairing(tables=_even_triples(rest, met, rng, size), byes=byes)

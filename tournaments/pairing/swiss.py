@@ -9,10 +9,10 @@ cannot be paired without a rematch, the last groups are merged and re-paired (ba
 upward, group by group); only when the whole field has no rematch-free pairing does a maximum
 matching of the "not met yet" graph decide, which gives the fewest rematches possible.
 
-Three players a table: players are taken in score order and grouped into triples of equal or
-near scores, choosing partners that have not met; small fields are searched exhaustively (no
-repeat meeting while one can be avoided), large ones greedily with a window and a local
-improvement pass.
+Three (or four) players a table, each for themselves: players are taken in score order and
+grouped into tables of equal or near scores, choosing partners that have not met; small fields
+are searched exhaustively (no repeat meeting while one can be avoided), large ones greedily
+with a window and a local improvement pass. Players who do not fill a table sit out (byes).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ _BLOSSOM_LIMIT = 600
 # Exhaustive search for triples up to this many players (beyond: greedy + local search).
 _TRIPLE_SEARCH_LIMIT = 24
 _TRIPLE_SEARCH_NODES = 4_000
+# Tables of four: each node tries C(n − 1, 3) tables, so a smaller exhaustive field.
+_QUAD_SEARCH_LIMIT = 16
 
 
 def _met(a: Competitor, b: Competitor) -> bool:
@@ -258,16 +260,27 @@ def _pair_fewest_rematches(ordered: list[Competitor]) -> tuple[list, int]:
     return pairs, rematches
 
 
-# --------------------------------------------------------------------------- three players
+# --------------------------------------------------------------------------- three, four players
 
 
 def pair_swiss_triples(players: Sequence[Competitor]) -> RoundPairing:
     """Pair one Swiss round at tables of three, fewest repeat meetings first, then scores."""
-    n_byes = bye_count(len(players), 3)
+    return pair_swiss_groups(players, 3)
+
+
+def pair_swiss_groups(players: Sequence[Competitor], size: int) -> RoundPairing:
+    """Pair one Swiss round at tables of `size` players each playing for themselves (3 or 4),
+    fewest repeat meetings first, then scores; the players left over sit out (byes: fewest
+    byes, lowest score, lowest rank first)."""
+    if size < 3:
+        raise ValueError("tables of two are paired by pair_swiss_pairs")
+    n_byes = bye_count(len(players), size)
     byes = [p.id for p in bye_candidates(players)[:n_byes]]
     rest = _order([p for p in players if p.id not in set(byes)])
-    search = _search_triples if len(rest) <= _TRIPLE_SEARCH_LIMIT else _greedy_triples
-    triples = search(rest)
+    if len(rest) <= (_TRIPLE_SEARCH_LIMIT if size == 3 else _QUAD_SEARCH_LIMIT):
+        triples = _search_triples(rest, size)
+    else:
+        triples = _greedy_triples(rest, size=size)
     repeats = sum(_repeats(t) for t in triples)
     triples.sort(key=lambda t: (-max(p.score for p in t), min(p.rank for p in t)))
     return RoundPairing(
@@ -284,13 +297,13 @@ def _spread(triple: Sequence[Competitor]) -> float:
     return max(scores) - min(scores)
 
 
-def _search_triples(ordered: list[Competitor]) -> list[tuple[Competitor, ...]]:
-    """Depth-first: the first player left takes the nearest two that keep repeats lowest.
+def _search_triples(ordered: list[Competitor], size: int = 3) -> list[tuple[Competitor, ...]]:
+    """Depth-first: the first player left takes the nearest size − 1 that keep repeats lowest.
 
     Branch and bound on repeat meetings; the node budget keeps the worst case bounded (then
     the best partition found so far, or the greedy one, is used).
     """
-    best: list[list[tuple[Competitor, ...]]] = [_greedy_triples(ordered)]
+    best: list[list[tuple[Competitor, ...]]] = [_greedy_triples(ordered, size=size)]
     best_cost = [sum(_repeats(t) for t in best[0])]
     nodes = [0]
 
@@ -301,16 +314,16 @@ def _search_triples(ordered: list[Competitor]) -> list[tuple[Competitor, ...]]:
             best[0], best_cost[0] = list(chosen), cost
             return cost == 0
         nodes[0] += 1
-        if nodes[0] > _TRIPLE_SEARCH_NODES:
+        if nodes[0] > (_TRIPLE_SEARCH_NODES if size == 3 else _TRIPLE_SEARCH_NODES // 4):
             return True
         head, others = left[0], left[1:]
         options = sorted(
-            itertools.combinations(range(len(others)), 2),
-            key=lambda ij: (_repeats((head, others[ij[0]], others[ij[1]])), ij[0] + ij[1]),
+            itertools.combinations(range(len(others)), size - 1),
+            key=lambda ks: (_repeats((head, *(others[k] for k in ks))), sum(ks)),
         )
-        for i, j in options:
-            triple = (head, others[i], others[j])
-            remaining = [p for k, p in enumerate(others) if k not in (i, j)]
+        for ks in options:
+            triple = (head, *(others[k] for k in ks))
+            remaining = [p for k, p in enumerate(others) if k not in ks]
             chosen.append(triple)
             done = search(remaining, chosen, cost + _repeats(triple))
             chosen.pop()
@@ -323,17 +336,21 @@ def _search_triples(ordered: list[Competitor]) -> list[tuple[Competitor, ...]]:
     return best[0]
 
 
-def _greedy_triples(ordered: list[Competitor], window: int = 14) -> list[tuple[Competitor, ...]]:
+def _greedy_triples(
+    ordered: list[Competitor], window: int = 14, size: int = 3
+) -> list[tuple[Competitor, ...]]:
     left = list(ordered)
     triples: list[tuple[Competitor, ...]] = []
+    if size > 3:
+        window = min(window, 10)  # C(10, 3) tables to try for each head
     while left:
         head = left[0]
         others = left[1 : 1 + window]
-        i, j = min(
-            itertools.combinations(range(len(others)), 2),
-            key=lambda ij: (_repeats((head, others[ij[0]], others[ij[1]])), ij[0] + ij[1]),
+        ks = min(
+            itertools.combinations(range(len(others)), size - 1),
+            key=lambda ks: (_repeats((head, *(others[k] for k in ks))), sum(ks)),
         )
-        triple = (head, others[i], others[j])
+        triple = (head, *(others[k] for k in ks))
         triples.append(triple)
         for p in triple:
             left.remove(p)
@@ -360,7 +377,7 @@ def _improve(
                     continue
                 before = _add(cost(triples[a]), cost(triples[b]))
                 done = False
-                for x, y in itertools.product(range(3), range(3)):
+                for x, y in itertools.product(range(len(triples[a])), range(len(triples[b]))):
                     ta, tb = list(triples[a]), list(triples[b])
                     ta[x], tb[y] = tb[y], ta[x]
                     if _add(cost(ta), cost(tb)) < before:

@@ -146,9 +146,13 @@
       data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     }
+    // A game's page marks its own page-state fields (e.g. the dealer it showed) with
+    // data-offline-skip: they are not part of the deal kept on the phone.
+    var skip = BOOKKEEPING.slice();
+    form.querySelectorAll("[data-offline-skip][name]").forEach(function (node) { skip.push(node.name); });
     var out = [];
     data.forEach(function (value, name) {
-      if (BOOKKEEPING.indexOf(name) < 0 && typeof value === "string") out.push([name, value]);
+      if (skip.indexOf(name) < 0 && typeof value === "string") out.push([name, value]);
     });
     return out;
   }
@@ -474,6 +478,12 @@
   }
 
   function figures(fields) {
+    // A game whose form is not Deberc's shows its own waiting deals (its page's script sets
+    // window.ScorerGame, e.g. scoring/preferans.js).
+    var custom = window.ScorerGame;
+    if (custom && typeof custom.figures === "function") {
+      return custom.figures(fields, { el: el, fill: fill, names: NAMES, seatName: seatName });
+    }
     var f = {};
     fields.forEach(function (pair) { f[pair[0]] = pair[1]; });
     var box = el("div", { "class": "waiting-figures", testid: "waiting-figures" });

@@ -1,14 +1,17 @@
 """Build a published tournament whose first rounds are paired and played (demo, benchmarks).
 
     python manage.py generate_tournament --players 2000 --rounds 9 --table-size 2
+    python manage.py generate_tournament --game preferans --players 13 --rounds 4 --table-size 4
 
 The rounds are paired by the real pairing manager and every match is played with random but
-believable deals (tournaments.simulation) scored by the rules engine; everything is written
-with bulk inserts. The tournament keeps room for more rounds, so the next one can be paired.
+believable deals (the game's simulator, `scoring.games.Game.simulate`) scored by its rules
+engine; everything is written with bulk inserts. The tournament keeps room for more rounds,
+so the next one can be paired.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from datetime import timedelta
@@ -19,12 +22,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from scoring import games
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for
 from tournaments.models import Club, Entry, MatchTally, Player, Round, Tournament
 from tournaments.pairing.manager import round_pair
 from tournaments.ratings import ratings_recompute
-from tournaments.simulation import play_match
 from tournaments.standings import standings_refresh, tally_data
 
 FIRST_NAMES = [
@@ -115,17 +118,39 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True, help="rounds to pair and play")
-        parser.add_argument("--table-size", type=int, choices=(2, 3), default=2)
+        parser.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT.key)
+        parser.add_argument(
+            "--table-size", type=int, choices=(2, 3, 4), help="default: the game's smallest"
+        )
         parser.add_argument("--system", choices=("swiss", "round_robin"), default="swiss")
         parser.add_argument("--organiser", help="username of the organiser (created if absent)")
-        parser.add_argument("--ruleset", default="moscow")
-        parser.add_argument("--match-score", choices=("win", "difference"), default="win")
-        parser.add_argument("--target", type=int, help="override the ruleset's target")
+        parser.add_argument("--ruleset", help="a preset of the game (default: the game's)")
+        parser.add_argument(
+            "--match-score", help="a match scoring of the game (default: its first)"
+        )
+        parser.add_argument("--target", type=int, help="override the ruleset's target (Deberc)")
+        parser.add_argument(
+            "--conventions", default="{}", help="convention overrides as JSON (any game)"
+        )
         parser.add_argument("--extra-rounds", type=int, default=2, help="unpaired rounds left")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--no-ratings", action="store_true", help="skip the rating replay")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        game = games.game_get(options["game"])
+        options["table_size"] = options["table_size"] or game.table_sizes[0]
+        options["ruleset"] = options["ruleset"] or game.default_ruleset
+        options["match_score"] = options["match_score"] or next(iter(game.match_scores))
+        if options["table_size"] not in game.table_sizes:
+            raise CommandError(f"{options['game']} is played at tables of {game.table_sizes}")
+        if options["match_score"] not in game.match_scores:
+            raise CommandError(f"--match-score is one of {', '.join(game.match_scores)}")
+        if options["ruleset"] not in game.presets:
+            raise CommandError(f"--ruleset is one of {', '.join(game.presets)}")
+        try:
+            options["conventions"] = json.loads(options["conventions"])
+        except ValueError as exc:
+            raise CommandError(f"--conventions is not JSON: {exc}") from exc
         n, rounds, size = options["players"], options["rounds"], options["table_size"]
         if n < size:
             raise CommandError("not enough players for one table")
@@ -161,17 +186,25 @@ class Command(BaseCommand):
         n = options["players"]
         stamp = timezone.now().strftime("%Y-%m-%d %H:%M:%S")
         club, _ = Club.objects.get_or_create(name="Генерований клуб", defaults={"city": "Київ"})
-        conventions = {"target": options["target"]} if options["target"] else {}
+        game = games.game_get(options["game"])
+        conventions = dict(options["conventions"] or {})
+        if options["target"]:
+            conventions["target"] = options["target"]
+        try:
+            game.check_conventions(options["ruleset"], conventions, options["table_size"])
+        except game.error_type as exc:
+            raise CommandError("; ".join(e["message"] for e in game.errors_of(exc))) from exc
         tournament = Tournament.objects.create(
             club=club,
             name=f"{options['system']} {n}×{options['rounds']} ({stamp})",
+            game=game.key,
             ruleset=options["ruleset"],
             conventions=conventions,
             table_size=options["table_size"],
             system=options["system"],
             rounds=options["rounds"] + options["extra_rounds"],
             match_score=options["match_score"],
-            tiebreaks=list(Tournament.DEFAULT_TIEBREAKS),
+            tiebreaks=list(game.default_tiebreaks),
             published=True,
             status=Tournament.Status.RUNNING,
             starts_at=timezone.now(),
@@ -195,6 +228,7 @@ class Command(BaseCommand):
 
     def _play(self, round_: Round, rng: random.Random, finished_at: Any) -> int:
         matches = list(Match.objects.filter(round=round_).select_related("tournament", "round"))
+        game = games.game_get(round_.tournament.game)
         names_by_match: dict[int, list[str]] = {}
         players_by_match: dict[int, list[int]] = {}
         for match_id, player_id, name in (
@@ -208,13 +242,16 @@ class Command(BaseCommand):
         tallies: list[MatchTally] = []
         for match in matches:
             names = names_by_match[match.pk]
-            played, result = play_match(scoresheet_for(match, names, []), rng)
+            record, result = game.simulate(scoresheet_for(match, names, []), rng)
+            played = record["deals"]
             deals.extend(
                 Deal(match=match, number=k, record=record)
                 for k, record in enumerate(played, start=1)
             )
-            winner = result.get("winner")
-            winners = winner if isinstance(winner, list) else [winner]
+            # The simulator may have drawn its own first dealer, and closed the match on time.
+            match.first_dealer_seat = names.index(record["first_dealer"])
+            match.closed = bool(record.get("closed"))
+            winners = game.winners(result)
             match.result = result
             match.winner_seats = [names.index(w) for w in winners if w in names]
             match.reason = result.get("reason") or ""
@@ -234,7 +271,16 @@ class Command(BaseCommand):
             Deal.objects.bulk_create(deals, batch_size=2000)
             Match.objects.bulk_update(
                 matches,
-                ["result", "winner_seats", "reason", "status", "finished_at", "version"],
+                [
+                    "result",
+                    "winner_seats",
+                    "reason",
+                    "status",
+                    "finished_at",
+                    "version",
+                    "first_dealer_seat",
+                    "closed",
+                ],
                 batch_size=500,
             )
             MatchTally.objects.bulk_create(tallies, batch_size=1000)

@@ -6,6 +6,11 @@ A club, 12 players, the users `organiser`, `referee`, `scorer1` … `scorer4` (p
 where scorer1 … scorer4 each score a table. Every deal goes through the same service as a
 scorer's phone (`scoring.services.deal_submit`), so the scores are the engine's.
 
+Next to it, a Preferans evening in another club: 13 players, Sochi rules with pulkas to 10,
+three tables of three and one of four (the dealer sits out), round 1 finished and round 2
+running on a two-hour round clock; the pulkas' deals are drawn by the game's simulator
+(`scoring.games.Game.simulate`, i.e. `scoring.preferans.simulate`).
+
 Running it again changes nothing (it says what is already there).
 """
 
@@ -19,12 +24,14 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring import games
 from scoring import services as scoring_services
 from scoring.demo import believable_match, hanging_deal
 from scoring.models import Match
 from tournaments import services
 from tournaments.models import Club, Player, Round, Table, Tournament
 from tournaments.permissions import ORGANISERS_GROUP
+from tournaments.standings import outcome_from_tally, tally_data
 
 CLUB = "Клуб «Козирний валет»"
 TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
@@ -46,6 +53,27 @@ PLAYERS = [
 # Round 2: how many deals each table has entered so far (tables 1-4: scorer1..scorer4).
 ROUND2_DEALS = [4, 2, 3, 5, 1, 0]
 
+PREFERANS_CLUB = "Клуб «Пуля»"
+PREFERANS_TOURNAMENT = "Вечер преферанса — сочинка до 10"
+PREFERANS_PLAYERS = [
+    "Григорий Лебедев",
+    "Людмила Козак",
+    "Віктор Поліщук",
+    "Аркадий Фельдман",
+    "Світлана Руденко",
+    "Михаил Зайцев",
+    "Ганна Марченко",
+    "Борис Эпштейн",
+    "Olha Demchenko",
+    "Юрий Гончаренко",
+    "Вера Соколова",
+    "Petro Lysenko",
+    "Ірина Ковальчук",
+]
+# Three tables of three and one of four; round 2: deals entered so far at each table.
+PREFERANS_TABLES = (3, 3, 3, 4)
+PREFERANS_ROUND2_DEALS = (6, 3, 9, 4)
+
 
 class Command(BaseCommand):
     help = "Load a demo club evening (idempotent): users, players, a running tournament."
@@ -64,12 +92,13 @@ class Command(BaseCommand):
         if existing is not None:
             self.stdout.write(f"The demo is already loaded: tournament #{existing.pk}.")
             self._report(existing, users)
-            return
-        with transaction.atomic():
-            tournament = self._tournament(club, players, users)
-            self._round1(tournament, players, users, rng)
-            self._round2(tournament, users, rng)
-        self._report(tournament, users)
+        else:
+            with transaction.atomic():
+                tournament = self._tournament(club, players, users)
+                self._round1(tournament, players, users, rng)
+                self._round2(tournament, users, rng)
+            self._report(tournament, users)
+        self._preferans_evening(users, random.Random(options["seed"] + 1))
 
     # --- parts ---------------------------------------------------------------------------
 
@@ -184,10 +213,101 @@ class Command(BaseCommand):
                     deals.append(hanging)
             self._play(match, scorers[number - 1], deals)
 
-    def _report(self, tournament: Tournament, users: dict[str, Any]) -> None:
+    # --- the Preferans evening -----------------------------------------------------------
+
+    def _preferans_evening(self, users: dict[str, Any], rng: random.Random) -> None:
+        club, _ = Club.objects.get_or_create(name=PREFERANS_CLUB, defaults={"city": "Одеса"})
+        existing = Tournament.objects.filter(club=club, name=PREFERANS_TOURNAMENT).first()
+        if existing is not None:
+            self.stdout.write(f"The Preferans demo is already loaded: tournament #{existing.pk}.")
+            return
+        players = [
+            Player.objects.get_or_create(club=club, display_name=name)[0]
+            for name in PREFERANS_PLAYERS
+        ]
+        with transaction.atomic():
+            tournament = services.tournament_create(
+                club=club,
+                user=users["organiser"],
+                name=PREFERANS_TOURNAMENT,
+                game="preferans",
+                ruleset="sochi",
+                conventions={"pool_target": 10},
+                table_size=3,
+                system="swiss",
+                rounds=4,
+                match_score="places",
+                round_minutes=120,
+                published=True,
+            )
+            tournament.referees.add(users["referee"])
+            for seed, player in enumerate(players, start=1):
+                services.player_enter(tournament=tournament, player=player, seed=seed)
+            order = list(players)
+            rng.shuffle(order)
+            self._preferans_round(tournament, 1, order, users, rng, deals=None)
+            services.round_close(round=tournament.round_set.get(number=1), user=users["organiser"])
+            # Round 2: the leaders of round 1 meet (by match points, then whist balance; the
+            # standings themselves are refreshed once this transaction commits).
+            score: dict[int, tuple[float, int]] = {}
+            for match in Match.objects.filter(round__tournament=tournament, round__number=1):
+                outcome = outcome_from_tally(match.pk, 1, tally_data(match) or {})
+                for seat, player in enumerate(outcome.players):
+                    points = outcome.match_points(player, tournament.match_score)
+                    score[player] = (points, outcome.totals[seat])
+            order.sort(key=lambda p: score.get(p.pk, (0, 0)), reverse=True)
+            self._preferans_round(tournament, 2, order, users, rng, deals=PREFERANS_ROUND2_DEALS)
+        self._report(tournament, users, roles=False)
+
+    def _preferans_round(
+        self,
+        tournament: Tournament,
+        number: int,
+        order: list[Player],
+        users: dict[str, Any],
+        rng: random.Random,
+        deals: tuple[int, ...] | None,
+    ) -> None:
+        """Tables of three, three and four in `order`; full pulkas, or the first `deals[k]`
+        deals of one at table k + 1."""
+        game = games.game_get(tournament.game)
+        rnd = services.round_ensure(tournament=tournament, number=number)
+        services.round_open(round=rnd, user=users["organiser"])
+        scorers = [users[f"scorer{i}"] for i in range(1, 5)]
+        start = 0
+        for k, size in enumerate(PREFERANS_TABLES):
+            seated = order[start : start + size]
+            start += size
+            names = [p.display_name for p in seated]
+            blank = {
+                "format": game.record_format,
+                "ruleset": tournament.ruleset,
+                "conventions": dict(tournament.conventions),
+                "players": names,
+                "first_dealer": names[0],
+            }
+            record, _result = game.simulate(blank, rng)
+            table = Table.objects.create(round=rnd, number=k + 1, scorer=scorers[k])
+            match = scoring_services.match_create(
+                table=table,
+                players=seated,
+                first_dealer_seat=names.index(record["first_dealer"]),
+            )
+            # A running table stops short of the pulka's last deal: it is still in play.
+            played = (
+                record["deals"]
+                if deals is None
+                else record["deals"][: min(deals[k], len(record["deals"]) - 1)]
+            )
+            self._play(match, scorers[k], played)
+
+    def _report(self, tournament: Tournament, users: dict[str, Any], roles: bool = True) -> None:
         out = self.stdout
         out.write(self.style.SUCCESS(f"Tournament #{tournament.pk}: {tournament.name}"))
-        out.write(f"  club: {tournament.club.name}; ruleset: {tournament.ruleset}; 2-player tables")
+        out.write(
+            f"  club: {tournament.club.name}; game: {tournament.game}; "
+            f"ruleset: {tournament.ruleset}; {tournament.table_size}-player tables"
+        )
         for rnd in tournament.round_set.order_by("number"):
             out.write(f"  round {rnd.number} ({rnd.get_status_display()}):")
             for table in rnd.tables.select_related("scorer").order_by("number"):
@@ -195,7 +315,10 @@ class Command(BaseCommand):
                 if match is None:
                     continue
                 names = [s.player.display_name for s in match.seats.select_related("player")]
-                totals = (match.result or {}).get("match") or {}
+                result = match.result or {}
+                totals = (
+                    result.get("match") or (result.get("settlement") or {}).get("balance") or {}
+                )
                 deals = len((match.result or {}).get("deals") or [])
                 score = " : ".join(str(totals.get(n, 0)) for n in names)
                 out.write(
@@ -203,11 +326,15 @@ class Command(BaseCommand):
                     f" {' – '.join(names)}  {score}  ({deals} deals, {match.status})"
                     f"  /matches/{match.pk}/"
                 )
+        open_round = tournament.round_set.filter(status=Round.Status.OPEN).first()
+        if not roles:
+            if open_round is not None:
+                out.write(f"Open round: {open_round.number} (scorer1 … scorer4 score its tables).")
+            return
         out.write("Users (password 'demo', demo only):")
         out.write("  organiser  — organises the tournament (Organisers group)")
         out.write("  referee    — referee of the tournament; scores tables 5 and 6")
         for i in range(1, 5):
             out.write(f"  scorer{i}    — scores table {i} of the open round")
-        open_round = tournament.round_set.filter(status=Round.Status.OPEN).first()
         if open_round is not None:
             out.write(f"Open round: {open_round.number}. Sign in at /accounts/login/.")

@@ -1,0 +1,228 @@
+"""The Preferans scorer's deal form: POST fields ⇄ a DEAL of preferans-scoresheet/1.
+
+Fields are named by seat index (any display name is safe in a field name):
+
+- `contract`: `6S` … `10NT` (a game), `misere` or `allpass` — one tap on the picker;
+- `declarer`: the declarer's seat (a game or a misère);
+- `whist_<i>`: each defender's `whist`, `pass`, `half` or `check`;
+- `tricks_<i>`: each playing hand's tricks; `dealer` (hidden): the seat the page showed as
+  dealing, only a hint for filling in the last hand's tricks (never written in the deal);
+- `violation_player`, `violation_count`: a renonce [ренонс].
+
+Parsing only turns the fields into a deal (and fills in the last hand's tricks, 10 minus the
+others); the rules engine judges it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+LEVELS = (6, 7, 8, 9, 10)
+# Suits in the order of their rank (♠ < ♣ < ♦ < ♥), then no trumps.
+SUITS: list[tuple[str, str, Any]] = [
+    ("S", "♠", _("spades")),
+    ("C", "♣", _("clubs")),
+    ("D", "♦", _("diamonds")),
+    ("H", "♥", _("hearts")),
+    ("NT", "БК", _("no trumps")),
+]
+SUIT_SYMBOL = {code: symbol for code, symbol, _label in SUITS}
+MISERE = "misere"
+ALLPASS = "allpass"
+CHOICES: list[tuple[str, Any]] = [
+    ("whist", _("whist")),
+    ("pass", _("pass")),
+    ("half", _("half-whist")),
+    ("check", _("check")),
+]
+TRICKS = 10
+
+
+@dataclass
+class DealForm:
+    """The fields' values (for re-rendering) and the parsed deal, or the local errors."""
+
+    names: Sequence[str]
+    values: dict[str, Any] = field(default_factory=dict)
+    record: dict[str, Any] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    def add_error(self, key: str, message: Any) -> None:
+        self.errors.setdefault(key, []).append(str(message))
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.errors
+
+
+def contract_codes() -> list[str]:
+    return [f"{level}{code}" for level in LEVELS for code, _symbol, _label in SUITS]
+
+
+def contract_label(code: str | None) -> str:
+    """`7H` → `7♥`, `10NT` → `10БК`; other text as it is."""
+    text = str(code or "")
+    for suit, symbol, _label in SUITS:
+        if text.endswith(suit) and text[: -len(suit)].isdigit():
+            return f"{text[: -len(suit)]}{symbol}"
+    return text
+
+
+def _seat(form: DealForm, key: str, raw: Any) -> int | None:
+    text = str(raw or "").strip()
+    if not text:
+        return None
+    try:
+        seat = int(text)
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < len(form.names):
+        form.add_error(key, _("Choose a player at the table."))
+        return None
+    return seat
+
+
+def _count(form: DealForm, key: str, raw: Any, *, minimum: int, maximum: int) -> int | None:
+    text = str(raw or "").strip()
+    if not text:
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not minimum <= number <= maximum:
+        form.add_error(
+            key,
+            _("Enter a whole number from %(low)s to %(high)s.") % {"low": minimum, "high": maximum},
+        )
+        return None
+    return number
+
+
+def _hint_dealer(post: Mapping[str, Any], n: int) -> int | None:
+    try:
+        seat = int(str(post.get("dealer") or "").strip())
+    except ValueError:
+        return None
+    return seat if 0 <= seat < n else None
+
+
+def fill_last_tricks(
+    tricks: dict[int, int], playing: Sequence[int], fixed: Mapping[int, int] | None = None
+) -> dict[int, int]:
+    """Every playing hand's tricks when all but one are given: the last one gets 10 minus the
+    others (as the scorer's phone fills it in). `fixed` are figures counted in the ten but not
+    among `playing` (the four-handed dealer's talon tricks on an all-pass)."""
+    missing = [seat for seat in playing if seat not in tricks]
+    if len(missing) != 1:
+        return tricks
+    taken = sum(tricks[seat] for seat in playing if seat in tricks) + sum((fixed or {}).values())
+    if taken > TRICKS:
+        return tricks
+    return {**tricks, missing[0]: TRICKS - taken}
+
+
+def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
+    """The deal the scorer entered (not yet judged by the engine)."""
+    form = DealForm(names=names, values={k: post.get(k) for k in post})
+    n = len(names)
+    record: dict[str, Any] = {}
+    contract = str(post.get("contract") or "").strip()
+    if contract == ALLPASS:
+        kind = ALLPASS
+    elif contract == MISERE:
+        kind = "misere"
+    elif contract in contract_codes():
+        kind = "game"
+    else:
+        kind = ""
+        form.add_error("contract", _("Choose the game, misère or all-pass."))
+    if kind:
+        record["kind"] = kind
+    declarer: int | None = None
+    if kind in ("game", "misere"):
+        declarer = _seat(form, "declarer", post.get("declarer"))
+        if declarer is None and "declarer" not in form.errors:
+            form.add_error("declarer", _("Choose the declarer."))
+        record["declarer"] = names[declarer] if declarer is not None else None
+    if kind == "game":
+        record["contract"] = contract
+        whist: dict[str, str] = {}
+        for seat, name in enumerate(names):
+            choice = str(post.get(f"whist_{seat}") or "").strip()
+            if seat == declarer or not choice:
+                continue  # the declarer's row is hidden: a choice left there is not his
+            if choice not in {code for code, _label in CHOICES}:
+                form.add_error(f"whist_{seat}", _("Choose whist or pass."))
+                continue
+            whist[name] = choice
+        record["whist"] = whist  # a defender left out: the engine names him
+    if kind:
+        tricks: dict[int, int] = {}
+        for seat in range(n):
+            value = _count(
+                form, f"tricks_{seat}", post.get(f"tricks_{seat}"), minimum=0, maximum=10
+            )
+            if value is not None:
+                tricks[seat] = value
+        dealer = _hint_dealer(post, n) if n == 4 else None
+        playing = [seat for seat in range(n) if seat != dealer]
+        fixed: dict[int, int] = {}
+        if dealer is not None and kind == ALLPASS:
+            fixed[dealer] = tricks.setdefault(dealer, 0)  # the talon tricks: 0 unless written
+        if not any(f"tricks_{seat}" in form.errors for seat in range(n)):
+            tricks = fill_last_tricks(tricks, playing, fixed)
+        if tricks:
+            record["tricks"] = {names[seat]: tricks[seat] for seat in sorted(tricks)}
+            for seat, figure in tricks.items():
+                form.values[f"tricks_{seat}"] = str(figure)
+    violator = _seat(form, "violation", post.get("violation_player"))
+    if violator is not None:
+        count = _count(form, "violation", post.get("violation_count"), minimum=1, maximum=10)
+        record["violation"] = {"player": names[violator], "kind": "renonce", "count": count or 1}
+    form.record = record
+    return form
+
+
+def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """The form's field values for an existing deal (a correction starts from it)."""
+    index = {name: i for i, name in enumerate(names)}
+    values: dict[str, Any] = {}
+    kind = record.get("kind")
+    if kind == ALLPASS:
+        values["contract"] = ALLPASS
+    elif kind == "misere":
+        values["contract"] = MISERE
+    elif kind == "game":
+        values["contract"] = str(record.get("contract") or "").upper().replace(" ", "")
+    if record.get("declarer") in index:
+        values["declarer"] = str(index[record["declarer"]])
+    for name, choice in (record.get("whist") or {}).items():
+        if name in index:
+            values[f"whist_{index[name]}"] = choice
+    for name, figure in (record.get("tricks") or {}).items():
+        if name in index:
+            values[f"tricks_{index[name]}"] = str(figure)
+    violation = record.get("violation") or {}
+    if violation.get("player") in index:
+        values["violation_player"] = str(index[violation["player"]])
+        values["violation_count"] = str(violation.get("count", 1))
+    return values
+
+
+def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The form field an engine error belongs at: `whist.Vera` → `whist_2`, `tricks.Anna` →
+    `tricks_0`, `kind`/`contract` → `contract`, `violation.*` → `violation`; else `__all__`."""
+    raw = str(err.get("field") or "")
+    head, _sep, rest = raw.partition(".")
+    if head in ("whist", "tricks") and rest in names:
+        return f"{head}_{list(names).index(rest)}"
+    if head in ("kind", "contract"):
+        return "contract"
+    if head in ("declarer", "whist", "tricks", "violation"):
+        return head
+    return "__all__"

@@ -1,0 +1,30 @@
+import pytest
+from django.contrib.auth.models import Group
+from rest_framework.test import APIClient
+
+from tests.factories import make_preferans_evening
+from tournaments.permissions import ORGANISERS_GROUP
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def ev(db):
+    ev = make_preferans_evening()
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    return ev
+
+
+def client_for(ev, role: str) -> APIClient:
+    client = APIClient()
+    if role != "anonymous":
+        client.force_authenticate(user=ev.users[role])
+    return client
+
+
+@pytest.fixture
+def organiser(ev):
+    return client_for(ev, "organiser")

@@ -1,0 +1,91 @@
+"""The scorer's page shows the round's clock and lets the table be closed when time is up
+(a pulka played to a time limit: `end: closed`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from scoring import services as scoring_services
+from scoring.models import Match
+from tests.factories import PREF_SIX_SPADES, make_evening, make_preferans_evening
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def timed():
+    ev = make_preferans_evening(conventions={"end": "closed"}, round_minutes=120)
+    ev.round.ends_at = timezone.now() + timedelta(minutes=45)
+    ev.round.save(update_fields=["ends_at"])
+    return ev
+
+
+def _page(user, match: Match) -> str:
+    client = Client()
+    client.force_login(user)
+    answer = client.get(f"/matches/{match.pk}/")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def test_it_shows_the_round_clock_and_the_close_button_to_the_scorer(timed) -> None:
+    page = _page(timed.scorer, timed.match)
+    assert 'data-testid="round-clock"' in page
+    assert timed.round.ends_at.isoformat() in page
+    assert f'action="/matches/{timed.match.pk}/close/"' in page
+
+
+def test_a_player_sees_the_clock_but_cannot_close_the_table(timed) -> None:
+    page = _page(timed.player, timed.match)
+    assert timed.round.ends_at.isoformat() in page
+    assert "/close/" not in page
+
+
+def test_the_scorer_closes_the_table_and_the_pulka_ends(timed) -> None:
+    scoring_services.deal_submit(
+        match=timed.match,
+        record=PREF_SIX_SPADES,
+        user=timed.scorer,
+        idempotency_key=None,
+        version=None,
+    )
+    client = Client()
+    client.force_login(timed.scorer)
+    answer = client.post(f"/matches/{timed.match.pk}/close/")
+    assert answer.status_code == 302
+    match = Match.objects.get(pk=timed.match.pk)
+    assert match.closed and match.status == Match.Status.FINISHED
+    assert match.reason == "closed"
+    assert "Open it again" in _page(timed.scorer, match)
+
+
+def test_the_scorer_reopens_a_table_closed_by_mistake(timed) -> None:
+    scoring_services.match_close(match=timed.match, user=timed.scorer)
+    client = Client()
+    client.force_login(timed.scorer)
+    client.post(f"/matches/{timed.match.pk}/close/", {"reopen": "1"})
+    match = Match.objects.get(pk=timed.match.pk)
+    assert not match.closed and match.status == Match.Status.OPEN
+
+
+def test_a_stranger_cannot_close_a_table(timed) -> None:
+    client = Client()
+    client.force_login(timed.stranger)
+    answer = client.post(f"/matches/{timed.match.pk}/close/")
+    assert answer.status_code == 404
+    assert not Match.objects.get(pk=timed.match.pk).closed
+
+
+def test_a_pool_target_pulka_has_no_close_button() -> None:
+    ev = make_preferans_evening()
+    assert "/close/" not in _page(ev.scorer, ev.match)
+
+
+def test_a_deberc_match_has_no_clock_nor_close_button() -> None:
+    ev = make_evening()
+    page = _page(ev.scorer, ev.match)
+    assert 'data-testid="round-clock"' not in page
