@@ -87,12 +87,6 @@ class Game:
     # errors, doc, editing), engine_error_key(err, names), error_message(err),
     # deal_summary(record, names). None while the game has no scorer page.
     scorer_page: str | None = None
-    # --- the tournament reports (issue 12, reports) ---
-    # Dotted path of the module with the game's own pieces of the tournament reports: the
-    # standings' columns, the round report, the player statistics (the reports import it by
-    # name and call what it gives; `tournaments.reports.parts` lists it). Named, never
-    # imported here: scoring does not reach up into tournaments.
-    report_parts: str | None = None
 
     def scorer_page_module(self) -> Any:
         if self.scorer_page is None:
@@ -287,7 +281,6 @@ DEBERC = Game(
     match_points=_deberc_match_points,
     scorer_form_module="scoring.forms",
     scorer_page="scoring.deberc_page",
-    report_parts="tournaments.reports.deberc",
     pairs_at=frozenset({4}),
     match_scores={
         "win": _("Win (1 point per match)"),
@@ -318,7 +311,6 @@ PREFERANS = Game(
     match_points=_preferans_match_points,
     scorer_form_module="scoring.preferans_page.forms",
     scorer_page="scoring.preferans_page.views",
-    report_parts="tournaments.reports.preferans",
     pairs_at=frozenset(),
     match_scores={
         "places": _("Places at the table (2/1/0, with four 3/2/1/0)"),

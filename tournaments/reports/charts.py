@@ -107,9 +107,10 @@ def column_chart(
     reference: float | None = None,
     reference_label: str = "",
     empty: str = "—",
+    label_chars: int = 12,
 ) -> str:
     """Vertical columns over labelled categories (rounds, combination kinds), with an optional
-    dashed reference line (e.g. the tournament's average)."""
+    dashed reference line (e.g. the tournament's average); a label is cut to `label_chars`."""
     if not items:
         return _empty(width, 50, title, empty)
     left, right, top, bottom = 36, 10, 24, 22
@@ -132,7 +133,7 @@ def column_chart(
         parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{col:.1f}" height="{h:.1f}" fill="{ACCENT}"/>'
             + _text(x + col / 2, y - 2, _fmt(value, digits), text_anchor="middle")
-            + _text(x + col / 2, height - 8, label[:12], text_anchor="middle")
+            + _text(x + col / 2, height - 8, label[:label_chars], text_anchor="middle")
         )
     if reference is not None:
         y = top + plot_h - max(0.0, reference) / top_value * plot_h
@@ -201,5 +202,119 @@ def line_chart(
             f'<rect x="{legend_x}" y="{height - 11}" width="10" height="4" fill="{colour}"/>'
             + _text(legend_x + 14, height - 6, name[:28])
         )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- signed figures (a whist balance [сальдо] goes below zero) ------------------------------
+
+
+def _signed_axis(low: float, high: float, *, integer: bool) -> tuple[float, float, float]:
+    """(bottom, top, step) of a value axis through 0 that holds `low`..`high`, with a step's
+    headroom beyond the largest value on each side that has one."""
+    low, high = min(0.0, low), max(0.0, high)
+    _top, step = _axis(max(high - low, abs(low), high), integer=integer)
+    top = step * (math.floor(high / step + 1e-9) + 1) if high > 0 else 0.0
+    bottom = -step * (math.floor(-low / step + 1e-9) + 1) if low < 0 else 0.0
+    if top == bottom:
+        top = step
+    return bottom, top, step
+
+
+def signed_column_chart(
+    items: Sequence[tuple[str, float]],
+    *,
+    title: str,
+    width: int = 520,
+    height: int = 200,
+    digits: int = 0,
+    empty: str = "—",
+) -> str:
+    """Vertical columns up from or down from a zero line, one per (label, value): a figure
+    that goes below zero, as a whist balance per round. Negative columns in the second
+    colour."""
+    if not items:
+        return _empty(width, 50, title, empty)
+    left, right, top, bottom = 44, 10, 24, 22
+    plot_w, plot_h = width - left - right, height - top - bottom
+    low, high, step = _signed_axis(
+        min(v for _, v in items), max(v for _, v in items), integer=digits == 0
+    )
+
+    def y_of(value: float) -> float:
+        return top + plot_h * (high - value) / (high - low)
+
+    slot = plot_w / len(items)
+    col = min(40.0, slot * 0.7)
+    parts = [_open(width, height, title)]
+    for k in range(round((high - low) / step) + 1):
+        value = low + step * k
+        y = y_of(value)
+        parts.append(
+            _grid(left, width - right, y)
+            + _text(left - 4, y + 3, _tick_label(value, step), text_anchor="end")
+        )
+    zero = y_of(0)
+    for index, (label, value) in enumerate(items):
+        x = left + slot * index + (slot - col) / 2
+        y = y_of(value)
+        y1, h = (y, zero - y) if value >= 0 else (zero, y - zero)
+        colour = ACCENT if value >= 0 else SECOND
+        figure_y = y - 2 if value >= 0 else y + 10
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y1:.1f}" width="{col:.1f}" height="{h:.1f}" '
+            f'fill="{colour}"/>'
+            + _text(x + col / 2, figure_y, _fmt(value, digits), text_anchor="middle")
+            + _text(x + col / 2, height - 8, label[:12], text_anchor="middle")
+        )
+    parts.append(
+        f'<line x1="{left}" y1="{zero:.1f}" x2="{width - right}" y2="{zero:.1f}" '
+        'stroke="#333" stroke-width="0.8"/>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def signed_bar_chart(
+    items: Sequence[tuple[str, float]],
+    *,
+    title: str,
+    width: int = 520,
+    bar: int = 14,
+    digits: int = 0,
+    empty: str = "—",
+) -> str:
+    """Horizontal bars to the right of a zero line or to its left, one per (label, value),
+    the value printed at the bar's end: players' whist balances."""
+    if not items:
+        return _empty(width, 50, title, empty)
+    label_w = 150
+    top = 22
+    height = top + len(items) * (bar + 4) + 6
+    low = min(0.0, min(v for _, v in items))
+    high = max(0.0, max(v for _, v in items))
+    span_px = width - label_w - 90  # room for a figure on either side
+    scale = span_px / (high - low) if high > low else 0.0
+    zero = label_w + 45 + (-low) * scale
+    parts = [_open(width, height, title)]
+    for index, (label, value) in enumerate(items):
+        y = top + index * (bar + 4)
+        length = abs(value) * scale
+        x = zero if value >= 0 else zero - length
+        colour = ACCENT if value >= 0 else SECOND
+        figure = (
+            _text(zero + length + 4, y + bar - 3, _fmt(value, digits), 10)
+            if value >= 0
+            else _text(zero - length - 4, y + bar - 3, _fmt(value, digits), 10, text_anchor="end")
+        )
+        parts.append(
+            _text(label_w - 6, y + bar - 3, label[:28], 10, text_anchor="end")
+            + f'<rect x="{x:.1f}" y="{y}" width="{length:.1f}" height="{bar}" fill="{colour}"/>'
+            + figure
+        )
+    parts.append(
+        f'<line x1="{zero:.1f}" y1="{top - 2}" x2="{zero:.1f}" y2="{height - 4}" '
+        'stroke="#333" stroke-width="0.8"/>'
+    )
     parts.append("</svg>")
     return "".join(parts)

@@ -31,6 +31,8 @@ class TournamentInfo:
     rounds_played: int
     status_label: str
     generated_at: datetime
+    game: str = ""  # the registry's key (scoring.games); "" for the default game
+    game_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,13 +44,13 @@ class StandingLine:
     rank_shared: bool
     player: str
     club: str
-    match_points: int
+    match_points: float  # whole numbers as int; a shared place's half (Preferans) as 1.5
     played: int
     won: int
     game_points: int
     points_against: int
     bytes: int
-    tiebreaks: dict[str, int | None] = field(default_factory=dict)
+    tiebreaks: dict[str, float | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,28 @@ class Column:
 
 
 @dataclass(frozen=True)
+class StandingsColumns:
+    """The figures a game's standings print after the rank, the player and the club (its
+    report parts say which: `standings_columns`).
+
+    `table`: the CSV's and the XLSX's figures before the shared rank; `extras`: after it (the
+    tiebreaks not already among them); `printed`: the PDF's. A column's key is a
+    `StandingLine` attribute, else a tiebreak key; `same_as` maps a key to the line attribute
+    that holds the same figure when the line's tiebreaks do not ("wins" is "won")."""
+
+    table: list[Column]
+    extras: list[Column]
+    printed: list[Column]
+    same_as: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class StandingsSheet:
     tournament: TournamentInfo
     tiebreaks: list[Column]  # in the organiser's order
     lines: list[StandingLine]
+    # The game's columns; None: the default game's (Deberc's), from the tiebreaks.
+    columns: StandingsColumns | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +101,9 @@ class RoundTable:
     winners: list[str]
     reason: str
     hanging: int
+    # The engine's result document of the table's match ({} before a match): a game's own
+    # round report reads it (the Preferans pulka sheet and its settlement).
+    result: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

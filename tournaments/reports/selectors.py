@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
+from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments import permissions as perms
 from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
@@ -25,6 +26,7 @@ from .data import (
     StandingsSheet,
     TournamentInfo,
 )
+from .parts import parts_of
 
 # --- permissions ---------------------------------------------------------------------------
 
@@ -93,6 +95,8 @@ def tournament_info(tournament: Tournament) -> TournamentInfo:
         rounds_played=tournament.round_set.filter(status=Round.Status.CLOSED).count(),
         status_label=str(tournament.get_status_display()),
         generated_at=timezone.localtime(),
+        game=tournament.game or "",
+        game_label=str(games.game_get(tournament.game).name),
     )
 
 
@@ -140,10 +144,12 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
         )
         for row in rows
     ]
+    tiebreaks = tiebreak_columns(tournament)
     return StandingsSheet(
         tournament=tournament_info(tournament),
-        tiebreaks=tiebreak_columns(tournament),
+        tiebreaks=tiebreaks,
         lines=lines,
+        columns=parts_of(tournament).standings_columns(tiebreaks),
     )
 
 
@@ -200,6 +206,7 @@ def round_sheet(tournament: Tournament, number: int) -> RoundSheet | None:
                 winners=list(winners),
                 reason=result.get("reason") or "",
                 hanging=sum(int(p.get("points", 0)) for p in hanging),
+                result=result,
             )
         )
     return RoundSheet(

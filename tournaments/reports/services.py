@@ -32,12 +32,14 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from config.ids import is_id
 from tournaments.models import Entry, ReportJob, Round, Table, Tournament
 
 from . import archive as archive_format
-from . import player_stats, round_report, selectors, standings
+from . import selectors, standings
 from .data import Progress
 from .errors import ReportError, TransientReportError
+from .parts import parts_of
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +102,10 @@ def _clean_params(tournament: Tournament, kind: str, raw: dict[str, Any]) -> dic
             raise ReportParamsError(
                 "player", "invalid", _("A player is given by their id.")
             ) from None
-        if not Entry.objects.filter(tournament=tournament, player_id=player_id).exists():
+        if (
+            not is_id(player_id)
+            or not Entry.objects.filter(tournament=tournament, player_id=player_id).exists()
+        ):
             raise ReportParamsError(
                 "player", "unknown_player", _("This player is not in the tournament.")
             )
@@ -217,10 +222,11 @@ def _build_round(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
     if sheet is None:
         raise ReportError(_("Round %(n)s does not exist (any more).") % {"n": number})
     progress(0.2)
+    parts = parts_of(job.tournament)  # the game's own round report
     if job.params.get("format") == "html":
-        html = round_report.round_html(sheet)
+        html = parts.round_html(sheet)
         return BuiltFile(f"round-{number}.html", html.encode("utf-8"), "text/html")
-    pdf = round_report.round_pdf(sheet, progress=progress.part(0.2, 1.0))
+    pdf = parts.round_pdf(sheet, progress=progress.part(0.2, 1.0))
     return BuiltFile(f"round-{number}.pdf", pdf, "application/pdf")
 
 
@@ -239,7 +245,8 @@ def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
                 progress(0.5 * done / len(ids))
             yield match
 
-    stats = player_stats.collect_stats(
+    parts = parts_of(tournament)  # the game's own statistics
+    stats = parts.collect_stats(
         counted(selectors.match_deals(tournament)), selectors.player_clubs(tournament)
     )
     name = None
@@ -250,13 +257,13 @@ def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
         if player is None:
             raise ReportError(_("This player no longer exists."))
         name = player.display_name
-    context = player_stats.stats_context(selectors.tournament_info(tournament), stats, player=name)
+    context = parts.stats_context(selectors.tournament_info(tournament), stats, player=name)
     progress(0.6)
     stem = f"player-{job.params['player']}-stats" if name else "player-stats"
     if job.params.get("format") == "html":
-        html = player_stats.player_stats_html(context)
+        html = parts.player_stats_html(context)
         return BuiltFile(f"{stem}.html", html.encode("utf-8"), "text/html")
-    pdf = player_stats.player_stats_pdf(context, progress=progress.part(0.6, 1.0))
+    pdf = parts.player_stats_pdf(context, progress=progress.part(0.6, 1.0))
     return BuiltFile(f"{stem}.pdf", pdf, "application/pdf")
 
 
@@ -278,16 +285,7 @@ def _build_archive(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
                 round=round_number,
                 table=table_number,
                 record=match_scoresheet(match),
-                summary={
-                    "status": match.status,
-                    "scorer": match.table.scorer.get_username()
-                    if match.table_id and match.table.scorer_id
-                    else None,
-                    "deals": len(result.get("deals") or []),
-                    "match": result.get("match") or {},
-                    "winner": result.get("winner"),
-                    "reason": result.get("reason"),
-                },
+                summary=_match_summary(match, result),
             )
         )
         if index % 20 == 0:
@@ -297,6 +295,34 @@ def _build_archive(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
     extra = {"standings.csv": standings.standings_csv(sheet)} if sheet.lines else {}
     data = archive_format.archive_pack(manifest, archived, extra_files=extra)
     return BuiltFile("archive.zip", data, "application/zip")
+
+
+def _match_summary(match: Any, result: dict[str, Any]) -> dict[str, Any]:
+    """What the archive says of a match beside its scoresheet: the state and the totals the
+    engine gave (a restore compares them): Deberc's match totals and winner; a game that
+    settles its matches (Preferans) also its settlement."""
+    summary: dict[str, Any] = {
+        "status": match.status,
+        "scorer": match.table.scorer.get_username()
+        if match.table_id and match.table.scorer_id
+        else None,
+        "deals": len(result.get("deals") or []),
+        "match": result.get("match") or {},
+        "winner": result.get("winner"),
+        "reason": result.get("reason"),
+    }
+    if result.get("settlement") is not None:
+        summary["settlement"] = result["settlement"]
+    return summary
+
+
+def _differs(summary: dict[str, Any], result: dict[str, Any]) -> bool:
+    """Whether a restored match's result differs from the one its archive recorded."""
+    expected = summary.get("match")
+    if expected is not None and (result.get("match") or {}) != expected:
+        return True
+    settlement = summary.get("settlement")
+    return settlement is not None and result.get("settlement") != settlement
 
 
 def archive_manifest(tournament: Tournament) -> dict[str, Any]:
@@ -314,6 +340,7 @@ def archive_manifest(tournament: Tournament) -> dict[str, Any]:
         "tournament": {
             "name": tournament.name,
             "club": tournament.club.name,
+            "game": tournament.game,
             "ruleset": tournament.ruleset,
             "conventions": tournament.conventions,
             "table_size": tournament.table_size,
@@ -445,6 +472,7 @@ class RestoreSummary:
 
 
 _SETTINGS = (
+    "game",
     "ruleset",
     "conventions",
     "table_size",
@@ -530,8 +558,7 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
             scorer = users.get(archived.summary.get("scorer") or "")
             if scorer is not None and match.table_id:
                 Table.objects.filter(pk=match.table_id).update(scorer=scorer)
-            expected = archived.summary.get("match")
-            if expected is not None and (match.result or {}).get("match") != expected:
+            if _differs(archived.summary, match.result or {}):
                 summary.differences.append(archived.path)
         for rnd in manifest.get("rounds") or []:
             stored = Round.objects.get(tournament=locked, number=int(rnd["number"]))

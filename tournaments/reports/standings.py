@@ -1,9 +1,10 @@
 """Final standings [итоговая таблица] as CSV, XLSX and PDF, from a `StandingsSheet`.
 
-The columns: rank, player, club, match points, played, won, game points, points against,
-bytes, then the tiebreaks in the organiser's order (those not already among these figures).
-The CSV's header holds stable keys (for spreadsheets and scripts), the XLSX and the PDF
-headings are in the job's language.
+The columns: rank, player, club, then the figures of the tournament's game (its report parts'
+`standings_columns`; the sheet carries them): Deberc's are match points, played, won, game
+points, points against, bytes, then the tiebreaks in the organiser's order (those not already
+among these figures). The CSV's header holds stable keys (for spreadsheets and scripts), the
+XLSX and the PDF headings are in the job's language.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from ..standings import BASE_FIGURES
-from .data import Column, Progress, StandingLine, StandingsSheet, no_progress
+from .data import Column, Progress, StandingLine, StandingsColumns, StandingsSheet, no_progress
 from .pdf import font_css, render_pdf
 
 # Tiebreaks that are one of the base figures under another name.
@@ -34,6 +35,10 @@ BASE_KEYS = (
     "game_points",
     "points_against",
     "bytes",
+)
+# The figures a StandingLine holds itself (any other is one of its tiebreaks).
+LINE_FIGURES = frozenset(
+    {"match_points", "played", "won", "game_points", "points_against", "bytes"}
 )
 
 
@@ -54,35 +59,66 @@ def extra_tiebreaks(sheet: StandingsSheet) -> list[Column]:
     return [c for c in sheet.tiebreaks if c.key not in SAME_AS_BASE]
 
 
-def line_values(line: StandingLine, extras: list[Column]) -> list[Any]:
-    """A line's cells in column order (rank as the number; '' for a figure that has none)."""
-    values: list[Any] = [
-        line.rank,
-        line.player,
-        line.club,
-        line.match_points,
-        line.played,
-        line.won,
-        line.game_points,
-        line.points_against,
-        line.bytes,
-    ]
-    for column in extras:
-        value = line.tiebreaks.get(column.key)
-        values.append("" if value is None else value)
-    return values
+def default_columns(tiebreaks: list[Column]) -> StandingsColumns:
+    """The default game's (Deberc's) columns: match points, played, won, game points, points
+    against and bytes, then the tiebreaks that are none of these; the PDF prints match points,
+    played, won and every tiebreak but "wins" (the "won" column)."""
+    labels = base_labels()
+    return StandingsColumns(
+        table=[Column(key, labels[key], labels[key]) for key in BASE_KEYS[3:]],
+        extras=[c for c in tiebreaks if c.key not in SAME_AS_BASE],
+        printed=[
+            *(Column(key, str(f.label), str(f.short)) for key, f in BASE_FIGURES.items()),
+            *(c for c in tiebreaks if c.key != "wins"),
+        ],
+        same_as=dict(SAME_AS_BASE),
+    )
+
+
+def columns_of(sheet: StandingsSheet) -> StandingsColumns:
+    return sheet.columns if sheet.columns is not None else default_columns(sheet.tiebreaks)
+
+
+def figure_value(line: StandingLine, key: str, same_as: dict[str, str]) -> Any:
+    """A figure of a line by its column key ('' for a figure the line has none of)."""
+    if key in LINE_FIGURES:
+        return getattr(line, key)
+    value = line.tiebreaks.get(key)
+    if value is None and key in same_as:
+        value = getattr(line, same_as[key])
+    if value is None and key == "points_difference":
+        value = line.game_points - line.points_against
+    return "" if value is None else value
+
+
+def line_values(line: StandingLine, columns: list[Column], same_as: dict[str, str]) -> list[Any]:
+    """A line's figures in column order."""
+    return [figure_value(line, c.key, same_as) for c in columns]
 
 
 def standings_csv(sheet: StandingsSheet) -> bytes:
     """UTF-8 with a byte order mark, so that spreadsheet programs read Cyrillic names right."""
-    extras = extra_tiebreaks(sheet)
+    columns = columns_of(sheet)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*BASE_KEYS, "rank_shared", *(c.key for c in extras)])
+    writer.writerow(
+        [
+            *BASE_KEYS[:3],
+            *(c.key for c in columns.table),
+            "rank_shared",
+            *(c.key for c in columns.extras),
+        ]
+    )
     for line in sheet.lines:
-        values = line_values(line, extras)
         writer.writerow(
-            [*values[: len(BASE_KEYS)], int(line.rank_shared), *values[len(BASE_KEYS) :]]
+            [
+                line.rank,
+                line.player,
+                line.club,
+                *line_values(line, columns.table, columns.same_as),
+                int(line.rank_shared),
+                *line_values(line, columns.extras, columns.same_as),
+            ]
         )
     return out.getvalue().encode("utf-8-sig")
 
@@ -95,12 +131,17 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    extras = extra_tiebreaks(sheet)
+    columns = columns_of(sheet)
     labels = base_labels()
     book = Workbook()
     table = book.active
     table.title = _("Standings")[:31]
-    headings = [labels[k] for k in BASE_KEYS] + [_("Shared rank")] + [c.label for c in extras]
+    headings = (
+        [labels[k] for k in BASE_KEYS[:3]]
+        + [c.label for c in columns.table]
+        + [_("Shared rank")]
+        + [c.label for c in columns.extras]
+    )
     table.append(headings)
     bold = Font(bold=True)
     fill = PatternFill("solid", fgColor="DCE8E0")
@@ -109,13 +150,18 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         cell.fill = fill
         cell.alignment = Alignment(wrap_text=True, vertical="top")
     for line in sheet.lines:
-        values = line_values(line, extras)
         shared = line.rank_label if line.rank_shared else ""
         table.append(
             [
-                *values[: len(BASE_KEYS)],
+                line.rank,
+                line.player,
+                line.club,
+                *line_values(line, columns.table, columns.same_as),
                 shared,
-                *(v if v != "" else None for v in values[len(BASE_KEYS) :]),
+                *(
+                    v if v != "" else None
+                    for v in line_values(line, columns.extras, columns.same_as)
+                ),
             ]
         )
     widths = [7, 32, 22] + [12] * (len(headings) - 3)
@@ -175,20 +221,11 @@ def fit(text: str, width: int) -> str:
 
 def _figure_columns(sheet: StandingsSheet) -> list[Column]:
     """The figures printed after the player and the club, in order."""
-    columns = [Column(key, str(f.label), str(f.short)) for key, f in BASE_FIGURES.items()]
-    columns += [c for c in sheet.tiebreaks if c.key != "wins"]
-    return columns
+    return list(columns_of(sheet).printed)
 
 
-def _figure(line: StandingLine, key: str) -> str:
-    if key in ("match_points", "played", "won"):
-        return str(getattr(line, key))
-    value = line.tiebreaks.get(key)
-    if value is None and key in SAME_AS_BASE:
-        value = getattr(line, SAME_AS_BASE[key])
-    if value is None and key == "points_difference":
-        value = line.game_points - line.points_against
-    return "" if value is None else str(value)
+def _figure(line: StandingLine, key: str, same_as: dict[str, str]) -> str:
+    return str(figure_value(line, key, same_as))
 
 
 def paginate(lines: list[Any], first: int, per_page: int) -> list[list[Any]]:
@@ -232,7 +269,8 @@ class PrintLayout:
 def standings_lines(sheet: StandingsSheet) -> tuple[str, list[str]]:
     """The heading line and one fixed-width line per player."""
     columns = _figure_columns(sheet)
-    figures = [[_figure(line, c.key) for c in columns] for line in sheet.lines]
+    same_as = columns_of(sheet).same_as
+    figures = [[_figure(line, c.key, same_as) for c in columns] for line in sheet.lines]
     widths = [
         max([len(str(c.short))] + [len(row[i]) for row in figures]) + 1
         for i, c in enumerate(columns)
