@@ -38,7 +38,7 @@
     function tick() {
       var minutes = Math.ceil((ends - Date.now()) / 60000);
       out.textContent = minutes > 0
-        ? "(" + minutes + " min " + clock.getAttribute("data-t-left") + ")"
+        ? "(" + clock.getAttribute("data-t-left").replace("__N__", String(minutes)) + ")"
         : "— " + clock.getAttribute("data-t-up");
       out.classList.toggle("time-up", minutes <= 0);
     }
