@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,7 +21,16 @@ from rest_framework.response import Response
 ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message"}]}')
 
 
+class TokenRequestSerializer(AuthTokenSerializer):
+    # No longer than a username can be (150): django-axes records every failed attempt with
+    # its username, in a column of 255 characters, and PostgreSQL refused a longer one (a 500,
+    # found by fuzzing). The sign-in page's form has the same limit.
+    username = serializers.CharField(label=_("Username"), write_only=True, max_length=150)
+
+
 class ObtainTokenView(ObtainAuthToken):
+    serializer_class = TokenRequestSerializer
+
     def get_serializer_context(self) -> dict[str, Any]:
         return {"request": self.request._request, "format": self.format_kwarg, "view": self}
 

@@ -151,6 +151,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # DRF's parsers, refusing text no column can hold (NUL, lone surrogates): config.parsers.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "config.parsers.FormParser",
+        "config.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
@@ -210,6 +216,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "report-jobs-purge": {
         "task": "tournaments.report_jobs_purge",
         "schedule": crontab(hour=5, minute=0),
+    },
+    # Standings and ratings catch up on any task lost to a killed process (a worker also does
+    # this when it starts): tournaments.tasks.catch_up_task.
+    "catch-up": {
+        "task": "tournaments.catch_up",
+        "schedule": crontab(minute="*/5"),
     },
 }
 

@@ -1,0 +1,128 @@
+"""Fixtures of the fuzz tests: one club evening with data behind every API route (a running
+round, deals, a ruling, a report job) and an API token per role."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from scoring.models import Match
+from tests.factories import DEAL_BIG, DEAL_BYTE, DEAL_HANGING, DEAL_MADE, make_evening
+from tournaments.permissions import ORGANISERS_GROUP
+
+# The roles the API is fuzzed as; "public" is an anonymous client.
+ROLES = ("organiser", "referee", "scorer", "player", "public")
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Six users per evening: the default PBKDF2 would dominate the run time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _post_deal(client: APIClient, match: Match, record: dict, key: str) -> None:
+    version = Match.objects.get(pk=match.pk).version
+    response = client.post(
+        f"/api/v1/matches/{match.pk}/deals/",
+        data=json.dumps(record | {"version": version}),
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+    assert response.status_code == 201, response.content
+
+
+@pytest.fixture
+def fuzz_evening(db):
+    """make_evening() plus what the other routes read: two deals at the scorer's match, a
+    ruling on the second, a finished report job; and the ids the fuzzers aim at."""
+    ev = make_evening()
+    # The organiser may create tournaments too (the Organisers group), as on a club's site.
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    scorer = APIClient()
+    scorer.force_authenticate(user=ev.scorer)
+    _post_deal(scorer, ev.match, DEAL_HANGING, "fuzz-1")
+    _post_deal(scorer, ev.match, DEAL_MADE, "fuzz-2")
+
+    referee = APIClient()
+    referee.force_authenticate(user=ev.referee)
+    ruling = referee.post(
+        f"/api/v1/matches/{ev.match.pk}/rulings/",
+        {"deal": 2, "kind": "renonce", "violator": "Boris", "explanation": "fuzz"},
+        format="json",
+    )
+    assert ruling.status_code == 201, ruling.content
+
+    organiser = APIClient()
+    organiser.force_authenticate(user=ev.organiser)
+    job = organiser.post(
+        f"/api/v1/tournaments/{ev.tournament.pk}/reports/", {"kind": "standings_csv"}, format="json"
+    )
+    assert job.status_code == 202, job.content
+
+    ev.tokens = {
+        role: Token.objects.get_or_create(user=ev.users[role])[0].key
+        for role in ROLES
+        if role != "public"
+    }
+    ev.seeds = _seeds(ev, organiser)
+    ev.known = SimpleNamespace(
+        tournament_id=[ev.tournament.pk],
+        match_id=[ev.match.pk, ev.other_match.pk],
+        number=[1, 2, 3],
+        ruling_id=[ruling.json()["ruling"]["id"]],
+        job_id=[job.json()["job"]],
+        article_id=["scoring.byte", "conventions.target"],
+    )
+    return ev
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+
+
+def _seeds(ev: SimpleNamespace, organiser: APIClient) -> dict[str, Any]:
+    """A valid body for each operation whose schema says only "an object": the fuzzer also
+    sends these with a few parts changed, so that its requests get past the first check."""
+    match = Match.objects.get(pk=ev.match.pk)
+    scoresheet = organiser.get(f"/api/v1/matches/{match.pk}/scoresheet/").json()
+    export = organiser.get(f"/api/v1/tournaments/{ev.tournament.pk}/export/").json()
+    played = json.loads((EXAMPLES / "moscow-2p-card-by-card.json").read_text())
+    deal = played["deals"][0]
+    return {
+        "POST /api/v1/matches/{match_id}/deals/": DEAL_BIG | {"version": match.version},
+        "PUT /api/v1/matches/{match_id}/deals/{number}/": DEAL_BYTE
+        | {"version": match.version, "reason": "fuzz"},
+        "POST /api/v1/score-match/": played,
+        "POST /api/v1/tournaments/{tournament_id}/import/": scoresheet | {"round": 1, "table": 3},
+        "POST /api/v1/tournaments/import/": export,
+        "POST /api/v1/referee/check-deal/": {
+            "players": played["players"],
+            "dealer": played["first_dealer"],
+            "trump": deal["trump"],
+            "declarer": deal["declarer"],
+            "declarations": deal["declarations"],
+            "hands": deal["play"]["hands"],
+            "tricks": deal["play"]["tricks"],
+        },
+        "POST /api/v1/referee/legal-cards/": {"trump": "C", "trick": ["JC"], "hand": ["7C", "AS"]},
+        "POST /api/v1/referee/combinations/": {
+            "trump": "D",
+            "players": ["Anna", "Boris"],
+            "declarations": {"Anna": ["terz:AS", "terz:AC"], "Boris": ["fifty:10H"]},
+            "tricks": {"Anna": 3, "Boris": 6},
+            "last_trick": "Boris",
+        },
+        "POST /api/v1/referee/check-closing/": {
+            "players": ["Anna", "Boris"],
+            "dealer": "Boris",
+            "totals": {"Anna": 452, "Boris": 480},
+            "claimant": "Anna",
+            "points": 49,
+        },
+    }

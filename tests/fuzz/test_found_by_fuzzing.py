@@ -1,0 +1,325 @@
+"""Regression tests for what the fuzzers (issue 13) found: each was a server error (500) or a
+refusal outside the API's error shape. Plain tests, not marked `fuzz`: they run with any
+selection."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from tests.factories import EntryFactory, TournamentFactory, UserFactory, make_evening
+from tournaments.permissions import ORGANISERS_GROUP
+
+pytestmark = pytest.mark.django_db
+
+# One past the largest 64-bit id: SQLite refuses it as a parameter ("Python int too large to
+# convert to SQLite INTEGER"), PostgreSQL's prepared statements as out of range.
+TOO_BIG = 2**63
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def ev():
+    return make_evening()
+
+
+@pytest.fixture
+def organiser(ev) -> Client:
+    client = Client()
+    client.force_login(ev.organiser)
+    return client
+
+
+def _token_headers(user) -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
+
+
+def _assert_coded(response, status: int, code: str) -> None:
+    assert response.status_code == status, response.content
+    assert response["Content-Type"].startswith("application/json")
+    errors = response.json()["errors"]
+    assert errors and errors[0]["code"] == code
+    assert set(errors[0]) >= {"field", "code", "message"}
+
+
+# --- Django's own 404 under /api/ ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/matches/null,null/",  # not a number: no route matches
+        "/api/v1/matches/-1/deals/",
+        "/api/v1/tournaments/abc/standings/",
+        "/api/v1/jobs/not-a-uuid/",
+        "/api/v1/no-such-endpoint/",
+    ],
+)
+def test_an_api_url_that_matches_no_route_answers_a_coded_404(client, path):
+    _assert_coded(client.get(path), 404, "not_found")
+
+
+def test_a_page_url_that_matches_no_route_still_answers_the_site_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert not response["Content-Type"].startswith("application/json")
+
+
+def test_an_unhandled_error_under_the_api_answers_a_coded_500(client, settings, monkeypatch):
+    from tournaments import api_live
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(api_live, "leaderboard_rows", boom)
+    client.raise_request_exception = False
+    _assert_coded(client.get("/api/v1/leaderboard/"), 500, "server_error")
+
+
+# --- ids beyond 64 bits ----------------------------------------------------------------------
+
+
+def test_the_leaderboard_of_a_club_id_beyond_64_bits_is_empty(client):
+    response = client.get(f"/api/v1/leaderboard/?club={TOO_BIG}")
+    assert response.status_code == 200
+    assert response.json() == []
+
+
+def test_a_match_id_beyond_64_bits_is_not_found(client, ev):
+    headers = _token_headers(ev.scorer)
+    _assert_coded(client.get(f"/api/v1/matches/{TOO_BIG}/", **headers), 404, "not_found")
+    response = client.post(
+        f"/api/v1/matches/{TOO_BIG}/deals/",
+        json.dumps({"version": 1, "declarer": None}),
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+        **headers,
+    )
+    _assert_coded(response, 404, "not_found")
+    response = client.put(
+        f"/api/v1/matches/{TOO_BIG}/deals/1/",
+        json.dumps({"declarer": None}),
+        content_type="application/json",
+        **headers,
+    )
+    _assert_coded(response, 404, "not_found")
+
+
+def test_a_player_report_for_a_player_id_beyond_64_bits_is_refused(client, ev):
+    response = client.post(
+        f"/api/v1/tournaments/{ev.tournament.pk}/reports/",
+        json.dumps({"kind": "player_stats", "player": TOO_BIG}),
+        content_type="application/json",
+        **_token_headers(ev.organiser),
+    )
+    _assert_coded(response, 400, "unknown_player")
+
+
+@pytest.fixture
+def paired():
+    """A tournament whose round 1 is paired (not started): swaps are allowed."""
+    user = UserFactory(username="swap-organiser")
+    tournament = TournamentFactory(table_size=2, rounds=4)
+    tournament.organisers.add(user)
+    for _ in range(6):
+        EntryFactory(tournament=tournament)
+    client = Client()
+    client.force_login(user)
+    assert client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/").status_code == 201
+    return tournament, client
+
+
+@pytest.mark.parametrize("kind", ["players", "tables"])
+def test_a_swap_of_an_id_beyond_64_bits_is_refused_by_the_api(paired, kind):
+    tournament, client = paired
+    response = client.post(
+        f"/api/v1/tournaments/{tournament.pk}/rounds/1/swap/",
+        {"kind": kind, "first": TOO_BIG, "second": 1},
+        content_type="application/json",
+    )
+    _assert_coded(response, 400, "invalid")
+
+
+@pytest.mark.parametrize("kind", ["players", "tables"])
+def test_a_swap_of_an_id_beyond_64_bits_is_refused_on_the_pairing_page(paired, kind):
+    tournament, client = paired
+    response = client.post(
+        f"/tournaments/{tournament.pk}/rounds/1/swap/",
+        {"kind": kind, "first": str(TOO_BIG), "second": "1"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Swapped." not in response.content.decode()
+
+
+# --- bodies of the wrong kind ----------------------------------------------------------------
+
+
+def test_a_swap_whose_body_is_not_an_object_is_refused(paired):
+    tournament, client = paired
+    response = client.post(
+        f"/api/v1/tournaments/{tournament.pk}/rounds/1/swap/",
+        "[null, null]",
+        content_type="application/json",
+    )
+    _assert_coded(response, 400, "invalid")
+
+
+def test_a_tournament_import_sent_as_a_form_is_refused(client, ev):
+    from django.contrib.auth.models import Group
+
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    response = client.post(
+        "/api/v1/tournaments/import/",
+        {"format": "deberc-tournament/1", "tournament": '{"club": "Клуб"}'},
+        **_token_headers(ev.organiser),
+    )
+    _assert_coded(response, 400, "bad_format")
+
+
+@pytest.mark.parametrize(
+    "rounds",
+    [["round one"], [{"number": 1, "tables": ["table one"]}]],
+)
+def test_a_tournament_import_with_a_round_or_table_that_is_not_an_object_is_refused(
+    client, ev, rounds
+):
+    from django.contrib.auth.models import Group
+
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    doc = {
+        "format": "deberc-tournament/1",
+        "tournament": {"club": "Клуб", "name": "Imported"},
+        "players": [],
+        "rounds": rounds,
+    }
+    response = client.post(
+        "/api/v1/tournaments/import/",
+        json.dumps(doc),
+        content_type="application/json",
+        **_token_headers(ev.organiser),
+    )
+    _assert_coded(response, 400, "bad_format")
+
+
+# --- text no database column can hold --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("escape", "code"),
+    [("a\\u0000b", "null_characters_not_allowed"), ("\\ud800", "surrogate_characters_not_allowed")],
+)
+def test_a_deal_with_unstorable_text_in_an_extra_key_is_refused(client, ev, escape, code):
+    from scoring.models import Match
+
+    version = Match.objects.get(pk=ev.match.pk).version
+    body = json.dumps({"trump": "H", "declarer": "Anna", "version": version})
+    body = body[:-1] + f', "note": "{escape}"}}'
+    response = client.post(
+        f"/api/v1/matches/{ev.match.pk}/deals/",
+        body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="k-nul",
+        **_token_headers(ev.scorer),
+    )
+    _assert_coded(response, 400, code)
+
+
+def test_a_correction_reason_with_a_nul_is_refused_by_the_api(client, ev):
+    response = client.put(
+        f"/api/v1/matches/{ev.match.pk}/deals/1/",
+        "trump=H&declarer=Anna&reason=a%00b",
+        content_type="application/x-www-form-urlencoded",
+        **_token_headers(ev.scorer),
+    )
+    _assert_coded(response, 400, "null_characters_not_allowed")
+
+
+def test_a_tournament_import_with_a_nul_in_a_name_is_refused(client, ev):
+    from django.contrib.auth.models import Group
+
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    doc = {"format": "deberc-tournament/1", "tournament": {"club": "K\x00", "name": "N"}}
+    response = client.post(
+        "/api/v1/tournaments/import/",
+        json.dumps(doc),
+        content_type="application/json",
+        **_token_headers(ev.organiser),
+    )
+    _assert_coded(response, 400, "null_characters_not_allowed")
+
+
+def test_the_scorer_pages_keep_reasons_and_keys_without_nul(ev):
+    from scoring.models import Deal, IdempotencyKey
+
+    scorer = Client()
+    scorer.force_login(ev.scorer)
+    deal = {"trump": "H", "declarer": "0", "points_0": "66", "points_1": "76", "last_trick": "0"}
+    url = f"/matches/{ev.match.pk}/"
+    response = scorer.post(url + "deal/", {**deal, "idempotency_key": "key\x00one"})
+    assert response.status_code == 302
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["keyone"]
+    response = scorer.post(url + "deals/1/edit/", {**deal, "reason": "mis\x00typed"})
+    assert response.status_code == 302
+    assert scorer.post(url + "withdraw/", {"reason": "wrong\x00table"}).status_code == 302
+    reasons = Deal.history.filter(match_id=ev.match.pk).values_list(
+        "history_change_reason", flat=True
+    )
+    assert "mistyped" in reasons
+    assert not any("\x00" in (reason or "") for reason in reasons)
+
+
+# --- the tournament settings form -------------------------------------------------------------
+
+
+def test_changing_conventions_after_deals_shows_the_refusal_on_the_settings_form(ev, organiser):
+    from scoring.models import Match
+    from tests.factories import DEAL_HANGING
+
+    api = Client()
+    api.force_login(ev.scorer)
+    version = Match.objects.get(pk=ev.match.pk).version
+    entered = api.post(
+        f"/api/v1/matches/{ev.match.pk}/deals/",
+        json.dumps(DEAL_HANGING | {"version": version}),
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="k-conv",
+    )
+    assert entered.status_code == 201
+    t = ev.tournament
+    response = organiser.post(
+        f"/tournaments/{t.pk}/edit/",
+        {
+            "name": t.name,
+            "club": t.club_id,
+            "game": t.game,
+            "ruleset": t.ruleset,
+            "table_size": t.table_size,
+            "system": t.system,
+            "rounds": t.rounds,
+            "match_score": t.match_score,
+            "conv_target": "301",
+        },
+    )
+    assert response.status_code == 200  # the form again, with the service's refusal above it
+    assert response.context["form"].non_field_errors()
+
+
+# --- the token endpoint -----------------------------------------------------------------------
+
+
+def test_a_token_request_with_a_username_longer_than_any_is_refused(client):
+    response = client.post(
+        "/api/v1/auth/token/",
+        json.dumps({"username": "u" * 300, "password": "x"}),
+        content_type="application/json",
+    )
+    _assert_coded(response, 400, "max_length")
+    assert response.json()["errors"][0]["field"] == "username"
