@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
-	bench-standings bench-reports worker beat clean
+	bench-standings bench-reports bench-chaos worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ bench-standings: setup
 
 bench-reports: setup
 	$(BIN)/python bench/reports.py
+
+# Faults during the live load (kill -9 a gunicorn worker and the Celery worker, dropped
+# connections): nothing lost or doubled, standings and ratings catch up (PostgreSQL + Redis).
+bench-chaos: setup
+	$(BIN)/python bench/chaos.py
 
 worker: setup
 	$(BIN)/celery -A config worker --loglevel=info

@@ -28,6 +28,7 @@ Goal: ≥ 200 deals/s with p95 ≤ 100 ms at 32 scorers.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -54,7 +55,10 @@ PYTHON = sys.executable
 
 
 def pg_url(db: str) -> str:
-    return f"postgres://postgres@127.0.0.1:5432/{db}"
+    """The bench's database on the local PostgreSQL (BENCH_POSTGRES: another server's URL
+    without the database name, e.g. postgres://bench:secret@127.0.0.1:5433)."""
+    server = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+    return f"{server.rstrip('/')}/{db}"
 
 
 def recreate_database(db: str) -> None:
@@ -94,7 +98,8 @@ def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, An
     rng = random.Random(seed)
     User = get_user_model()
     club = Club.objects.create(name="Bench club")
-    organiser = User.objects.create_user("bench-organiser", password="bench")
+    # Token users without a password: hashing one costs about half a second of CPU each.
+    organiser = User.objects.create_user("bench-organiser")
     tournament = services.tournament_create(
         club=club,
         user=organiser,
@@ -113,7 +118,7 @@ def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, An
     out: list[dict[str, Any]] = []
     table_no = 0
     for s in range(scorers):
-        user = User.objects.create_user(f"bench-scorer{s + 1}", password="bench")
+        user = User.objects.create_user(f"bench-scorer{s + 1}")
         token = Token.objects.create(user=user)
         mine = []
         for m in range(matches_per_scorer):
@@ -185,23 +190,38 @@ class Scorer:
         raise AssertionError("unreachable")
 
 
+class Pacer:
+    """Paces one scorer: a deal every `interval` seconds (0: as fast as answered) for
+    `duration` seconds, the first at a random point of the first interval (scorers start
+    spread over one interval, as real tables do)."""
+
+    def __init__(self, duration: float, interval: float, rng: random.Random):
+        self.stop_at = time.perf_counter() + duration
+        self.interval = interval
+        self.next_at = time.perf_counter() + rng.random() * interval
+
+    def wait(self) -> bool:
+        """Wait for the next deal's turn; False once the time is up."""
+        if time.perf_counter() >= self.stop_at:
+            return False
+        if self.interval:
+            delay = self.next_at - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            self.next_at = max(self.next_at + self.interval, time.perf_counter() - self.interval)
+        return True
+
+
 def run_scorer(
     scorer: Scorer, duration: float, interval: float, rng: random.Random, start_gate: Any
 ) -> None:
     start_gate.wait()
-    stop_at = time.perf_counter() + duration
-    # Scorers start spread over one interval, as real tables do.
-    next_at = time.perf_counter() + rng.random() * interval
+    pacer = Pacer(duration, interval, rng)
     for match in scorer.matches:
         version = None
         for deal in match["deals"]:
-            if time.perf_counter() >= stop_at:
+            if not pacer.wait():
                 return
-            if interval:
-                delay = next_at - time.perf_counter()
-                if delay > 0:
-                    time.sleep(delay)
-                next_at = max(next_at + interval, time.perf_counter() - interval)
             if version is None:
                 version = fetch_version(scorer, match["id"])
             key = uuid.uuid4().hex
@@ -273,9 +293,16 @@ def percentile(values: list[float], q: float) -> float:
 # --- checks ----------------------------------------------------------------------------------
 
 
-def verify(scorers: list[Scorer]) -> list[str]:
-    """Every acknowledged deal stored exactly once with its figures; nothing else stored;
-    every match's score equal to a fresh rescoring."""
+def verify(
+    scorers: list[Scorer], pending: dict[tuple[int, str], dict[str, Any]] | None = None
+) -> list[str]:
+    """Every acknowledged deal stored exactly once, under its key, with its figures; nothing
+    else stored; every match's score equal to a fresh rescoring.
+
+    `pending`: (match id, key) -> record of requests sent but never acknowledged (the phone
+    gave up: bench/chaos.py's dropped connections). Each may or may not have been stored,
+    but at most once, and only as the next deal of its match.
+    """
     from django.db import connection
 
     from scoring.engine import score_match
@@ -283,42 +310,58 @@ def verify(scorers: list[Scorer]) -> list[str]:
     from scoring.selectors import match_scoresheet
 
     connection.close()
+    pending = pending or {}
     problems: list[str] = []
-    expected: dict[int, dict[int, dict[str, Any]]] = {}
-    keys: set[tuple[int, str]] = set()
+    # (match id, key) -> (deal number, record) of the acknowledged requests
+    acknowledged: dict[tuple[int, str], tuple[int, dict[str, Any]]] = {}
     for scorer in scorers:
-        for (match_id, key), (number, record) in scorer.acknowledged.items():
-            per_match = expected.setdefault(match_id, {})
-            if number in per_match:
-                problems.append(f"match {match_id}: deal {number} acknowledged twice")
-            per_match[number] = record
-            keys.add((match_id, key))
+        acknowledged.update(scorer.acknowledged)
+    numbers: dict[int, set[int]] = {}
+    for (match_id, _key), (number, _record) in acknowledged.items():
+        if number in numbers.setdefault(match_id, set()):
+            problems.append(f"match {match_id}: deal {number} acknowledged twice")
+        numbers[match_id].add(number)
     all_ids = [m["id"] for s in scorers for m in s.matches]
     stored: dict[int, dict[int, dict[str, Any]]] = {}
     for match_id, number, record in Deal.objects.filter(match_id__in=all_ids).values_list(
         "match_id", "number", "record"
     ):
         stored.setdefault(match_id, {})[number] = record
-    for match_id in all_ids:
-        want = expected.get(match_id, {})
-        have = stored.get(match_id, {})
-        if sorted(want) != sorted(have):
-            problems.append(
-                f"match {match_id}: acknowledged deals {sorted(want)}, stored {sorted(have)}"
-            )
-            continue
-        for number, record in want.items():
-            sent = {k: v for k, v in record.items() if k != "dealer"}
-            if have[number] != sent:
-                problems.append(f"match {match_id}: deal {number} stored differently")
-    stored_keys = set(
-        IdempotencyKey.objects.filter(match_id__in=all_ids).values_list("match_id", "key")
-    )
-    if stored_keys != keys:
-        problems.append(
-            f"idempotency keys: {len(keys)} acknowledged, {len(stored_keys)} stored, "
-            f"{len(keys ^ stored_keys)} differ"
+    # The deal each kept answer was for: its document lists the match's deals up to it.
+    kept: dict[tuple[int, str], int] = {
+        (match_id, key): len(orjson.loads(bytes(body))["records"])
+        for match_id, key, body in IdempotencyKey.objects.filter(match_id__in=all_ids).values_list(
+            "match_id", "key", "response_body"
         )
+    }
+    by_deal: dict[tuple[int, int], list[str]] = {}
+    for (match_id, key), number in kept.items():
+        by_deal.setdefault((match_id, number), []).append(key)
+    for (match_id, key), (number, _record) in acknowledged.items():
+        if kept.get((match_id, key)) != number:
+            problems.append(f"match {match_id}: acknowledged deal {number} not kept under its key")
+    unknown = [k for k in kept if k not in acknowledged and k not in pending]
+    if unknown:
+        problems.append(f"{len(unknown)} deals stored under keys never acknowledged")
+    for match_id in all_ids:
+        have = stored.get(match_id, {})
+        if sorted(have) != list(range(1, len(have) + 1)):
+            problems.append(f"match {match_id}: stored deals {sorted(have)}")
+        for number, record in have.items():
+            keys = by_deal.get((match_id, number), [])
+            if len(keys) != 1:
+                problems.append(
+                    f"match {match_id}: deal {number} stored under {len(keys)} keys (want 1)"
+                )
+                continue
+            ack = acknowledged.get((match_id, keys[0]))
+            sent = ack[1] if ack is not None else pending.get((match_id, keys[0]))
+            if sent is None:
+                continue  # counted above as stored under a key never sent
+            if record != {k: v for k, v in sent.items() if k != "dealer"}:
+                problems.append(f"match {match_id}: deal {number} stored differently")
+        for number in sorted(numbers.get(match_id, set()) - set(have)):
+            problems.append(f"match {match_id}: acknowledged deal {number} not stored")
     for match in Match.objects.filter(pk__in=all_ids):
         fresh = score_match(match_scoresheet(match))
         if fresh != match.result:
@@ -343,6 +386,131 @@ def cpu_seconds(match: str) -> float:
         except (OSError, IndexError, ValueError):
             continue
     return total / tick
+
+
+# --- the services: the database, gunicorn and the Celery worker ------------------------------
+
+
+def site_env(db: str, redis: str, **extra: str) -> dict[str, str]:
+    """The environment of the site, its worker and this process (Django's settings)."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": pg_url(db),
+        "REDIS_URL": redis,
+        "DEBUG": "false",
+        # Plain HTTP on the loopback, as behind the TLS proxy of a deployment.
+        "SECURE_SSL_REDIRECT": "false",
+        "LOG_LEVEL": "ERROR",
+        # No line per request unless asked (REQUEST_LOG_LEVEL=INFO, the deployed default).
+        "REQUEST_LOG_LEVEL": os.environ.get("REQUEST_LOG_LEVEL", "WARNING"),
+        # A bench scorer posts many times faster than a phone (a deal every ~30 s).
+        "DEAL_THROTTLE_RATE": os.environ.get("DEAL_THROTTLE_RATE", "100000/second"),
+        **extra,
+    }
+
+
+def prepare_database(db: str, env: dict[str, str]) -> None:
+    """A fresh, migrated database of this name."""
+    recreate_database(db)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+
+
+def drop_database(db: str) -> None:
+    import psycopg
+    from django.db import connections
+
+    connections.close_all()
+    with psycopg.connect(pg_url("postgres"), autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (db,)
+        )
+        conn.execute(f'DROP DATABASE IF EXISTS "{db}"')
+
+
+def start_site(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
+    """gunicorn with the site's own settings (config/gunicorn.py), in its own session."""
+    return subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "-c",
+            str(ROOT / "config" / "gunicorn.py"),
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--threads",
+            str(threads),
+            *(["--worker-class", "sync"] if threads == 1 else []),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def flush_redis(url: str) -> None:
+    subprocess.run(["redis-cli", "-u", url, "flushdb"], capture_output=True, check=False)
+
+
+def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
+    """A Celery worker as deployed (`celery -A config worker`), in its own session."""
+    return subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "celery",
+            "--quiet",
+            "-A",
+            "config",
+            "worker",
+            "--concurrency",
+            str(concurrency),
+            "--loglevel",
+            "warning",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def stop(process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
+    """Signal the process's whole session (it was started in its own) and wait for it."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+def wait_for_site(base: str, timeout: float = 20.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{base}/api/schema/", timeout=5).read()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def matches_per_scorer(rate: float, scorers: int, duration: float) -> int:
+    """Enough matches for a scorer to play for `duration` seconds (about 7 deals a match)."""
+    per_second = (rate or 400) / scorers
+    return max(3, int(per_second * duration / 7) + 3)
 
 
 # --- main ------------------------------------------------------------------------------------
@@ -383,28 +551,17 @@ def main() -> int:
     parser.add_argument("--strict", action="store_true", help="exit 2 when the goal is missed")
     args = parser.parse_args()
 
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": pg_url(args.db),
-        "REDIS_URL": args.redis,
-        "DEBUG": "false",
-        "LOG_LEVEL": "ERROR",
-    }
+    env = site_env(args.db, args.redis)
     os.environ.update(env)
     from config import gunicorn as deployed  # the site's own gunicorn settings
 
     args.workers = args.workers or deployed.workers
     args.threads = args.threads or deployed.threads
     if not args.matches:
-        per_second = (args.rate or 400) / args.scorers
-        args.matches = max(3, int(per_second * args.duration / 7) + 3)
+        args.matches = matches_per_scorer(args.rate, args.scorers, args.duration)
 
     print(f"database {args.db}: recreating and migrating …", flush=True)
-    recreate_database(args.db)
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    prepare_database(args.db, env)
     started = time.perf_counter()
     plan = setup(args.scorers, args.matches, args.seed)
     total_matches = sum(len(p["matches"]) for p in plan)
@@ -415,59 +572,14 @@ def main() -> int:
     )
 
     port = free_port()
-    server = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "config.wsgi:application",
-            "-c",
-            str(ROOT / "config" / "gunicorn.py"),
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(args.workers),
-            "--threads",
-            str(args.threads),
-            *(["--worker-class", "sync"] if args.threads == 1 else []),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    server = start_site(env, port, args.workers, args.threads)
     # A real deployment runs a Celery worker next to the site: the standings refresh and
     # the rating updates that finished matches queue go there (coalesced per tournament).
-    subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], capture_output=True, check=False)
-    worker = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--concurrency",
-            "1",
-            "--loglevel",
-            "warning",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    flush_redis(args.redis)
+    worker = start_worker(env)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/api/schema/", timeout=5).read()
-                break
-            except OSError:
-                time.sleep(0.2)
-        else:
+        if not wait_for_site(base):
             print("gunicorn did not answer", file=sys.stderr)
             return 1
         scorers = [Scorer(token=p["token"], matches=p["matches"], base=base) for p in plan]
@@ -500,10 +612,8 @@ def main() -> int:
         client_cpu = time.process_time() - client_cpu0
         speed_after = machine_speed()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        os.killpg(worker.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-        worker.wait(timeout=30)
+        stop(server)
+        stop(worker)
 
     latencies = [ms for s in scorers for ms in s.latencies]
     acknowledged = sum(len(s.acknowledged) for s in scorers)
