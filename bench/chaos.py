@@ -59,6 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.entry import (  # noqa: E402
+    GAMES,
     Pacer,
     Scorer,
     cpu_seconds,
@@ -408,8 +409,16 @@ def organiser_api(base: str, tournament_id: int) -> Any:
 # --- the derived figures: standings and ratings ----------------------------------------------
 
 
-def standings_lag(tournament_id: int) -> list[str]:
-    """How the stored standings differ from a fresh recomputation (empty: they agree)."""
+def standings_lag(tournament_ids: list[int]) -> list[str]:
+    """How the stored standings of these tournaments differ from a fresh recomputation
+    (empty: they agree)."""
+    problems = []
+    for tournament_id in tournament_ids:
+        problems += [f"tournament {tournament_id}: {p}" for p in _standings_lag(tournament_id)]
+    return problems
+
+
+def _standings_lag(tournament_id: int) -> list[str]:
     from django.db import connection
 
     from tournaments.models import StandingRow, Tournament
@@ -544,13 +553,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     workers = args.workers or deployed.workers
     threads = args.threads or deployed.threads
-    matches = matches_per_scorer(args.rate, args.scorers, args.duration)
+    games = GAMES[args.game]
+    matches = matches_per_scorer(args.rate, args.scorers, args.duration, games)
     print(f"database {args.db}: recreating and migrating …", flush=True)
     prepare_database(args.db, env)
-    plan = setup(args.scorers, matches, args.seed)
+    plan = setup(args.scorers, matches, args.seed, games)
     from tournaments.models import Tournament
 
-    tournament_id = Tournament.objects.get(name="Bench evening").pk
+    tournament_ids = list(
+        Tournament.objects.filter(name__startswith="Bench")
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    tournament_id = tournament_ids[0]  # the report job's and the capacity step's
     print(f"set up {args.scorers} scorers × {matches} matches", flush=True)
 
     port = free_port()
@@ -571,7 +586,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if not wait_for_site(base):
             problems.append("gunicorn did not answer")
             return out
-        scorers = [ChaosScorer(token=p["token"], matches=p["matches"], base=base) for p in plan]
+        scorers = [
+            ChaosScorer(token=p["token"], matches=p["matches"], base=base, game=p["game"])
+            for p in plan
+        ]
         for scorer in scorers:
             fetch_version(scorer, scorer.matches[0]["id"])
         interval = args.scorers / args.rate if args.rate else 0.0
@@ -622,7 +640,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         # Catching up: the report job, the standings and the ratings.
         job_wait, job_state = wait_until(faults.job_unfinished, timeout=args.catch_up)
         standings_wait, standings_left = wait_until(
-            lambda: standings_lag(tournament_id), timeout=args.catch_up
+            lambda: standings_lag(tournament_ids), timeout=args.catch_up
         )
         ratings_wait, ratings_left = wait_until(ratings_lag, timeout=args.catch_up)
         if standings_wait is None or ratings_wait is None:
@@ -811,6 +829,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--db", default="deberc_chaos")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/11")
+    parser.add_argument("--game", choices=sorted(GAMES), default="mixed", help="as bench/entry.py")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--json", help="write the figures and problems to this file")
     parser.add_argument("--drop-db", action="store_true", help="drop the database afterwards")

@@ -1,25 +1,27 @@
-"""Live deal entry under load (issue 3): N scorers posting deals at once, nothing lost.
+"""Live deal entry under load (issues 3 and 12): N scorers posting deals at once, nothing lost.
 
     .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240]
-                                    [--workers N] [--threads N]
+                                    [--game mixed|deberc|preferans] [--workers N] [--threads N]
 
 1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
-   127.0.0.1), migrates it, and sets up a running tournament with enough tables: every
-   scorer has a token and `--matches` tables of the open round.
+   127.0.0.1), migrates it, and sets up a running tournament of each game with enough
+   tables: every scorer has a token and `--matches` tables of the open round. With
+   `--game mixed` (the default) every other scorer keeps a Preferans table (Sochi, three
+   players, a pulka to 10) and the others a Deberc one (Moscow, two players).
 2. Starts the site under gunicorn with the site's own settings (config/gunicorn.py: threaded
    workers, kept-alive connections) on that database (DEBUG off, persistent connections),
    and a Celery worker.
 3. Runs N scorer threads (urllib) for `--duration` seconds. Each scorer plays its matches
    one after the other, posting each deal (`POST /api/v1/matches/{id}/deals/` with an
-   Idempotency-Key and the version it last saw), deals drawn from the engine's simulator.
+   Idempotency-Key and the version it last saw), deals drawn from the engines' simulators.
    Some requests are sent again with the same key after their answer (a lost answer), and
    some twice at the same moment (a double tap); both must get the first answer byte for
    byte. `--rate` paces the scorers to that many deals per second in all (0: as fast as the
    server answers).
 4. Prints deals/s and p50/p95/p99 latency of first attempts, then checks that every
    acknowledged deal is stored exactly once, with the figures sent, that no unacknowledged
-   deal is stored, and that every match's stored score equals a fresh rescoring by the
-   engine. Exits 1 on any loss, duplicate or mismatch (and 2 if the goal is missed with
+   deal is stored, and that every match's stored score equals a fresh rescoring by its
+   game's engine. Exits 1 on any loss, duplicate or mismatch (and 2 if the goal is missed with
    --strict).
 
 Goal: ≥ 200 deals/s with p95 ≤ 100 ms at 32 scorers.
@@ -81,9 +83,18 @@ def free_port() -> int:
 # --- setup (in this process, through the ORM) ------------------------------------------------
 
 
-def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, Any]]:
-    """The tournament, users, tokens and matches; returns per scorer its token and matches
-    (id, deals to post)."""
+# Deals a match takes, about: a Deberc match to 301 in the summary form, a Sochi pulka to 10.
+DEALS_PER_MATCH = {"deberc": 7, "preferans": 15}
+GAMES = {"deberc": ("deberc",), "preferans": ("preferans",), "mixed": ("deberc", "preferans")}
+
+
+def setup(
+    scorers: int, matches_per_scorer: int | dict[str, int], seed: int, games: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """The tournaments, users, tokens and matches; returns per scorer its game, token and
+    matches (id, deals to post). Scorers take the games in turn: with both, every other
+    scorer keeps a Preferans table (a Sochi pulka of three, its own tournament) and the
+    others Deberc (Moscow, two players)."""
     import django
 
     django.setup()
@@ -92,6 +103,7 @@ def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, An
 
     from scoring import services as scoring_services
     from scoring.engine.simulate import random_match
+    from scoring.preferans.simulate import random_pulka
     from tournaments import services
     from tournaments.models import Club, Entry, Player, Table
 
@@ -100,42 +112,68 @@ def setup(scorers: int, matches_per_scorer: int, seed: int) -> list[dict[str, An
     club = Club.objects.create(name="Bench club")
     # Token users without a password: hashing one costs about half a second of CPU each.
     organiser = User.objects.create_user("bench-organiser")
-    tournament = services.tournament_create(
-        club=club,
-        user=organiser,
-        name="Bench evening",
-        ruleset="moscow",
-        published=True,
-        rounds=1,
-    )
-    rnd = services.round_ensure(tournament=tournament, number=1)
-    services.round_open(round=rnd, user=organiser)
-    n_players = max(4, 2 * scorers)
-    players = [
-        Player.objects.create(club=club, display_name=f"Гравець {i:03d}") for i in range(n_players)
-    ]
-    Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in players)
+    seats = {"deberc": 2, "preferans": 3}
+    names = {"deberc": "Bench evening", "preferans": "Bench pulka evening"}
+    rulesets = {"deberc": "moscow", "preferans": "sochi"}
+    per_game = {
+        game: sum(1 for s in range(scorers) if games[s % len(games)] == game) for game in games
+    }
+    rounds: dict[str, Any] = {}
+    players: dict[str, list[Any]] = {}
+    for game in games:
+        tournament = services.tournament_create(
+            club=club,
+            user=organiser,
+            name=names[game],
+            game=game,
+            ruleset=rulesets[game],
+            table_size=seats[game],
+            published=True,
+            rounds=1,
+        )
+        rounds[game] = services.round_ensure(tournament=tournament, number=1)
+        services.round_open(round=rounds[game], user=organiser)
+        count = max(seats[game] + 2, seats[game] * per_game[game])
+        prefix = "Гравець" if game == "deberc" else "Гравець П"
+        players[game] = [
+            Player.objects.create(club=club, display_name=f"{prefix}{i:03d}") for i in range(count)
+        ]
+        Entry.objects.bulk_create(Entry(tournament=tournament, player=p) for p in players[game])
     out: list[dict[str, Any]] = []
     table_no = 0
     for s in range(scorers):
+        game = games[s % len(games)]
+        pool = players[game]
         user = User.objects.create_user(f"bench-scorer{s + 1}")
         token = Token.objects.create(user=user)
         mine = []
-        for m in range(matches_per_scorer):
+        count = (
+            matches_per_scorer[game] if isinstance(matches_per_scorer, dict) else matches_per_scorer
+        )
+        for m in range(count):
             table_no += 1
-            a = players[(2 * s) % n_players]
-            b = players[(2 * s + 1 + m) % n_players]
-            if a == b:
-                b = players[(2 * s + 2) % n_players]
-            table = Table.objects.create(round=rnd, number=table_no, scorer=user)
-            match = scoring_services.match_create(table=table, players=[a, b], first_dealer_seat=0)
-            names = [a.display_name, b.display_name]
-            record = random_match(rng, names, card_by_card=False)
+            # The scorer's own players, the last of them changing from match to match.
+            index = s // len(games)
+            seated = [pool[(seats[game] * index + k) % len(pool)] for k in range(seats[game] - 1)]
+            seated.append(
+                next(
+                    p
+                    for p in pool[(seats[game] * index + seats[game] - 1 + m) % len(pool) :] + pool
+                    if p not in seated
+                )
+            )
+            table = Table.objects.create(round=rounds[game], number=table_no, scorer=user)
+            match = scoring_services.match_create(table=table, players=seated, first_dealer_seat=0)
+            seat_names = [p.display_name for p in seated]
+            if game == "deberc":
+                record = random_match(rng, seat_names, card_by_card=False)
+            else:
+                record = random_pulka(rng, seat_names, ruleset="sochi")
             # The simulator draws its own first dealer: the match takes the same one.
-            match.first_dealer_seat = names.index(record["first_dealer"])
+            match.first_dealer_seat = seat_names.index(record["first_dealer"])
             match.save(update_fields=["first_dealer_seat"])
             mine.append({"id": match.pk, "deals": record["deals"]})
-        out.append({"token": token.key, "matches": mine})
+        out.append({"game": game, "token": token.key, "matches": mine})
     return out
 
 
@@ -147,6 +185,7 @@ class Scorer:
     token: str
     matches: list[dict[str, Any]]
     base: str
+    game: str = "deberc"
     latencies: list[float] = field(default_factory=list)
     # (match id, key) -> (deal number, record sent)
     acknowledged: dict[tuple[int, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
@@ -305,7 +344,7 @@ def verify(
     """
     from django.db import connection
 
-    from scoring.engine import score_match
+    from scoring.games import record_score
     from scoring.models import Deal, IdempotencyKey, Match
     from scoring.selectors import match_scoresheet
 
@@ -363,7 +402,7 @@ def verify(
         for number in sorted(numbers.get(match_id, set()) - set(have)):
             problems.append(f"match {match_id}: acknowledged deal {number} not stored")
     for match in Match.objects.filter(pk__in=all_ids):
-        fresh = score_match(match_scoresheet(match))
+        fresh = record_score(match_scoresheet(match))
         if fresh != match.result:
             problems.append(f"match {match.pk}: stored score differs from a fresh rescoring")
     return problems
@@ -507,10 +546,12 @@ def wait_for_site(base: str, timeout: float = 20.0) -> bool:
     return False
 
 
-def matches_per_scorer(rate: float, scorers: int, duration: float) -> int:
-    """Enough matches for a scorer to play for `duration` seconds (about 7 deals a match)."""
+def matches_per_scorer(
+    rate: float, scorers: int, duration: float, games: tuple[str, ...] = ("deberc",)
+) -> dict[str, int]:
+    """Enough matches of each game for a scorer to play for `duration` seconds."""
     per_second = (rate or 400) / scorers
-    return max(3, int(per_second * duration / 7) + 3)
+    return {game: max(3, int(per_second * duration / DEALS_PER_MATCH[game]) + 3) for game in games}
 
 
 # --- main ------------------------------------------------------------------------------------
@@ -547,6 +588,12 @@ def main() -> int:
         default="redis://127.0.0.1:6379/3",
         help="Celery broker for the site (tasks are only queued)",
     )
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="mixed",
+        help="the tables' game: every other scorer at a Preferans table (mixed), or one game",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--strict", action="store_true", help="exit 2 when the goal is missed")
     args = parser.parse_args()
@@ -557,16 +604,19 @@ def main() -> int:
 
     args.workers = args.workers or deployed.workers
     args.threads = args.threads or deployed.threads
-    if not args.matches:
-        args.matches = matches_per_scorer(args.rate, args.scorers, args.duration)
+    games = GAMES[args.game]
+    matches: int | dict[str, int] = args.matches or matches_per_scorer(
+        args.rate, args.scorers, args.duration, games
+    )
 
     print(f"database {args.db}: recreating and migrating …", flush=True)
     prepare_database(args.db, env)
     started = time.perf_counter()
-    plan = setup(args.scorers, args.matches, args.seed)
+    plan = setup(args.scorers, matches, args.seed, games)
     total_matches = sum(len(p["matches"]) for p in plan)
     print(
-        f"set up {args.scorers} scorers × {args.matches} matches = {total_matches} tables "
+        f"set up {args.scorers} scorers ({', '.join(games)}) × {matches} matches = "
+        f"{total_matches} tables "
         f"in {time.perf_counter() - started:.1f} s",
         flush=True,
     )
@@ -582,7 +632,9 @@ def main() -> int:
         if not wait_for_site(base):
             print("gunicorn did not answer", file=sys.stderr)
             return 1
-        scorers = [Scorer(token=p["token"], matches=p["matches"], base=base) for p in plan]
+        scorers = [
+            Scorer(token=p["token"], matches=p["matches"], base=base, game=p["game"]) for p in plan
+        ]
         for scorer in scorers:  # warm every worker's connection and caches
             fetch_version(scorer, scorer.matches[0]["id"])
         interval = args.scorers / args.rate if args.rate else 0.0
@@ -636,6 +688,14 @@ def main() -> int:
     print(f"latency p50        {p50:.1f} ms")
     print(f"latency p95        {p95:.1f} ms")
     print(f"latency p99        {p99:.1f} ms")
+    if len(games) > 1:
+        for game in games:
+            mine = [ms for s in scorers if s.game == game for ms in s.latencies]
+            stored = sum(len(s.acknowledged) for s in scorers if s.game == game)
+            print(
+                f"  {game:<16} {stored} deals ({stored / elapsed:.1f}/s), "
+                f"p50 {percentile(mine, 0.5):.1f} ms, p95 {percentile(mine, 0.95):.1f} ms"
+            )
     print(f"retries (same key) {sum(s.retries for s in scorers)}")
     if acknowledged:
         per = 1000 / acknowledged

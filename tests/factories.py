@@ -13,9 +13,16 @@ class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
+        # The password is set after the first save, so the factory saves once more itself.
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.PostGenerationMethodCall("set_password", "demo")
+
+    @classmethod
+    def _after_postgeneration(cls, instance, create, results=None):  # type: ignore[no-untyped-def]
+        if create:
+            instance.save(update_fields=["password"])
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

@@ -61,3 +61,23 @@ def test_a_pulka_with_no_deal_is_all_square() -> None:
     }
     assert empty_result([A, B, C], "sochi", {}, A) == result
     assert empty_result([A, B, C])["finished"] is False
+
+
+def test_after_a_wrong_deal_the_end_is_not_guessed() -> None:
+    """Whether the pools were full depends on the deals before; once one of them is wrong
+    (here an unknown player) the sheet is not known, so a later deal is not called
+    `match_finished` on figures that are wrong themselves: the wrong deal is reported, and
+    once it is fixed the deals after the end are (this service's reading, docs/preferans.md)."""
+    wrong = game("Zoya", "6S", {B: "pass", C: "pass"})
+    rec = record([wrong, six(B), six(C), six(A), six(B)], pool_target=2)
+    assert codes(rec) == [(1, "unknown_player")]
+    fixed = record([six(A), six(B), six(C), six(A), six(B)], pool_target=2)
+    assert codes(fixed) == [(4, "match_finished"), (5, "match_finished")]
+
+
+def test_a_deal_past_a_fixed_count_is_refused_even_after_a_wrong_one() -> None:
+    """With `end: fixed_deals` the end does not depend on the figures: a deal past the count
+    is reported whatever the deals before it hold."""
+    wrong = game("Zoya", "6S", {B: "pass", C: "pass"})
+    rec = record([wrong, six(B), six(C)], end="fixed_deals", fixed_deals=2)
+    assert codes(rec) == [(1, "unknown_player"), (3, "match_finished")]

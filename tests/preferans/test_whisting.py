@@ -47,6 +47,13 @@ def test_it_refuses_a_whist_on_a_misere() -> None:
     assert codes(rec) == [(1, "bad_whist")]
 
 
+def test_it_refuses_a_whist_on_an_all_pass() -> None:
+    """ "Если же спасовали все, то играют распасовку, то есть каждый стремится взять
+    наименьшее число взяток": nobody declares on an all-pass, so nobody whists."""
+    deal = {"kind": "allpass", "tricks": {A: 3, B: 3, C: 4}, "whist": {A: "whist", B: "pass"}}
+    assert codes(record([deal])) == [(1, "bad_whist")]
+
+
 def test_a_misere_with_passes_written_is_accepted() -> None:
     entry = last([misere(B, {A: 5, B: 0, C: 5}, whist={A: "pass", C: "pass"})])
     assert entry["outcome"] == "misere_made"

@@ -19,6 +19,34 @@ def test_the_example_sheet_scores_exactly() -> None:
     assert score_pulka(record) == expected
 
 
+def test_the_format_pages_sample_deal_scores_as_documented() -> None:
+    """docs/preferans.md's sample: Boris's 7♥ made, Vera whists alone for both defenders
+    ("вист — ответственный"), Anna passes; then the same deal with Vera's renonce."""
+    sample = game(B, "7H", {C: "whist", A: "pass"}, {B: 7, C: 2, A: 1}, dealer=A)
+    entry = last([sample])
+    assert entry["outcome"] == "made" and entry["allpass_multiplier"] is None
+    assert entry["pool"] == {B: 4}  # a seven is worth 4
+    assert entry["whists"] == {C: {B: 12}}  # 3 defenders' tricks × 4
+    assert entry["mountain"] == {} and entry["help"] == []
+    assert entry["sheet"] == {
+        "pool": {A: 0, B: 4, C: 0},
+        "mountain": {A: 0, B: 0, C: 0},
+        "whists": {A: {B: 0, C: 0}, B: {A: 0, C: 0}, C: {A: 0, B: 12}},
+    }
+    # Mountains with the pool deficits 10, 6, 10 (mean 8⅔): −13⅓, +13⅓·2, −13⅓ and the
+    # whists ±12 → −13⅓, +14⅔, −1⅓ → floors −14, 14, −2; the two missing units go to the
+    # first two clockwise from the first dealer: Anna and Boris.
+    assert entry["balance"] == {A: -13, B: 15, C: -2}
+    assert entry["next_dealer"] == B
+
+    # Vera's renonce (Kodex 32: the declarer scores as if made): she writes P × k = 4 into
+    # the mountain and no whists; Anna, who passed, writes nothing either.
+    entry = last([{**sample, "violation": {"player": C, "kind": "renonce", "count": 1}}])
+    assert entry["pool"] == {B: 4} and entry["whists"] == {} and entry["mountain"] == {C: 4}
+    # Mountains 10, 6, 14 (mean 10): 0, +40, −40.
+    assert entry["balance"] == {A: 0, B: 40, C: -40}
+
+
 def test_example_1_a_six_made_against_a_responsible_whister() -> None:
     """ "Вист — ответственный, жлобский": Vera whists alone and writes for both defenders."""
     entry = last([game(B, "6S", {C: "whist", A: "pass"}, {A: 1, B: 6, C: 3})])
