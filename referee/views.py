@@ -39,7 +39,16 @@ def rulebook(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     game = selectors.rulebook_game(request.GET.get("game"))
     results = selectors.rules_search(query, game=game) if query else None
-    context = {"query": query, "results": results, "game": game or ""}
+    context = {
+        "query": query,
+        "results": results,
+        "game": game or "",
+        # Over every game, each hit says which game's rule it is.
+        "hits": [
+            {"rule": rule, "game_name": None if game else selectors.GAME_NAMES.get(rule.game)}
+            for rule in results or []
+        ],
+    }
     if request.htmx and request.GET.get("partial"):
         return render(request, "referee/_results.html", context)
     context["sections"] = selectors.rulebook_sections(game)

@@ -254,6 +254,12 @@ def _preferans_simulate(
     return played, preferans.score_pulka(played)
 
 
+# The winner rule [очки за победу] (Deberc §7: the winner scores 1, with `difference` also the
+# target minus each beaten side's total): how the standings count a match whose game's tally
+# gives no points of its own, and a tally kept before the games gave them.
+winner_match_points = deberc_match.winner_match_points
+
+
 DEBERC_TIEBREAKS = (
     "game_points",
     "points_difference",

@@ -51,7 +51,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring import games
-from scoring.engine.match import winner_match_points
+from scoring.games import winner_match_points
 
 PlayerId = Hashable
 
@@ -357,13 +357,6 @@ def rank_label(rank: int, shared_with: int) -> str:
 # --------------------------------------------------------------------------- ORM
 
 
-def match_target(ruleset: str, conventions: dict[str, Any], n_players: int) -> int:
-    """The match's target from the engine's conventions (the difference scoring needs it)."""
-    from scoring.engine.conventions import resolve_conventions
-
-    return resolve_conventions(ruleset, conventions or {}, n_players).target
-
-
 def tally_data(match: Any, players: Sequence[PlayerId] | None = None) -> dict[str, Any] | None:
     """What a finished match adds to the standings (None while it is in play).
 
@@ -416,11 +409,6 @@ def tournament_tiebreaks(tournament: Any) -> list[str]:
     else the game's default order."""
     chosen = [t for t in (tournament.tiebreaks or []) if t in TIEBREAKS]
     return chosen or list(tournament_game(tournament).default_tiebreaks)
-
-
-def tournament_target(tournament: Any) -> int:
-    size = 2 if tournament.table_size == 4 else tournament.table_size
-    return match_target(tournament.ruleset, tournament.conventions, max(size, 2))
 
 
 def tournament_bye_points(tournament: Any) -> float:

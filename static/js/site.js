@@ -10,3 +10,30 @@ document.addEventListener("change", function (event) {
   if (typeof target.form.requestSubmit === "function") target.form.requestSubmit();
   else target.form.submit();
 });
+
+// The round's clock [время тура]: each <time data-countdown datetime="…"> gets the minutes
+// left in the <span class="countdown"> beside it (its data-t-left with __N__ for the number),
+// then its data-t-up once time is up; updated every 20 s, and again when htmx swaps a part of
+// the page in (the live pages poll).
+(function () {
+  function tick(clock) {
+    var out = clock.parentNode && clock.parentNode.querySelector(".countdown");
+    var ends = Date.parse(clock.getAttribute("datetime"));
+    if (!out || isNaN(ends)) return;
+    var minutes = Math.ceil((ends - Date.now()) / 60000);
+    out.textContent = minutes > 0
+      ? "(" + clock.getAttribute("data-t-left").replace("__N__", String(minutes)) + ")"
+      : "— " + clock.getAttribute("data-t-up");
+    out.classList.toggle("time-up", minutes <= 0);
+  }
+  function tickAll() {
+    document.querySelectorAll("time[data-countdown]").forEach(tick);
+  }
+  function start() {
+    tickAll();
+    window.setInterval(tickAll, 20000);
+    document.body.addEventListener("htmx:afterSwap", tickAll);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}());

@@ -360,10 +360,11 @@ def test_kharkov_no_closing_on_the_trick_of_the_trump_jack() -> None:
 
 
 def test_kharkov_closing_right_after_taking_the_trump_jack_trick() -> None:
-    """Kharkov, seed 001: "партия не может быть досрочно завершена на козырного валета.
-    Игрок, который хочет закрыть партию, должен взять любую взятку после хода козырным
-    валетом". The engine reads it so: once the trump jack is played, the claimant must take
-    a later trick before claiming; taking the jack's own trick is not enough."""
+    """Kharkov (the Kharkov variant's text): "партия не может быть досрочно завершена на
+    козырного валета. Игрок, который хочет закрыть партию,
+    должен взять любую взятку после хода козырным валетом".
+    The engine reads it so: once the trump jack is played, the claimant must take a later
+    trick before claiming; taking the jack's own trick is not enough."""
     # Anna takes trick 7 (the jack's) and claims at once with 21 + 4 + 15 + 23 = 63 card
     # points and her terz: 83. Kharkov: illegal; Moscow has no such rule: a true closing.
     claim = played(TRICKS[:7], closing={"player": "Anna", "points": 83})

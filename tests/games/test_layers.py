@@ -78,3 +78,30 @@ def test_without_a_policy_only_staff_may_touch_a_match() -> None:
         assert not access.is_table_scorer(staff, match)
     finally:
         access.access_policy_set(saved)
+
+
+# A game's own pages may use its engine: the referee's tools for that game and the game's
+# report pieces (`tournaments.reports.<game>`, reached through `tournaments.reports.parts`).
+GAME_OWN_PAGES = {
+    "referee/tools.py",
+    "referee/closing.py",
+    "referee/forms.py",
+    "referee/preferans_tools.py",
+    "tournaments/reports/deberc.py",
+    "tournaments/reports/preferans.py",
+}
+ENGINE_MODULES = ("scoring.engine", "scoring.preferans", "scoring.preferans_page")
+
+
+def test_the_apps_reach_a_game_only_through_the_registry() -> None:
+    """Tournaments, standings, pairing, reports and the referee desk ask `scoring.games` for
+    a match's game; only a game's own pages import its engine."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for app in ("tournaments", "referee", "config")
+        for path in _python_files(ROOT / app)
+        if str(path.relative_to(ROOT)) not in GAME_OWN_PAGES
+        for line, name in _imports(path)
+        if any(name == m or name.startswith(m + ".") for m in ENGINE_MODULES)
+    ]
+    assert offenders == []

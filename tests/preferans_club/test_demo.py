@@ -1,5 +1,6 @@
 """`load_demo` adds a Preferans evening next to the Deberc one: three tables of three and one
-of four, round 1 finished, round 2 running on a round clock; the deals are the simulator's
+of four, pulkas played on the round's clock, round 1 finished (closed on time), round 2
+running on a round clock; the deals are the simulator's
 and every score is the engine's; running it again changes nothing."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def test_the_preferans_evening(django_capture_on_commit_callbacks):
     assert "preferans" in out.getvalue()
     tournament = Tournament.objects.get(game="preferans")
     assert Tournament.objects.filter(game="deberc").count() == 1
-    assert (tournament.ruleset, tournament.conventions) == ("sochi", {"pool_target": 10})
+    assert (tournament.ruleset, tournament.conventions) == ("sochi", {"end": "closed"})
     assert tournament.published and tournament.round_minutes
     assert tournament.organisers.filter(username="organiser").exists()
     round1, round2 = tournament.round_set.order_by("number")
@@ -36,7 +37,10 @@ def test_the_preferans_evening(django_capture_on_commit_callbacks):
         assert sizes == [3, 3, 3, 4]
         players = {s.player_id for m in Match.objects.filter(round=rnd) for s in m.seats.all()}
         assert len(players) == 13
-    assert all(m.status == Match.Status.FINISHED for m in Match.objects.filter(round=round1))
+    # Round 1's tables were closed on time, each after its last deal.
+    for match in Match.objects.filter(round=round1):
+        assert match.status == Match.Status.FINISHED and match.closed
+        assert match.result["reason"] == "closed"
     running = Match.objects.filter(round=round2)
     assert all(m.status == Match.Status.OPEN for m in running)
     assert all(m.deals.exists() for m in running)

@@ -89,3 +89,32 @@ def test_a_deberc_match_has_no_clock_nor_close_button() -> None:
     ev = make_evening()
     page = _page(ev.scorer, ev.match)
     assert 'data-testid="round-clock"' not in page
+
+
+@pytest.mark.parametrize(
+    "path", ["/tournaments/{t}/", "/tournaments/{t}/rounds/1/", "/tournaments/{t}/screen/"]
+)
+def test_the_live_pages_show_the_round_clock_to_everyone(timed, path: str) -> None:
+    answer = Client().get(path.format(t=timed.tournament.pk), HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert 'data-testid="round-clock"' in page and "data-countdown" in page
+    assert timezone.localtime(timed.round.ends_at).strftime("%H:%M") in page
+    assert "Тур заканчивается в" in page  # in the reader's language
+
+
+def test_a_pool_target_pulka_says_time_is_up_without_a_close(client) -> None:
+    ev = make_preferans_evening(round_minutes=120)
+    ev.round.ends_at = timezone.now() + timedelta(minutes=5)
+    ev.round.save(update_fields=["ends_at"])
+    page = _page(ev.scorer, ev.match)
+    assert "then close the table" not in page
+    assert 'data-t-up="time is up: play out the deal in progress"' in page
+    assert "/close/" not in page
+
+
+def test_a_closed_round_shows_no_clock(timed) -> None:
+    timed.round.status = "closed"
+    timed.round.save(update_fields=["status"])
+    page = Client().get(f"/tournaments/{timed.tournament.pk}/rounds/1/").content.decode()
+    assert 'data-testid="round-clock"' not in page

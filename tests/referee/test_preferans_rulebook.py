@@ -139,6 +139,14 @@ def test_the_rulebook_page_has_a_game_switch(client):
     assert "preferans" not in found.content.decode()
 
 
+def test_a_search_over_every_game_names_each_hits_game(client):
+    page = client.get("/rules/?q=взятка", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-game="preferans">Преферанс</span>' in page
+    assert 'data-game="deberc">Деберц</span>' in page
+    one_game = client.get("/rules/?q=взятка&game=preferans").content.decode()
+    assert 'data-testid="rule-hit"' in one_game and 'class="badge"' not in one_game
+
+
 def test_a_preferans_convention_page_shows_the_three_presets_side_by_side(client):
     response = client.get("/rules/preferans_conventions.whist_split/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 200

@@ -22,11 +22,9 @@ from tournaments.models import Round, StandingRow
 from tournaments.pairing.manager import round_pair
 from tournaments.simulation import random_deal
 from tournaments.standings import (
-    bye_match_points,
     compute_standings,
-    match_target,
     outcome_from_result,
-    tournament_target,
+    tournament_bye_points,
     tournament_tiebreaks,
 )
 
@@ -53,7 +51,8 @@ def recompute(tournament):
             round_number=match.round.number,
             players=players,
             result=result,
-            target=match_target(match.ruleset, match.conventions, len(players)),
+            ruleset=match.ruleset,
+            conventions=match.conventions,
         )
         if outcome:
             outcomes.append(outcome)
@@ -66,7 +65,7 @@ def recompute(tournament):
         byes=list(byes),
         tiebreaks=tournament_tiebreaks(tournament),
         scoring=tournament.match_score,
-        bye_points=bye_match_points(tournament.match_score, tournament_target(tournament)),
+        bye_points=tournament_bye_points(tournament),
     )
     return {
         line.player: (

@@ -28,26 +28,7 @@
     else if (afterSave) { sheet.scrollIntoView({ block: "start" }); }
   }
 
-  /* The round's clock: minutes left until the organiser's time limit, updated each 20 s. */
-  function startCountdown() {
-    var clock = document.querySelector("time[data-countdown]");
-    if (!clock) return;
-    var out = clock.parentNode.querySelector(".countdown");
-    var ends = Date.parse(clock.getAttribute("datetime"));
-    if (!out || isNaN(ends)) return;
-    function tick() {
-      var minutes = Math.ceil((ends - Date.now()) / 60000);
-      out.textContent = minutes > 0
-        ? "(" + clock.getAttribute("data-t-left").replace("__N__", String(minutes)) + ")"
-        : "— " + clock.getAttribute("data-t-up");
-      out.classList.toggle("time-up", minutes <= 0);
-    }
-    tick();
-    window.setInterval(tick, 20000);
-  }
-
   function start() {
-    startCountdown();
     focusSheet(false);
     document.body.addEventListener("htmx:afterSwap", function () { focusSheet(true); });
   }

@@ -6,9 +6,10 @@ A club, 12 players, the users `organiser`, `referee`, `scorer1` … `scorer4` (p
 where scorer1 … scorer4 each score a table. Every deal goes through the same service as a
 scorer's phone (`scoring.services.deal_submit`), so the scores are the engine's.
 
-Next to it, a Preferans evening in another club: 13 players, Sochi rules with pulkas to 10,
-three tables of three and one of four (the dealer sits out), round 1 finished and round 2
-running on a two-hour round clock; the pulkas' deals are drawn by the game's simulator
+Next to it, a Preferans evening in another club: 13 players, Sochi rules with pulkas played
+on the round's clock (`end: closed`: a table is closed when time is up; pools to 20), three
+tables of three and one of four (the dealer sits out), round 1 finished (each table closed on
+time) and round 2 running on a two-hour round clock; the pulkas' deals are drawn by the game's simulator
 (`scoring.games.Game.simulate`, i.e. `scoring.preferans.simulate`).
 
 Running it again changes nothing (it says what is already there).
@@ -54,7 +55,7 @@ PLAYERS = [
 ROUND2_DEALS = [4, 2, 3, 5, 1, 0]
 
 PREFERANS_CLUB = "Клуб «Пуля»"
-PREFERANS_TOURNAMENT = "Вечер преферанса — сочинка до 10"
+PREFERANS_TOURNAMENT = "Вечер преферанса — сочинка на время"
 PREFERANS_PLAYERS = [
     "Григорий Лебедев",
     "Людмила Козак",
@@ -232,7 +233,9 @@ class Command(BaseCommand):
                 name=PREFERANS_TOURNAMENT,
                 game="preferans",
                 ruleset="sochi",
-                conventions={"pool_target": 10},
+                # A club evening against the clock: each pulka ends when the round's time is
+                # up (the scorer closes the table after the deal in progress).
+                conventions={"end": "closed"},
                 table_size=3,
                 system="swiss",
                 rounds=4,
@@ -300,6 +303,9 @@ class Command(BaseCommand):
                 else record["deals"][: min(deals[k], len(record["deals"]) - 1)]
             )
             self._play(match, scorers[k], played)
+            if deals is None and record.get("closed"):
+                # Time was up: the scorer closed the table after its last deal.
+                scoring_services.match_close(match=match, user=scorers[k])
 
     def _report(self, tournament: Tournament, users: dict[str, Any], roles: bool = True) -> None:
         out = self.stdout
