@@ -9,8 +9,8 @@ scorer's phone (`scoring.services.deal_submit`), so the scores are the engine's.
 Next to it, a Preferans evening in another club: 13 players, Sochi rules with pulkas played
 on the round's clock (`end: closed`: a table is closed when time is up; pools to 20), three
 tables of three and one of four (the dealer sits out), round 1 finished (each table closed on
-time) and round 2 running on a two-hour round clock; the pulkas' deals are drawn by the game's simulator
-(`scoring.games.Game.simulate`, i.e. `scoring.preferans.simulate`).
+time) and round 2 running on a two-hour round clock; the pulkas' deals are drawn by the game's
+simulator (`scoring.games.Game.simulate`, i.e. `scoring.preferans.simulate`).
 
 Running it again changes nothing (it says what is already there).
 """
