@@ -71,8 +71,11 @@ bench-reports: setup
 bench-chaos: setup
 	$(BIN)/python bench/chaos.py
 
+# Both queues by default (one host); `make worker WORKER_QUEUES=celery` (or `=reports`) for a
+# worker host of its own (docs/deployment.md, "Many hosts").
+WORKER_QUEUES ?= celery,reports
 worker: setup
-	$(BIN)/celery -A config worker --loglevel=info
+	$(BIN)/celery -A config worker --loglevel=info -Q $(WORKER_QUEUES)
 
 beat: setup
 	$(BIN)/celery -A config beat --loglevel=info

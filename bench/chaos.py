@@ -82,7 +82,9 @@ from bench.entry import (  # noqa: E402
 
 MAX_ATTEMPTS = 8  # per deal: the first send and up to seven retries
 RETRY_WINDOW = 30.0  # seconds a phone keeps retrying one deal
-QUEUE = "celery"  # Celery's default queue: a list in Redis (and "unacked", its taken tasks)
+# The worker queues (config/settings.py: live tasks, report jobs): each a list in Redis, and
+# "unacked" holds the tasks taken from either.
+QUEUES = ("celery", "reports")
 
 
 # --- a phone on a bad network ----------------------------------------------------------------
@@ -266,7 +268,7 @@ def children(pid: int) -> list[int]:
 
 
 class Monitor(threading.Thread):
-    """Samples the Celery queue's length and gunicorn's workers every 0.1 s."""
+    """Samples the Celery queues' length and gunicorn's workers every 0.1 s."""
 
     def __init__(self, redis_url: str, server_pid: int):
         super().__init__(daemon=True)
@@ -280,7 +282,7 @@ class Monitor(threading.Thread):
     def run(self) -> None:
         while not self.done.is_set():
             try:
-                queued = self.redis.llen(QUEUE)
+                queued = sum(self.redis.llen(queue) for queue in QUEUES)
                 taken = self.redis.hlen("unacked")
             except Exception:  # a sample missed is no matter
                 queued = taken = -1
@@ -298,7 +300,7 @@ class Monitor(threading.Thread):
             return message.get("headers", {}).get("task", "?")
 
         return {
-            "queued": [name(m) for m in self.redis.lrange(QUEUE, 0, -1)],
+            "queued": [name(m) for q in QUEUES for m in self.redis.lrange(q, 0, -1)],
             "unacked": [name(m) for m in self.redis.hvals("unacked")],
         }
 

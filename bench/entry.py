@@ -500,7 +500,7 @@ def flush_redis(url: str) -> None:
 
 
 def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
-    """A Celery worker as deployed (`celery -A config worker`), in its own session."""
+    """A Celery worker as deployed (`make worker`: both queues), in its own session."""
     return subprocess.Popen(
         [
             PYTHON,
@@ -516,6 +516,10 @@ def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
             "warning",
             "--without-gossip",
             "--without-mingle",
+            # Both queues, as `make worker` does: the live tasks and the report jobs (the
+            # chaos bench orders one while the worker is dead).
+            "--queues",
+            "celery,reports",
         ],
         cwd=ROOT,
         env=env,

@@ -41,8 +41,10 @@ class ObtainTokenView(ObtainAuthToken):
             429: ERRORS,
         },
         summary="Exchange a username and password for an API token",
-        description="Too many wrong passwords for an account or from an address lock it out "
-        '(429, code "locked_out") until the cool-off passes or staff unlock it.',
+        description="Too many wrong passwords for an account (AXES_FAILURE_LIMIT) or from an "
+        "address (AXES_ADDRESS_FAILURE_LIMIT) lock it out "
+        '(429, code "locked_out") until the cool-off passes or an organiser or staff lift it '
+        "(/api/v1/lockouts/).",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().post(request, *args, **kwargs)

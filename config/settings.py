@@ -12,6 +12,7 @@ import environ
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -178,6 +179,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several components have a field named "kind" with their own choices: each its name.
+    "ENUM_NAME_OVERRIDES": {"LockoutKindEnum": "config.lockouts.KINDS"},
 }
 
 REDIS_URL = env("REDIS_URL")
@@ -193,6 +196,31 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 15 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 14 * 60
 CELERY_TIMEZONE = TIME_ZONE
+# Two worker queues, so that a 300 s tournament PDF never sits in front of the standings
+# refresh and rating that the live tables need within a second. `celery` (Celery's default
+# name, kept so that tasks already queued by the previous release are still consumed) takes
+# the live tasks; `reports` the slow or bulky ones: report jobs, the full rating replays, the
+# purges. Both are declared here, so a worker started without `-Q` consumes both (one host);
+# `-Q celery` / `-Q reports` give each its own worker hosts (docs/deployment.md, "Many hosts").
+LIVE_QUEUE = "celery"
+REPORTS_QUEUE = "reports"
+WORKER_QUEUES = (LIVE_QUEUE, REPORTS_QUEUE)
+CELERY_TASK_DEFAULT_QUEUE = LIVE_QUEUE
+# Each queue with its own exchange and routing key: a shared routing key would bind both
+# lists to the same messages and deliver every task twice.
+CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name) for name in WORKER_QUEUES)
+CELERY_TASK_ROUTES = {
+    name: {"queue": REPORTS_QUEUE}
+    for name in (
+        "tournaments.report_job",
+        "tournaments.report_job_lost",
+        "tournaments.report_jobs_purge",
+        "tournaments.idempotency_keys_purge",
+        "tournaments.ratings_nightly_recompute",
+        # A correction of a rated match replays every rating ever: as slow as the nightly one.
+        "tournaments.tasks.recompute_ratings_task",
+    )
+}
 # Reports (tournaments/reports): a job's soft time limit (the hard one is 30 s later), how long
 # finished jobs and their files are kept; deal submissions' Idempotency-Keys live a day
 # (purged hourly by beat; `manage.py purge_idempotency_keys --days N` does it by hand).
@@ -284,13 +312,21 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or
-# from one address, both the sign-in page and POST /api/v1/auth/token/ refuse (429) until
-# AXES_COOLOFF_MINUTES pass (0: until staff unlock it: admin "Access attempts", or
+# AXES_ADDRESS_FAILURE_LIMIT from one address, both the sign-in page and
+# POST /api/v1/auth/token/ refuse (429) until AXES_COOLOFF_MINUTES pass (0: until lifted: an
+# organiser's "Sign-in lockouts" page, /accounts/lockouts/, the admin's "Access attempts", or
 # `manage.py axes_reset_username NAME` / `axes_reset_ip ADDRESS` / `axes_reset`).
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+# Higher per address: a club's phones share one public address (NAT on the club's Wi-Fi), and
+# a few typos by several members must not lock the whole club out. Never below the account's
+# limit (config.lockouts explains why).
+AXES_ADDRESS_FAILURE_LIMIT = max(
+    env.int("AXES_ADDRESS_FAILURE_LIMIT", default=50), AXES_FAILURE_LIMIT
+)
 AXES_COOLOFF_MINUTES = env.int("AXES_COOLOFF_MINUTES", default=30)
 AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES) if AXES_COOLOFF_MINUTES else None
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The account always; the address only once it reached AXES_ADDRESS_FAILURE_LIMIT.
+AXES_LOCKOUT_PARAMETERS = "config.lockouts.lockout_parameters"
 # A success does not wipe the failures: django-axes would wipe every failure from the address
 # too, so a guesser could sign in to an account of their own between guesses.
 AXES_RESET_ON_SUCCESS = False

@@ -1,22 +1,30 @@
-"""API throttles (rates in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], counted in the default
-cache: per process with the local-memory cache, shared by every web process with Redis)."""
+"""Throttles (rates in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], counted in the default
+cache: per process with the local-memory cache, shared by every web process with Redis).
+
+The deal throttle guards every deal write a user can make, through the API (DRF's
+`throttle_classes`) and through the scorer's pages (Django views: `deal_write_wait`), in one
+bucket per user: a script cannot get twice the rate by using both doors."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from django.http import HttpRequest
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
 
 
-class DealPostThrottle(UserRateThrottle):
-    """Deal submissions per user (per address when not signed in), scope `deals`.
+class DealWriteThrottle(UserRateThrottle):
+    """Deal writes per user (per address when not signed in), scope `deals`: new deals,
+    corrections, confirmations, withdrawals and closing a match on time.
 
     A scorer at a real table sends a deal every half minute; the rate ("10/second" by
     default, DEAL_THROTTLE_RATE) only stops a script gone wild. Resends with the same
     Idempotency-Key count too: a client that retries in a tight loop is the thing to stop.
-    Reads of the same endpoint are not counted."""
+    Reads of the same endpoints are not counted."""
 
     scope = "deals"
 
@@ -25,7 +33,20 @@ class DealPostThrottle(UserRateThrottle):
         # overriding REST_FRAMEWORK sees its own rate.
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
-    def allow_request(self, request: Request, view: Any) -> bool:
-        if request.method != "POST":
+    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
             return True
         return super().allow_request(request, view)
+
+
+def deal_write_wait(request: HttpRequest) -> int | None:
+    """For the scorer's pages (plain Django views): None when the user may write a deal now
+    (the write is counted), else the whole seconds to wait, for `Retry-After`.
+
+    DRF's throttle only reads `user`, `method` and `META` from the request, which a Django
+    request has too, so both doors count in the same cache entry."""
+    throttle = DealWriteThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    # At least a second: "Retry-After: 0" would invite the tight loop the throttle stops.
+    return max(1, math.ceil(throttle.wait() or 1))

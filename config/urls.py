@@ -7,6 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from . import views
 from .auth_views import obtain_auth_token
+from .forms import AdminSignInForm, SignInForm
+
+admin.site.login_form = AdminSignInForm
 
 api_v1 = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -16,9 +19,15 @@ api_v1 = [
 ]
 
 urlpatterns = [
+    # Browsers that ask for /favicon.ico before reading the page's <link rel="icon">.
+    path("favicon.ico", views.favicon),
     path("", views.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=SignInForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

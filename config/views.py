@@ -1,6 +1,13 @@
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """The site's icon for browsers that ask for /favicon.ico (the pages link the SVG);
+    resolved per request, so that a hashed static file name is found once collected."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))

@@ -619,7 +619,8 @@ class PreferansDealForm(_PreferansForm):
             first = data.get("first_dealer") or 0
             record = {
                 "format": preferans.FORMAT,
-                "ruleset": data["ruleset"],
+                # Missing when refused (its error is shown): a KeyError, found by fuzzing.
+                "ruleset": data.get("ruleset"),
                 "conventions": {},
                 "players": names,
                 "first_dealer": names[first if first < len(names) else 0],
@@ -672,7 +673,7 @@ class PreferansSettleForm(_PreferansForm):
         data["data"] = {
             "players": names,
             "first_dealer": names[first if first < len(names) else 0],
-            "ruleset": data["ruleset"],
+            "ruleset": data.get("ruleset"),  # missing when refused (a KeyError, found by fuzzing)
             "pool": {n: data.get(f"pool_{i}") or 0 for i, n in enumerate(names)},
             "mountain": {n: data.get(f"mountain_{i}") or 0 for i, n in enumerate(names)},
             "whists": {

@@ -91,9 +91,17 @@ def _problem(field: str | None, code: str, message: str) -> dict[str, Any]:
     return {"field": field, "code": code, "message": message}
 
 
+# The length of a deal history row's change reason (simple-history's column).
+HISTORY_REASON_LENGTH = Deal.history.model._meta.get_field("history_change_reason").max_length
+
+
 def _correct(*, match: Match, number: int, record: dict[str, Any], user: Any, reason: str) -> dict:
     """Correct the deal through the scoring service (it re-scores the match and keeps the
-    deal's history); the engine's refusal becomes a RulingRejected."""
+    deal's history); the engine's refusal becomes a RulingRejected. The history keeps at most
+    100 characters of `reason` (its column's length: a longer overturn reason, or a ruling on
+    a player with a long name, was a server error on PostgreSQL, found by fuzzing); the
+    ruling keeps the whole text."""
+    reason = reason[:HISTORY_REASON_LENGTH]
     try:
         write = deal_correct(match=match, number=number, record=record, user=user, reason=reason)
     except DealRejected as exc:

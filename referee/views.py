@@ -109,7 +109,10 @@ def _table_initial(request: HttpRequest) -> dict[str, Any]:
 def _tool_page(
     request: HttpRequest, form_class: type, run: Any, template: str, title: str
 ) -> HttpResponse:
-    form = form_class(request.POST or None, user=request.user, initial=_table_initial(request))
+    # Bound on every POST, an empty one too: its refusal names the missing fields (found by
+    # fuzzing: `request.POST or None` showed an empty post the blank form, saying nothing).
+    data = request.POST if request.method == "POST" else None
+    form = form_class(data, user=request.user, initial=_table_initial(request))
     answer = None
     errors: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
@@ -220,7 +223,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     players = [seat.player.display_name for seat in match.seats.select_related("player")]
     form = forms.RulingForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,
         deals=deals,
         players=players,
         initial={"deal": request.GET.get("deal") or (deals[-1] if deals else None)},

@@ -3,7 +3,8 @@ services decide, the selectors read, the permissions module says who may.
 
 Status codes: not signed in → 401; signed in but the match is not visible → 404; visible but
 not allowed → 403; a deal the engine refuses → 400 with every error; a stale `version` → 409
-with the current match; an Idempotency-Key reused with another body → 422.
+with the current match; an Idempotency-Key reused with another body → 422; more deal writes
+than DEAL_THROTTLE_RATE (per user, shared with the scorer's pages) → 429 with Retry-After.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from config.throttles import DealPostThrottle
+from config.throttles import DealWriteThrottle
 
 from . import access as perms
 from . import selectors, services
@@ -147,8 +148,9 @@ class MatchDetailView(APIView):
 
 class MatchDealsView(APIView):
     authentication_classes = API_AUTHENTICATION
-    # At most DEAL_THROTTLE_RATE deal posts per user (scope "deals"): stops a runaway script.
-    throttle_classes = [DealPostThrottle]
+    # At most DEAL_THROTTLE_RATE deal writes per user (scope "deals", shared with the other
+    # deal writes and the scorer's pages): stops a runaway script.
+    throttle_classes = [DealWriteThrottle]
 
     @extend_schema(
         parameters=[IDEMPOTENCY_HEADER],
@@ -207,10 +209,19 @@ class MatchDealsView(APIView):
 
 class MatchDealDetailView(APIView):
     authentication_classes = API_AUTHENTICATION
+    throttle_classes = [DealWriteThrottle]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: MATCH},
+        responses={
+            200: MATCH,
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: MATCH,
+            429: ERRORS,
+        },
         summary="Correct a deal",
         description='Body: the corrected DEAL; optional "version" (stale → 409) and '
         '"reason" (kept in the history).',
@@ -241,10 +252,11 @@ class MatchDealDetailView(APIView):
 
 class MatchDealConfirmView(APIView):
     authentication_classes = API_AUTHENTICATION
+    throttle_classes = [DealWriteThrottle]
 
     @extend_schema(
         request=None,
-        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 429: ERRORS},
         summary="Confirm a pending deal (tournaments where opponents confirm)",
     )
     def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
@@ -254,10 +266,11 @@ class MatchDealConfirmView(APIView):
 
 class MatchCloseView(APIView):
     authentication_classes = API_AUTHENTICATION
+    throttle_classes = [DealWriteThrottle]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 429: ERRORS},
         summary="Close the match on time (the round clock ran out)",
         description='Body: optional {"closed": false} to re-open a match closed by mistake. '
         "Only a game whose match ends on time (Preferans `end: closed`) can be closed: the "

@@ -64,19 +64,31 @@ def match_scoresheet(match: Match) -> dict[str, Any]:
     return scoresheet_for(match, names, records)
 
 
+# What the match document says already (or the scoresheet's record, not its running state).
+_NOT_RUNNING = frozenset({"format", "ruleset", "conventions", "players"})
+
+
 def _current(result: dict[str, Any], names: Sequence[str], first_dealer: str) -> dict[str, Any]:
-    """The running state the scorer needs: totals, hanging pools, who deals next."""
+    """The running state the scorer needs, as the match's game's engine gives it: its deals
+    and running figures (Deberc's `match` totals and `winner`, Preferans' `settlement` with
+    the balances), whether it is over and why; then who deals next and, where the game has
+    them, the hanging pools after the last deal."""
     deals = result.get("deals") or []
     last = deals[-1] if deals else None
-    return {
-        "deals": deals,
-        "match": result.get("match") or {name: 0 for name in names},
-        "hanging": (last or {}).get("hanging", []),
-        "next_dealer": last.get("next_dealer") if last else first_dealer,
-        "finished": bool(result.get("finished", False)),
-        "winner": result.get("winner"),
-        "reason": result.get("reason"),
-    }
+    doc = {k: v for k, v in result.items() if k not in _NOT_RUNNING}
+    doc.update(
+        {
+            "deals": deals,
+            "hanging": (last or {}).get("hanging", []),
+            "next_dealer": last.get("next_dealer") if last else first_dealer,
+            "finished": bool(result.get("finished", False)),
+            "winner": result.get("winner"),
+            "reason": result.get("reason"),
+        }
+    )
+    if "match" not in doc and "settlement" not in doc:  # no result yet (a match just made)
+        doc["match"] = {name: 0 for name in names}
+    return doc
 
 
 def _iso(moment: Any) -> str | None:
@@ -96,6 +108,7 @@ def match_document_for(
     scorer = table.scorer if table is not None and table.scorer_id else None
     doc: dict[str, Any] = {
         "id": match.pk,
+        "game": match.game,
         "tournament": match.tournament_id,
         "round": match.round.number if match.round_id else None,
         "table": table.number if table is not None else None,

@@ -19,7 +19,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
+
+from config.throttles import deal_write_wait
 
 from . import access as perms
 from . import forms, games, selectors, services
@@ -209,6 +212,7 @@ def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
     return {
         "round_ends_at": ends_at,
         "round_ends_at_iso": ends_at.isoformat() if ends_at else "",
+        "closes_on_time": closable,
         "can_close": closable
         and perms.can_correct_deal(request.user, match)
         and match.status != Match.Status.FINISHED,
@@ -231,6 +235,9 @@ def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    wait = deal_write_wait(request)
+    if wait is not None:
+        return _throttled(request, match, scorer_page(match), wait)
     closed = request.POST.get("reopen") is None
     try:
         services.match_close(match=match, user=request.user, closed=closed)
@@ -256,16 +263,61 @@ def _render_sheet(
     return render(request, template, context, status=status)
 
 
+def throttled_message(wait: int) -> str:
+    return ngettext(
+        "Too many deals sent at once: this one was not saved. Wait %(seconds)d second and "
+        "save it again.",
+        "Too many deals sent at once: this one was not saved. Wait %(seconds)d seconds and "
+        "save it again.",
+        wait,
+    ) % {"seconds": wait}
+
+
+def _throttled(
+    request: HttpRequest,
+    match: Match,
+    page: Any,
+    wait: int,
+    *,
+    values: dict[str, Any] | None = None,
+    editing: int | None = None,
+) -> HttpResponse:
+    """A deal write refused by the per-user deal throttle (config.throttles, shared with the
+    API): nothing was written. The form comes back as it was typed with the reason above it,
+    429 with Retry-After (the offline queue waits that long and sends the deal again) and the
+    error's code on the message (`data-code="throttled"`) for a script that reads it."""
+    ctx = page.sheet_context(
+        request,
+        match,
+        values=values,
+        errors={"__all__": [throttled_message(wait)]},
+        editing=editing,
+    )
+    ctx["error_code"] = "throttled"
+    if editing is not None:
+        response = render(request, page.EDIT_TEMPLATE, ctx, status=429)
+    else:
+        ctx.update(_round_clock(request, match))
+        response = _render_sheet(request, ctx, 429, page)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_POST
 def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    # Counted before the permission check, as the API's throttle is: a script hammering a
+    # table it may not write to counts too. Answered after the parse: the form keeps its values.
+    wait = deal_write_wait(request)
     if not perms.can_enter_deal(request.user, match):
         raise PermissionDenied
     names = selectors.seat_names(match)
     page = scorer_page(match)
     form = page.parse_deal(request.POST, names)
+    if wait is not None:
+        return _throttled(request, match, page, wait, values=form.values)
     if not form.is_valid:
         # Show the engine's verdict on the rest of the deal too: every problem at once.
         checked = services.deal_check(match=match, record=form.record)
@@ -348,6 +400,10 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         ctx = page.sheet_context(request, match, values=values, editing=number)
         return render(request, page.EDIT_TEMPLATE, ctx)
     form = page.parse_deal(request.POST, names)
+    wait = deal_write_wait(request)
+    if wait is not None:
+        values = {**form.values, "reason": _reason(request)}
+        return _throttled(request, match, page, wait, values=values, editing=number)
     errors = dict(form.errors)
     if not form.is_valid:
         checked = services.deal_check(match=match, record=form.record, number=number)
@@ -372,6 +428,9 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
     match = _match(request, match_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    wait = deal_write_wait(request)
+    if wait is not None:
+        return _throttled(request, match, scorer_page(match), wait)
     try:
         services.deal_confirm(match=match, number=number, user=request.user)
     except services.DealNotFound as exc:
@@ -389,6 +448,9 @@ def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    wait = deal_write_wait(request)
+    if wait is not None:
+        return _throttled(request, match, scorer_page(match), wait)
     try:
         services.deal_withdraw(match=match, user=request.user, reason=_reason(request))
     except services.DealNotFound as exc:

@@ -20,3 +20,13 @@ def test_it_serves_the_openapi_schema(client):
 def test_it_serves_the_login_page_in_russian(client):
     response = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 200
+
+
+def test_every_page_names_the_sites_icon_and_the_old_address_leads_to_it(client):
+    page = client.get("/").content.decode()
+    assert 'rel="icon" href="/static/img/favicon.svg"' in page
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 301 and answer["Location"] == "/static/img/favicon.svg"
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("img/favicon.svg")

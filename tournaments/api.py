@@ -416,3 +416,110 @@ def deals_csv_response(matches: Any, filename: str) -> HttpResponse:
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    player = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    seed = serializers.IntegerField(read_only=True, allow_null=True)
+    withdrawn = serializers.BooleanField(read_only=True)
+    matches = serializers.IntegerField(read_only=True)
+
+
+class EntriesAddSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, max_length=200),
+        max_length=1000,
+        help_text="Display names; a name new to the club becomes a player of the club.",
+    )
+
+
+class EntryChangeSerializer(serializers.Serializer):
+    withdrawn = serializers.BooleanField(required=False)
+    seed = serializers.IntegerField(required=False, min_value=1, max_value=100_000)
+
+
+def _entries_body(tournament: Tournament, **extra: Any) -> dict[str, Any]:
+    return {"entries": EntrySerializer(selectors.entry_rows(tournament), many=True).data, **extra}
+
+
+def _entries_manager(request: Request, tournament_id: int) -> Tournament:
+    _require_user(request)
+    tournament = _tournament(request, tournament_id)
+    if not perms.can_change_tournament(request.user, tournament):
+        raise exceptions.PermissionDenied()
+    return tournament
+
+
+class TournamentEntriesView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        summary="The players entered, in seed order: id, player, name, seed, withdrawn, matches",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(_entries_body(_tournament(request, tournament_id)))
+
+    @extend_schema(
+        request=EntriesAddSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Enter players by name (the organiser); names entered already are listed apart",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = _entries_manager(request, tournament_id)
+        serializer = EntriesAddSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            added, already = services.entries_add(
+                tournament=tournament,
+                names=serializer.validated_data["players"],
+                user=request.user,
+            )
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        body = _entries_body(
+            tournament, added=[e.player.display_name for e in added], already=already
+        )
+        return Response(body, status=201 if added else 200)
+
+
+class TournamentEntryView(APIView):
+    def _entry(self, request: Request, tournament_id: int, entry_id: int) -> Any:
+        tournament = _entries_manager(request, tournament_id)
+        entry = tournament.entries.select_related("player", "tournament").filter(pk=entry_id)
+        found = entry.first()
+        if found is None:
+            raise exceptions.NotFound()
+        return found
+
+    @extend_schema(
+        request=EntryChangeSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Withdraw a player or bring them back; change their seed (the organiser)",
+    )
+    def patch(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        entry = self._entry(request, tournament_id, entry_id)
+        serializer = EntryChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.entry_update(entry=entry, user=request.user, **serializer.validated_data)
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        return Response(_entries_body(entry.tournament))
+
+    @extend_schema(
+        responses={204: None, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        summary="Take back an entry made by mistake (409 entry_has_played: withdraw instead)",
+    )
+    def delete(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        entry = self._entry(request, tournament_id, entry_id)
+        try:
+            services.entry_remove(entry=entry, user=request.user)
+        except DjangoValidationError as exc:
+            response = _django_errors(exc)
+            response.status_code = 409
+            return response
+        return Response(status=204)

@@ -17,6 +17,16 @@ urlpatterns: list = [
         name="api-tournament",
     ),
     path(
+        "tournaments/<int:tournament_id>/entries/",
+        api.TournamentEntriesView.as_view(),
+        name="api-tournament-entries",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/",
+        api.TournamentEntryView.as_view(),
+        name="api-tournament-entry",
+    ),
+    path(
         "tournaments/<int:tournament_id>/matches/",
         api.TournamentMatchesView.as_view(),
         name="api-tournament-matches",
@@ -81,4 +91,12 @@ urlpatterns += [
         api_reports.JobDownloadView.as_view(),
         name="api-job-download",
     ),
+]
+
+# Sign-in lockouts: the twin of the organiser's page /accounts/lockouts/.
+from . import api_lockouts  # noqa: E402
+
+urlpatterns += [
+    path("lockouts/", api_lockouts.LockoutListView.as_view(), name="api-lockouts"),
+    path("lockouts/lift/", api_lockouts.LockoutLiftView.as_view(), name="api-lockout-lift"),
 ]

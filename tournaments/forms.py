@@ -312,3 +312,28 @@ class ScorerAssignmentForm(forms.Form):
 
     def assignments(self) -> dict[int, Any]:
         return {table.pk: self.cleaned_data.get(f"table_{table.pk}") for table in self.tables}
+
+
+class EntriesForm(forms.Form):
+    """The evening's list as an organiser types it: one name per line."""
+
+    players = forms.CharField(
+        label=_("Players, one a line"),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+        max_length=40_000,
+        help_text=_(
+            "A name new to the club becomes one of its players; a name already entered is "
+            "not entered twice."
+        ),
+    )
+
+    def names(self) -> list[str]:
+        return self.cleaned_data["players"].splitlines()
+
+
+class LockoutLiftForm(forms.Form):
+    """The Unlock button of the sign-in lockouts page: which lockout to lift."""
+
+    kind = forms.ChoiceField(choices=[("account", _("account")), ("address", _("address"))])
+    # As long as django-axes' columns (a username of 255 characters, an address).
+    value = forms.CharField(max_length=255)

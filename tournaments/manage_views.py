@@ -18,8 +18,8 @@ from scoring import games
 
 from . import permissions as perms
 from . import selectors, services
-from .forms import ScorerAssignmentForm, TournamentForm
-from .models import Round, Tournament
+from .forms import EntriesForm, ScorerAssignmentForm, TournamentForm
+from .models import Entry, Round, Tournament
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -44,7 +44,9 @@ def _service_errors(form: TournamentForm, exc: DjangoValidationError) -> None:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not perms.can_create_tournament(request.user):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None, game=request.GET.get("game"))
+    # Bound on every POST, an empty one too: its refusal names the missing fields.
+    data = request.POST if request.method == "POST" else None
+    form = TournamentForm(data, game=request.GET.get("game"))
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
         club = data.pop("club")
@@ -55,8 +57,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         except DjangoValidationError as exc:
             _service_errors(form, exc)
         else:
-            messages.success(request, _("Tournament created."))
-            return redirect("tournaments:matches", tournament.pk)
+            # The next step of the evening: the players.
+            messages.success(request, _("Tournament created: now enter its players."))
+            return redirect("tournaments:entries", tournament.pk)
     return render(
         request,
         "tournaments/manage/form.html",
@@ -69,7 +72,8 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     if not perms.can_change_tournament(request.user, tournament):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None, instance=tournament)
+    data = request.POST if request.method == "POST" else None  # an empty POST refused too
+    form = TournamentForm(data, instance=tournament)
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
         try:
@@ -206,6 +210,7 @@ def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse
     """Upload scoresheet files (deberc-scoresheet/1, one or a list per file) as matches."""
     import json
 
+    from config.parsers import NullCharacters, SurrogateCharacters, check_text
     from scoring import services as scoring_services
     from scoring.errors import localise
 
@@ -218,6 +223,13 @@ def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse
             doc = json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             messages.error(request, _("%(name)s is not a JSON file.") % {"name": upload.name})
+            return redirect("tournaments:matches", tournament_id)
+        try:
+            # Text no column can hold (a NUL, a lone surrogate), refused as the API's parser
+            # refuses it: it reached the database (a server error, found by fuzzing).
+            check_text(doc)
+        except (NullCharacters, SurrogateCharacters) as exc:
+            messages.error(request, f"{upload.name}: {exc.detail}")
             return redirect("tournaments:matches", tournament_id)
         if isinstance(doc, dict) and "scoresheets" in doc:
             doc = doc["scoresheets"]
@@ -243,3 +255,81 @@ def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse
         return redirect("tournaments:matches", tournament_id)
     messages.success(request, _("Matches imported: %(count)s.") % {"count": len(matches)})
     return redirect("tournaments:matches", tournament_id)
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+def tournament_entries(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The players entered [участники]: anyone who sees the tournament reads the list; its
+    organiser enters players (one name a line), withdraws, brings back or removes them."""
+    tournament = _tournament(request, tournament_id)
+    can_manage = perms.can_change_tournament(request.user, tournament)
+    form = EntriesForm(request.POST or None) if can_manage else None
+    if request.method == "POST":
+        if form is None:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                added, already = services.entries_add(
+                    tournament=tournament, names=form.names(), user=request.user
+                )
+            except DjangoValidationError as exc:
+                for field, errors in exc.error_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+            else:
+                if added:
+                    messages.success(
+                        request, _("Players entered: %(count)s.") % {"count": len(added)}
+                    )
+                if already:
+                    messages.info(
+                        request,
+                        _("Entered already: %(names)s.") % {"names": ", ".join(already)},
+                    )
+                return redirect("tournaments:entries", tournament.pk)
+    return render(
+        request,
+        "tournaments/manage/entries.html",
+        {
+            "tournament": tournament,
+            "entries": selectors.entry_rows(tournament),
+            "form": form,
+            "can_manage": can_manage,
+        },
+    )
+
+
+def _entry(request: HttpRequest, tournament_id: int, entry_id: int) -> Entry:
+    tournament = _tournament(request, tournament_id)
+    if not perms.can_change_tournament(request.user, tournament):
+        raise PermissionDenied
+    return get_object_or_404(
+        Entry.objects.select_related("player", "tournament"), pk=entry_id, tournament=tournament
+    )
+
+
+@require_POST
+@login_required
+def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Withdraw a player (`withdrawn=1`) or bring them back (`withdrawn=0`)."""
+    entry = _entry(request, tournament_id, entry_id)
+    withdrawn = request.POST.get("withdrawn") != "0"
+    services.entry_update(entry=entry, user=request.user, withdrawn=withdrawn)
+    message = _("%(name)s is withdrawn.") if withdrawn else _("%(name)s plays again.")
+    messages.success(request, message % {"name": entry.player.display_name})
+    return redirect("tournaments:entries", tournament_id)
+
+
+@require_POST
+@login_required
+def entry_remove(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    entry = _entry(request, tournament_id, entry_id)
+    name = entry.player.display_name
+    try:
+        services.entry_remove(entry=entry, user=request.user)
+    except DjangoValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(name)s is no longer entered.") % {"name": name})
+    return redirect("tournaments:entries", tournament_id)

@@ -224,3 +224,13 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
         | Q(round_set__tables__scorer=user)
         | Q(entries__player__user=user)
     ).distinct()
+
+
+def can_manage_lockouts(user: Any) -> bool:
+    """See the sign-in lockouts page and lift some (which: tournaments.selectors.
+    lockout_refusal): staff, and the organiser of any tournament."""
+    if not _signed_in(user):
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return _cached(user, ("organises_any",), lambda: user.organised_tournaments.exists())

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -71,6 +71,21 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
+# Rating a batch (the live queue's task) and replaying every rating (the reports queue's) run
+# on different workers: one at a time, or a batch could rate a match the replay has just
+# written again (the unique event would refuse it, and the batch would be retried) or the
+# replay could wipe a batch that read the ratings before it.
+_RATINGS_LOCK = 0x5261_7469  # "Rati": this project's advisory lock key for the ratings
+
+
+def _ratings_lock() -> None:
+    """Serialise rating writes until the transaction ends (PostgreSQL's advisory lock; SQLite
+    writes one transaction at a time anyway)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_RATINGS_LOCK])
+
+
 def rate_match(*, match_id: int) -> bool:
     """Apply one finished match to its players' ratings (once: a second call does nothing)."""
     return _rate_in_order([match_id]) == 1
@@ -95,6 +110,7 @@ def _rate_in_order(match_ids: Sequence[int]) -> int:
     if not match_ids:
         return 0
     with transaction.atomic():
+        _ratings_lock()
         tallies = {
             match_id: (data, finished_at)
             for match_id, data, finished_at in MatchTally.objects.filter(
@@ -154,6 +170,12 @@ def _rate_in_order(match_ids: Sequence[int]) -> int:
 
 def ratings_recompute() -> int:
     """Replay every finished match from scratch; returns the number of matches rated."""
+    with transaction.atomic():
+        _ratings_lock()
+        return _replay_all()
+
+
+def _replay_all() -> int:
     tallies: Sequence[tuple[int, dict[str, Any], datetime | None]] = list(
         MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
             "match_id", "data", "match__finished_at"

@@ -3,14 +3,25 @@ matches. (Standings and pairings have their own modules.)"""
 
 from __future__ import annotations
 
-from typing import Any
+import ipaddress
+from typing import Any, NamedTuple
 
-from django.db.models import Prefetch, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
+from config.lockouts import ADDRESS, Lockout, current_lockouts
 from scoring.models import Match, Seat
 
 from . import permissions as perms
 from .models import Round, Table, Tournament
+
+
+class Refusal(NamedTuple):
+    """Why something may not be done: a code for the API and a message for people."""
+
+    code: str
+    message: str
 
 
 def tournaments_visible(user: Any) -> QuerySet[Tournament]:
@@ -83,3 +94,103 @@ def tables_of_scorer(user: Any) -> QuerySet[Table]:
         .select_related("round", "round__tournament", "match")
         .order_by("round__tournament__name", "round__number", "number")
     )
+
+
+def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """The tournament's entries in seed order, each with how many matches the player has sat
+    at (a player who has played can be withdrawn, not removed)."""
+    from django.db.models import Count, Q
+
+    entries = (
+        tournament.entries.select_related("player")
+        .annotate(
+            matches=Count(
+                "player__seats",
+                filter=Q(player__seats__match__tournament=tournament),
+                distinct=True,
+            )
+        )
+        .order_by("seed", "id")
+    )
+    return [
+        {
+            "id": e.pk,
+            "player": e.player_id,
+            "name": e.player.display_name,
+            "seed": e.seed,
+            "withdrawn": e.withdrawn,
+            "matches": e.matches,
+        }
+        for e in entries
+    ]
+
+
+# --- sign-in lockouts: which an organiser may lift --------------------------------------------
+
+
+def lockout_people_of(user: Any) -> QuerySet[Any]:
+    """The accounts taking part in the tournaments `user` organises: their co-organisers,
+    referees, table scorers and the users of their entered players."""
+    organised = Tournament.objects.filter(organisers=user)
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(organised_tournaments__in=organised)
+            | Q(refereed_tournaments__in=organised)
+            | Q(scored_tables__round__tournament__in=organised)
+            | Q(player__entries__tournament__in=organised)
+        )
+        .distinct()
+    )
+
+
+def _same_address(one: str | None, other: str | None) -> bool:
+    try:
+        return bool(one and other) and ipaddress.ip_address(one) == ipaddress.ip_address(other)
+    except ValueError:
+        return False
+
+
+def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) -> Refusal | None:
+    """Why `user`, asking from `address`, may not lift the lockout of the account or the
+    address `value`; None when they may.
+
+    Staff lift anything. An organiser (of any tournament) lifts the lockout of an account that
+    takes part in one of their tournaments, but not a staff account's (its guesser would get
+    fresh guesses at the keys of the site); and an address's only from that very address:
+    they are at the club, on its Wi-Fi, and see for themselves who is locked out."""
+    if not perms.can_manage_lockouts(user):
+        return Refusal(
+            "permission_denied", _("Only staff and tournament organisers can lift lockouts.")
+        )
+    if user.is_staff or user.is_superuser:
+        return None
+    if kind == ADDRESS:
+        if _same_address(value, address):
+            return None
+        return Refusal(
+            "other_address",
+            _(
+                "An address is unlocked only from that address: lift it from the club's own "
+                "connection."
+            ),
+        )
+    target = get_user_model().objects.filter(username=value).first()
+    if target is not None and (target.is_staff or target.is_superuser):
+        return Refusal("staff_account", _("Only staff can unlock a staff account."))
+    if target is None or not lockout_people_of(user).filter(pk=target.pk).exists():
+        return Refusal(
+            "not_in_your_tournaments",
+            _("You can unlock only the accounts of the people in your tournaments."),
+        )
+    return None
+
+
+def lockouts_liftable(*, user: Any, address: str | None) -> list[Lockout]:
+    """The sign-in lockouts in force now that `user`, asking from `address`, may lift."""
+    return [
+        lockout
+        for lockout in current_lockouts()
+        if lockout_refusal(user=user, kind=lockout.kind, value=lockout.value, address=address)
+        is None
+    ]

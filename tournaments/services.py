@@ -4,22 +4,29 @@ their own modules.)"""
 
 from __future__ import annotations
 
+import ipaddress
+import logging
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import lockouts
+from config.lockouts import Lockout
 from scoring import games
 from scoring import services as scoring_services
 
-from . import hooks
+from . import hooks, selectors
 from .models import Club, Entry, Player, Round, Table, Tournament
+
+# Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
+security_log = logging.getLogger("deberc.security")
 
 TOURNAMENT_FIELDS = (
     "name",
@@ -274,6 +281,43 @@ def table_for_import(
     return table
 
 
+# Round and table numbers are small positive integers (PositiveSmallIntegerField).
+PLACEMENT_MAX = 32767
+
+
+def _placement_problems(records: Sequence[Any]) -> list[dict[str, Any]]:
+    """What the engine does not check in an imported sheet but the database would refuse (a
+    server error, found by fuzzing the import page): a `round` or `table` that is not a
+    whole number from 1 to PLACEMENT_MAX, a player's name longer than a display name."""
+    problems: list[dict[str, Any]] = []
+
+    def problem(index: int, field: str, message: str) -> None:
+        where = {"scoresheet": index, "deal": None, "field": field}
+        problems.append({**where, "code": "invalid", "message": message})
+
+    for index, raw in enumerate(records):
+        if not isinstance(raw, dict):
+            continue  # the engine says so
+        for key in ("round", "table"):
+            value = raw.get(key)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | str):
+                number = None
+            else:
+                try:
+                    number = int(value)
+                except ValueError:
+                    number = None
+            if number is None or not 1 <= number <= PLACEMENT_MAX:
+                problem(index, key, f"{key} must be a whole number from 1 to {PLACEMENT_MAX}")
+        players = raw.get("players")
+        for name in players if isinstance(players, list) else []:
+            if isinstance(name, str) and len(name) > ENTRY_NAME_MAX:
+                problem(index, "players", f"a name is at most {ENTRY_NAME_MAX} characters")
+    return problems
+
+
 def scoresheet_import(
     *,
     tournament: Tournament,
@@ -291,7 +335,13 @@ def scoresheet_import(
     (`scoring.services.DealRejected`), with every error tagged by `scoresheet` (0-based).
     Archives are restored through this function.
     """
-    results = scoring_services.scoresheets_check(records=records)
+    problems = _placement_problems(records)
+    try:
+        results = scoring_services.scoresheets_check(records=records)
+    except scoring_services.DealRejected as exc:
+        raise scoring_services.DealRejected(problems + exc.errors) from None
+    if problems:
+        raise scoring_services.DealRejected(problems)
     matches = []
     with transaction.atomic():
         for raw, result in zip(records, results, strict=True):
@@ -376,3 +426,165 @@ def tables_assign_scorers(*, tables: Iterable[Table], scorers: dict[int, Any]) -
 def users_for_scoring() -> list[Any]:
     """Candidates for scorer assignment: active users, by username."""
     return list(get_user_model().objects.filter(is_active=True).order_by("username"))
+
+
+# --- entries [регистрация игроков] ----------------------------------------------------------
+
+ENTRY_NAME_MAX = 80  # Player.display_name
+
+
+def entries_add(
+    *, tournament: Tournament, names: Sequence[str], user: Any = None
+) -> tuple[list[Entry], list[str]]:
+    """Enter players by display name, as an organiser types the evening's list: the club's
+    player of that name (new to the club: created), seeded after the last entry. Returns the
+    new entries and the names that were entered already (never entered twice). Blank lines
+    and repeats are dropped; an over-long name refuses the whole list (`name_too_long`), an
+    empty one `no_players`. A late entry (rounds already paired) plays from the next round."""
+    wanted: list[str] = []
+    for raw in names:
+        name = " ".join(str(raw).split())  # one space between words, none around
+        if name and name.casefold() not in {w.casefold() for w in wanted}:
+            wanted.append(name)
+    if not wanted:
+        raise ValidationError(
+            {"players": ValidationError(_("Name at least one player."), code="no_players")}
+        )
+    too_long = [n for n in wanted if len(n) > ENTRY_NAME_MAX]
+    if too_long:
+        raise ValidationError(
+            {
+                "players": ValidationError(
+                    _("A name is at most %(max)s characters: %(name)s")
+                    % {"max": ENTRY_NAME_MAX, "name": too_long[0][:40] + "…"},
+                    code="name_too_long",
+                )
+            }
+        )
+    added: list[Entry] = []
+    already: list[str] = []
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        by_name = {
+            p.display_name.casefold(): p
+            for p in Player.objects.filter(club=tournament.club, display_name__in=wanted)
+        }
+        entered = set(
+            Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+        )
+        seed = Entry.objects.filter(tournament=tournament).aggregate(n=Max("seed"))["n"] or 0
+        for name in wanted:
+            player = by_name.get(name.casefold())
+            if player is None:
+                player = Player.objects.create(club=tournament.club, display_name=name)
+            if player.pk in entered:
+                already.append(player.display_name)
+                continue
+            seed += 1
+            added.append(Entry.objects.create(tournament=tournament, player=player, seed=seed))
+            entered.add(player.pk)
+        if added:
+            hooks.tournament_changed(tournament=tournament)  # new players get standings lines
+    return added, already
+
+
+def entry_update(
+    *, entry: Entry, user: Any = None, withdrawn: bool | None = None, seed: int | None = None
+) -> Entry:
+    """Withdraw a player [снялся с турнира] (no longer paired; their results stay in the
+    standings) or bring them back, and/or change their seed (the order of the first round's
+    draw and of the standings' last tiebreak)."""
+    fields = []
+    if withdrawn is not None and withdrawn != entry.withdrawn:
+        entry.withdrawn = withdrawn
+        fields.append("withdrawn")
+    if seed is not None and seed != entry.seed:
+        if seed < 1:
+            raise ValidationError(
+                {"seed": ValidationError(_("A seed is a number from 1."), code="bad_seed")}
+            )
+        entry.seed = seed
+        fields.append("seed")
+    if fields:
+        with transaction.atomic():
+            entry.save(update_fields=fields)
+            hooks.tournament_changed(tournament=entry.tournament)
+    return entry
+
+
+def entry_remove(*, entry: Entry, user: Any = None) -> None:
+    """Take back an entry made by mistake. A player who has sat at a table or had a bye in
+    this tournament is withdrawn instead, never removed (`entry_has_played`): their matches
+    and their opponents' tiebreaks depend on them."""
+    from scoring.models import Seat
+
+    tournament = entry.tournament
+    played = (
+        Seat.objects.filter(match__tournament=tournament, player_id=entry.player_id).exists()
+        or tournament.round_set.filter(byes=entry.player_id).exists()
+    )
+    if played:
+        raise ValidationError(
+            {
+                "player": ValidationError(
+                    _("%(name)s has played in this tournament: withdraw them instead.")
+                    % {"name": entry.player.display_name},
+                    code="entry_has_played",
+                )
+            }
+        )
+    with transaction.atomic():
+        entry.delete()
+        hooks.tournament_changed(tournament=tournament)
+
+
+# --- sign-in lockouts ----------------------------------------------------------------------
+
+
+class LockoutRefused(PermissionDenied):
+    """The user may not lift this lockout (selectors.lockout_refusal says why)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class LockoutNotFound(Exception):
+    """No lockout of that account or address is in force (lifted, or its cool-off passed)."""
+
+
+def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lockout:
+    """Lift the sign-in lockout of one account or one address, as `user` asking from
+    `address`: the failures counted against it are forgotten (and only against it:
+    config.lockouts.lockout_forget), so its owner signs in at once. Who may lift what:
+    selectors.lockout_refusal (LockoutRefused); nothing locked: LockoutNotFound. Returns the
+    lockout as it was. Logged (`deberc.security`): who lifted what, from where."""
+    if kind not in lockouts.KINDS:
+        raise LockoutNotFound(kind)
+    # Who may comes first: a refusal says nothing of what is locked.
+    refusal = selectors.lockout_refusal(user=user, kind=kind, value=value, address=address)
+    if refusal is not None:
+        raise LockoutRefused(refusal.code, refusal.message)
+    if kind == lockouts.ADDRESS:
+        # Not an address: nothing to look up (PostgreSQL's inet column would refuse it).
+        try:
+            value = str(ipaddress.ip_address(value))
+        except ValueError:
+            raise LockoutNotFound(value) from None
+    with transaction.atomic():
+        found = lockouts.current_lockouts(kind, value)
+        if not found:
+            raise LockoutNotFound(value)
+        lockouts.lockout_forget(kind=kind, value=found[0].value)
+    security_log.warning(
+        "Sign-in lockout lifted",
+        extra={
+            "lockout_kind": kind,
+            "lockout_value": found[0].value,
+            "failures": found[0].failures,
+            "lifted_by": user.get_username(),
+            "lifted_from": address,
+        },
+    )
+    return found[0]

@@ -200,7 +200,18 @@ def catch_up_task() -> int:
     return rated
 
 
+def _consumes_live_queue(consumer: Any) -> bool:
+    """Whether this worker takes the live queue's tasks (every worker does unless `-Q` leaves
+    that queue out; `None`, the tests' stand-in, counts as one that does)."""
+    if consumer is None:
+        return True
+    return settings.LIVE_QUEUE in consumer.app.amqp.queues.consume_from
+
+
 @worker_ready.connect
-def _catch_up_on_start(**_kwargs: Any) -> None:
-    """A `celery worker` that starts queues one catch-up (it runs it first)."""
-    catch_up_task.apply_async()
+def _catch_up_on_start(sender: Any = None, **_kwargs: Any) -> None:
+    """A `celery worker` that starts queues one catch-up (it runs it first). A `reports`-only
+    worker does not: a killed one lost report jobs (given back by the broker), not the live
+    tasks the catch-up makes up for, and its catch-up would only wait for a live worker."""
+    if _consumes_live_queue(sender):
+        catch_up_task.apply_async()

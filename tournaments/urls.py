@@ -15,6 +15,21 @@ urlpatterns: list = [
         name="matches",
     ),
     path(
+        "tournaments/<int:tournament_id>/players/",
+        manage_views.tournament_entries,
+        name="entries",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entry_id>/withdraw/",
+        manage_views.entry_withdraw,
+        name="entry_withdraw",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entry_id>/remove/",
+        manage_views.entry_remove,
+        name="entry_remove",
+    ),
+    path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/open/",
         manage_views.round_open,
         name="round_open",
@@ -98,4 +113,12 @@ urlpatterns += [
     ),
     path("reports/jobs/<uuid:job_id>/", report_views.job_row, name="report_job"),
     path("reports/jobs/<uuid:job_id>/retry/", report_views.job_retry, name="report_job_retry"),
+]
+
+# Sign-in lockouts an organiser may lift (django-axes; the rule: selectors.lockout_refusal).
+from . import lockout_views  # noqa: E402
+
+urlpatterns += [
+    path("accounts/lockouts/", lockout_views.lockouts_page, name="lockouts"),
+    path("accounts/lockouts/lift/", lockout_views.lockout_lift, name="lockout_lift"),
 ]

@@ -11,6 +11,20 @@ document.addEventListener("change", function (event) {
   else target.form.submit();
 });
 
+// A button or form with `data-confirm="question"` asks before it submits (the scorer's void
+// deal, an organiser removing a player). It listens in the capture phase on the document, so
+// that it runs before htmx and the scorer page's offline queue see the submission.
+document.addEventListener("submit", function (evt) {
+  var form = evt.target;
+  var submitter = evt.submitter;
+  var question = (submitter && submitter.getAttribute("data-confirm")) ||
+    (form && form.getAttribute && form.getAttribute("data-confirm"));
+  if (question && !window.confirm(question)) {
+    evt.preventDefault();
+    evt.stopImmediatePropagation();
+  }
+}, true);
+
 // The round's clock [время тура]: each <time data-countdown datetime="…"> gets the minutes
 // left in the <span class="countdown"> beside it (its data-t-left with __N__ for the number),
 // then its data-t-up once time is up; updated every 20 s, and again when htmx swaps a part of

@@ -1,5 +1,6 @@
 """Fixtures of the fuzz tests: one club evening with data behind every API route (a running
-round, deals, a ruling, a report job) and an API token per role."""
+round, deals, a ruling, a report job) and an API token per role; a Preferans evening (a
+three- and a four-handed table) for the Preferans forms."""
 
 from __future__ import annotations
 
@@ -14,7 +15,18 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Match
-from tests.factories import DEAL_BIG, DEAL_BYTE, DEAL_HANGING, DEAL_MADE, make_evening
+from tests.factories import (
+    DEAL_BIG,
+    DEAL_BYTE,
+    DEAL_HANGING,
+    DEAL_MADE,
+    PREF_SIX_SPADES,
+    PlayerFactory,
+    TableFactory,
+    make_evening,
+    make_match,
+    make_preferans_evening,
+)
 from tournaments.permissions import ORGANISERS_GROUP
 
 # The roles the API is fuzzed as; "public" is an anonymous client.
@@ -25,6 +37,20 @@ ROLES = ("organiser", "referee", "scorer", "player", "public")
 def _fast_passwords(settings):
     # Six users per evening: the default PBKDF2 would dominate the run time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _deal_throttle_lifted(settings):
+    """The deal throttle (10 a second per user, the API's and the scorer pages') would answer
+    most of a fuzzer's posts with 429 before the view reads them: here it allows plenty (its
+    own tests, tests/security/test_deal_throttle.py, check it)."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}),
+            "deals": "100000/second",
+        },
+    }
 
 
 def _post_deal(client: APIClient, match: Match, record: dict, key: str) -> None:
@@ -126,3 +152,34 @@ def _seeds(ev: SimpleNamespace, organiser: APIClient) -> dict[str, Any]:
             "points": 49,
         },
     }
+
+
+@pytest.fixture
+def preferans_fuzz_evening(db, fuzz_evening):
+    """make_preferans_evening() plus a four-handed table (`four_match`, Anna, Boris, Vera,
+    Gleb: the dealer sits out) at table 3 and a deal entered at each table; fuzz_evening's
+    referee referees it too, so that the referee tools offer both games' tables."""
+    from scoring import services
+
+    ev = make_preferans_evening()
+    ev.tournament.referees.add(fuzz_evening.referee)
+    names = ["Anna", "Boris", "Vera", "Gleb"]
+    players = [p.player for p in ev.match.seats.select_related("player")]
+    players.append(PlayerFactory(club=ev.tournament.club, display_name=names[3]))
+    table = TableFactory(round=ev.round, number=3, scorer=ev.scorer)
+    ev.four_match = make_match(players=players, table=table)
+    for match, record in ((ev.match, PREF_SIX_SPADES), (ev.four_match, PREF_FOUR_HANDED)):
+        services.deal_submit(
+            match=match, record=record, user=ev.scorer, idempotency_key=None, version=None
+        )
+    return ev
+
+
+# Anna deals and sits out: Boris makes 6♠ against Vera whisting, Gleb passing.
+PREF_FOUR_HANDED = {
+    "kind": "game",
+    "declarer": "Boris",
+    "contract": "6S",
+    "whist": {"Vera": "whist", "Gleb": "pass"},
+    "tricks": {"Boris": 6, "Vera": 3, "Gleb": 1},
+}

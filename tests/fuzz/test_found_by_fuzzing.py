@@ -323,3 +323,160 @@ def test_a_token_request_with_a_username_longer_than_any_is_refused(client):
     )
     _assert_coded(response, 400, "max_length")
     assert response.json()["errors"][0]["field"] == "username"
+
+
+# --- the form pages (tests/fuzz/test_*_form_fuzz.py) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/referee/legal-cards/",
+        "/referee/check-closing/",
+        "/referee/preferans/settle/",
+        "/tournaments/new/",
+    ],
+)
+def test_an_empty_post_to_a_form_page_names_the_missing_fields(ev, organiser, path):
+    from django.contrib.auth.models import Group
+
+    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    response = organiser.post(path, {})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors  # an empty post used to show the blank form, saying nothing
+    assert "This field is required." in response.content.decode()
+
+
+def test_an_empty_post_to_the_ruling_form_names_the_missing_fields(ev, organiser):
+    from scoring import services as scoring_services
+    from tests.factories import DEAL_HANGING
+
+    scoring_services.deal_submit(
+        match=ev.match, record=DEAL_HANGING, user=ev.scorer, idempotency_key=None, version=None
+    )
+    response = organiser.post(f"/referee/matches/{ev.match.pk}/rule/", {})
+    assert response.status_code == 200
+    assert response.context["form"].errors
+
+
+@pytest.mark.parametrize("path", ["/referee/preferans/settle/", "/referee/preferans/score-deal/"])
+def test_a_preferans_tool_without_a_ruleset_names_the_field(client, path):
+    body = {"players": "Anna, Boris, Vera", "kind": "allpass", "pool_0": "10"}
+    response = client.post(path, body)  # was a KeyError: 'ruleset'
+    assert response.status_code == 200
+    assert "ruleset" in response.context["form"].errors
+
+
+def test_a_sign_in_refusal_shows_its_field_errors(client):
+    response = client.post("/accounts/login/", {"password": "x"})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+def test_a_sign_in_with_a_username_longer_than_any_is_refused(client, path):
+    from axes.models import AccessAttempt
+
+    response = client.post(path, {"username": "u" * 256, "password": "x"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["username"]
+    # Not recorded: django-axes' username column holds 255 characters (PostgreSQL refused).
+    assert not AccessAttempt.objects.exists()
+
+
+def test_an_overturn_reason_longer_than_the_history_keeps_is_cut_there_only(ev):
+    from referee import services as referee_services
+    from referee.models import Ruling
+    from scoring import services as scoring_services
+    from scoring.models import Deal
+    from tests.factories import DEAL_HANGING
+
+    scoring_services.deal_submit(
+        match=ev.match, record=DEAL_HANGING, user=ev.scorer, idempotency_key=None, version=None
+    )
+    ruling, _document = referee_services.ruling_record(
+        match=ev.match,
+        deal_number=1,
+        kind="renonce",
+        violator_name="Boris",
+        explanation="",
+        articles=[],
+        user=ev.referee,
+    )
+    client = Client()
+    client.force_login(ev.organiser)
+    reason = "ж" * 400
+    response = client.post(f"/referee/rulings/{ruling.pk}/overturn/", {"reason": reason})
+    assert response.status_code == 302
+    assert Ruling.objects.get(pk=ruling.pk).overturn_reason == reason
+    reasons = Deal.history.filter(match_id=ev.match.pk).values_list(
+        "history_change_reason", flat=True
+    )
+    # The history's column holds 100 characters (PostgreSQL refused a longer reason).
+    assert all(len(r or "") <= 100 for r in reasons)
+    assert any((r or "").startswith(f"ruling #{ruling.pk} overturned: жж") for r in reasons)
+
+
+def _sheet(**changes) -> bytes:
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "data" / "examples"
+    sheet = json.loads((examples / "moscow-2p-hanging.json").read_text())
+    return json.dumps({**sheet, **changes}).encode()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"round": -1}, "round"),
+        ({"round": 0}, "round"),
+        ({"round": 2**15}, "round"),
+        ({"table": ""}, "table"),
+        ({"table": [1]}, "table"),
+        ({"table": True}, "table"),
+    ],
+)
+def test_an_import_placed_outside_any_round_or_table_is_refused(ev, organiser, changes, field):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from scoring.models import Match
+
+    before = Match.objects.count()
+    upload = SimpleUploadedFile("sheet.json", _sheet(**changes))
+    response = organiser.post(f"/tournaments/{ev.tournament.pk}/import/", {"files": [upload]})
+    assert response.status_code == 302
+    page = organiser.get(response["Location"]).content.decode()
+    assert "sheet 1, deal —:" in page and "must be a whole number" in page
+    assert Match.objects.count() == before
+
+
+def test_an_import_with_a_player_name_longer_than_a_display_name_is_refused(ev, organiser):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.services import scoresheet_import
+
+    sheet = json.loads(_sheet().decode())
+    text = json.dumps(sheet).replace(json.dumps(sheet["players"][0]), json.dumps("Ж" * 81))
+    upload = SimpleUploadedFile("sheet.json", text.encode())
+    response = organiser.post(f"/tournaments/{ev.tournament.pk}/import/", {"files": [upload]})
+    page = organiser.get(response["Location"]).content.decode()
+    assert "a name is at most 80 characters" in page
+    # The API's import, through the same service, says where.
+    from scoring.services import DealRejected
+
+    with pytest.raises(DealRejected) as refused:
+        scoresheet_import(tournament=ev.tournament, records=[json.loads(text)])
+    assert refused.value.errors[0]["field"] == "players"
+
+
+@pytest.mark.parametrize("escape", ["a\\u0000b", "\\ud800"])
+def test_an_import_file_with_unstorable_text_is_refused(ev, organiser, escape):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    sheet = json.loads(_sheet().decode())
+    text = json.dumps(sheet).replace(json.dumps(sheet["players"][0]), f'"{escape}"')
+    upload = SimpleUploadedFile("sheet.json", text.encode())
+    response = organiser.post(f"/tournaments/{ev.tournament.pk}/import/", {"files": [upload]})
+    page = organiser.get(response["Location"]).content.decode()
+    assert "sheet.json: " in page and "not allowed" in page

@@ -2,7 +2,8 @@
 the correction form (`POST /matches/<id>/deals/<n>/edit/`) with random fields: the form's own
 names (scoring/forms.py) with random, numeric, out-of-range and unicode values, fields left
 out, unknown fields, repeated fields, with and without htmx. The page may refuse (400, 409,
-422) but never fails (no 5xx: the test client raises what the view raised).
+422) but never fails (no 5xx: the test client raises what the view raised), and a refusal
+shows each of its problems on the page.
 
 Derandomized and bounded (MAX_EXAMPLES per test, no deadline) so that CI runs the same cases
 in a few seconds.
@@ -16,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.forms import COMBINATIONS, DECLARATION_SLOTS, RANKS, SUITS, VIOLATIONS
+
+from .form_fuzzing import assert_sheet_named, where
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
@@ -120,6 +123,18 @@ def _post(client: Client, url: str, body: dict[str, list[str]], htmx: bool):
     return client.post(url, body, **headers)
 
 
+def _check(response, url: str, body: dict[str, list[str]], htmx: bool) -> None:
+    """No server error; a refusal (400, 409, 422, 429, or htmx's 200 with errors) shows the
+    sheet or the correction form again with each of its problems."""
+    assert response.status_code < 500
+    if response.status_code in (400, 409, 422, 429) or (
+        htmx and response.status_code == 200 and response.context.get("errors")
+    ):
+        assert_sheet_named(response, where(url, body))
+    else:
+        assert response.status_code in (200, 302, 404), where(url, body)
+
+
 @pytest.fixture
 def scorer_client(fuzz_evening) -> Client:
     client = Client()
@@ -131,8 +146,8 @@ def scorer_client(fuzz_evening) -> Client:
 @given(post=deal_posts())
 def test_it_answers_every_deal_form_post_without_a_server_error(scorer_client, fuzz_evening, post):
     body, htmx = post
-    response = _post(scorer_client, f"/matches/{fuzz_evening.match.pk}/deal/", body, htmx)
-    assert response.status_code < 500
+    url = f"/matches/{fuzz_evening.match.pk}/deal/"
+    _check(_post(scorer_client, url, body, htmx), url, body, htmx)
 
 
 @FUZZ
@@ -142,5 +157,4 @@ def test_it_answers_every_correction_form_post_without_a_server_error(
 ):
     body, htmx = post
     url = f"/matches/{fuzz_evening.match.pk}/deals/{number}/edit/"
-    response = _post(scorer_client, url, body, htmx)
-    assert response.status_code < 500
+    _check(_post(scorer_client, url, body, htmx), url, body, htmx)

@@ -272,3 +272,48 @@ def test_figures_refused_on_return_are_corrected_in_place_and_keep_the_order(
     ]
     keys = list(IdempotencyKey.objects.filter(match=match).values_list("key", flat=True))
     assert posted[0] == posted[1] and posted[0] in keys and len(set(posted)) == 2
+
+
+def test_a_throttled_deal_keeps_waiting_and_goes_after_retry_after(
+    phone: Any, evening: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal throttle refuses the queue's post (429, Retry-After: 3): the deal is not
+    dropped nor refused; it waits in its place with a note and goes by itself after the three
+    seconds (not at the next 15 s retry), under the same key, and is stored once."""
+    import time
+
+    from playwright.sync_api import expect
+
+    from scoring import views
+
+    page, context = phone
+    match = evening.match
+    posted = deal_posts(page)
+    sent_at: list[float] = []
+    page.on(
+        "request",
+        lambda r: (
+            sent_at.append(time.monotonic())
+            if r.method == "POST" and r.url.endswith("/deal/")
+            else None
+        ),
+    )
+    waits = iter([3])
+    monkeypatch.setattr(views, "deal_write_wait", lambda request: next(waits, None))
+
+    context.set_offline(True)
+    enter_deal(page, trump="S", declarer=1, points=(40, 90), last_trick=1)
+    expect(page.get_by_test_id("waiting-deal")).to_have_count(1)
+    context.set_offline(False)
+    waiting = page.get_by_test_id("waiting-deal")
+    expect(waiting.get_by_test_id("waiting-note")).to_contain_text(
+        "too many deals", timeout=WAIT_MS
+    )
+    expect(waiting).to_have_attribute("data-state", "waiting")
+    assert Deal.objects.filter(match=match).count() == 0
+
+    expect(page.get_by_test_id("waiting-deal")).to_have_count(0, timeout=WAIT_MS)
+    expect(page.get_by_test_id("total-1")).to_have_text("100")
+    assert Deal.objects.filter(match=match).count() == 1
+    assert len(posted) == 2 and posted[0] == posted[1]
+    assert 2.5 <= sent_at[1] - sent_at[0] < 12

@@ -215,3 +215,24 @@ def test_the_correction_page_has_no_inline_code_either(scorer_client: Client, ev
     assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) is None
     assert re.search(r"\s(style|on[a-z]+)=", body) is None
     assert 'data-confirm="Withdraw the last deal?"' in html
+
+
+def test_a_throttled_deal_keeps_no_key_and_goes_later_under_the_same_one(
+    scorer_client: Client, ev: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The per-user deal throttle (config.throttles) refuses a waiting deal sent too fast: 429
+    with Retry-After and nothing stored, so the phone sends it again later, under its key and
+    version, and it is stored once."""
+    from scoring import views
+
+    waits = iter([3])
+    monkeypatch.setattr(views, "deal_write_wait", lambda request: next(waits, None))
+    version = version_of(ev.match)
+    refused = post_deal(scorer_client, ev.match, FORM_MADE, key="waiting-1", version=version)
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "3"
+    assert not IdempotencyKey.objects.filter(key="waiting-1").exists()
+    assert Deal.objects.filter(match=ev.match).count() == 0
+    later = post_deal(scorer_client, ev.match, FORM_MADE, key="waiting-1", version=version)
+    assert later.status_code == 302
+    assert Deal.objects.filter(match=ev.match).count() == 1

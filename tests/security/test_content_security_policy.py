@@ -119,6 +119,7 @@ def test_a_browser_reports_no_policy_violation(live_server, chromium_path, hosti
             page.goto(f"{live_server.url}{url}")
             page.wait_for_load_state("networkidle")
             violations += [f"{url}: {v}" for v in page.evaluate("window.__blocked")]
+        page.goto(f"{live_server.url}/api/docs/")
         expect(page.locator("#swagger-ui .information-container")).to_be_visible()
         # The watch itself works: an inline style is blocked and reported.
         page.evaluate("document.body.setAttribute('style', 'color: red')")

@@ -1,5 +1,8 @@
-"""Deal posting is throttled per user (scope `deals`): a scorer never meets the limit, a script
-gone wild gets 429 with the API's coded error."""
+"""Deal writes are throttled per user (scope `deals`), one bucket for every door: the API's new
+deals, corrections, confirmations and closes, and the scorer page's own posts (the form, the
+correction form, confirm, withdraw, close). A scorer never meets the limit; a script gone wild
+gets 429 with a coded error (the API's shape; on the page `data-code="throttled"` at the form)
+and Retry-After."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from itertools import count
 import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
-from tests.factories import DEAL_HANGING, make_evening
+from scoring.models import Deal, IdempotencyKey, Match
+from tests.factories import DEAL_HANGING, DEAL_VOID, make_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +137,154 @@ def test_it_documents_the_throttle_in_the_schema(client):
     assert "429" in responses
     token = schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]
     assert "429" in token
+
+
+# --- the scorer's page ----------------------------------------------------------------------
+
+# Anna declares hearts and hangs, as the scorer types it on the page's form.
+FORM_HANGING = {
+    "trump": "H",
+    "declarer": "0",
+    "points_0": "66",
+    "points_1": "76",
+    "last_trick": "0",
+}
+
+
+def page_post(client, match_id: int, fields: dict[str, str], *, version: int, key: str):
+    data = {**fields, "version": str(version), "idempotency_key": key}
+    return client.post(f"/matches/{match_id}/deal/", data)
+
+
+def version_of(match_id: int) -> int:
+    return Match.objects.get(pk=match_id).version
+
+
+def assert_page_throttled(response) -> None:
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
+    body = response.content.decode()
+    assert 'data-code="throttled"' in body
+    assert "Too many deals sent at once" in body
+
+
+def test_it_throttles_a_script_posting_deals_through_the_scorer_page(client, evening, frozen_clock):
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    version = version_of(match_id)
+    first = page_post(client, match_id, FORM_HANGING, version=version, key="page-script")
+    assert first.status_code == 302
+    for _ in range(9):  # the same deal again and again, as a loop would send it
+        page_post(client, match_id, FORM_HANGING, version=version, key="page-script")
+    response = page_post(client, match_id, FORM_HANGING, version=version + 1, key="page-next")
+    assert_page_throttled(response)
+    # Refused before anything was written: one deal, and no key kept for the refused post.
+    assert Deal.objects.filter(match_id=match_id).count() == 1
+    assert not IdempotencyKey.objects.filter(key="page-next").exists()
+    # What the scorer typed is still on the form, to save again.
+    assert 'value="66"' in response.content.decode()
+
+
+def test_it_keeps_the_form_with_htmx_and_says_why(client, evening, frozen_clock):
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    version = version_of(match_id)
+    for n in range(10):
+        page_post(client, match_id, {"void": "1"}, version=version + n, key=f"void-{n}")
+    response = client.post(
+        f"/matches/{match_id}/deal/",
+        {**FORM_HANGING, "version": str(version + 10), "idempotency_key": "htmx"},
+        HTTP_HX_REQUEST="true",
+    )
+    # htmx swaps only successful answers: the sheet comes back with the message at the form.
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'data-code="throttled"' in body
+    assert 'data-testid="errors"' in body
+    assert Deal.objects.filter(match_id=match_id).count() == 10
+
+
+def test_the_page_and_the_api_share_one_bucket_per_user(client, evening, frozen_clock):
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    for _ in range(5):
+        assert post_deal(client, match_id, version_of(match_id)).status_code == 201
+    version = version_of(match_id)
+    for _ in range(5):
+        page_post(client, match_id, {"void": "1"}, version=version, key="page-half")
+    assert post_deal(client, match_id, version_of(match_id)).status_code == 429
+    assert_page_throttled(
+        page_post(client, match_id, {"void": "1"}, version=version_of(match_id), key="more")
+    )
+
+
+def test_a_scorer_at_a_human_pace_is_never_throttled_on_the_page(client, evening, monkeypatch):
+    """A deal every second for 15 deals, at the default rate (a real table: one in 30 s)."""
+    clock = iter(1_800_000_000.0 + second for second in range(100))
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: next(clock))
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    for n in range(15):
+        response = page_post(
+            client, match_id, {"void": "1"}, version=version_of(match_id), key=f"human-{n}"
+        )
+        assert response.status_code == 302, response.content.decode()[:500]
+    assert Deal.objects.filter(match_id=match_id).count() == 15
+
+
+def test_it_throttles_a_correction_through_the_api(client, evening, frozen_clock):
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    for _ in range(10):
+        post_deal(client, match_id, version_of(match_id), key="before-correction")
+    response = client.put(
+        f"/api/v1/matches/{match_id}/deals/1/",
+        data=json.dumps(DEAL_VOID),
+        content_type="application/json",
+    )
+    assert response.status_code == 429
+    (error,) = response.json()["errors"]
+    assert error["code"] == "throttled"
+    assert int(response["Retry-After"]) >= 1
+    assert Deal.objects.get(match_id=match_id, number=1).record["declarer"] == "Anna"
+
+
+def test_it_throttles_a_correction_through_the_page(client, evening, frozen_clock):
+    client.force_login(evening.scorer)
+    match_id = evening.match.pk
+    for _ in range(10):
+        post_deal(client, match_id, version_of(match_id), key="before-page-correction")
+    response = client.post(
+        f"/matches/{match_id}/deals/1/edit/", {"void": "1", "reason": "typo at the table"}
+    )
+    assert_page_throttled(response)
+    assert "typo at the table" in response.content.decode()
+    assert Deal.objects.get(match_id=match_id, number=1).record["declarer"] == "Anna"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/matches/{id}/withdraw/", "/matches/{id}/close/", "/matches/{id}/deals/1/confirm/"],
+    ids=["withdraw", "close", "confirm"],
+)
+def test_the_pages_other_deal_writes_count_too(client, evening, frozen_clock, path):
+    client.force_login(evening.organiser)
+    match_id = evening.match.pk
+    for _ in range(10):
+        post_deal(client, match_id, version_of(match_id), key="organiser-deal")
+    response = client.post(path.format(id=match_id))
+    assert_page_throttled(response)
+    assert Deal.objects.filter(match_id=match_id).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/api/v1/matches/{match_id}/deals/{number}/", "put"),
+        ("/api/v1/matches/{match_id}/deals/{number}/confirm/", "post"),
+        ("/api/v1/matches/{match_id}/close/", "post"),
+    ],
+)
+def test_it_documents_the_throttle_of_every_deal_write(client, path, method):
+    schema = client.get("/api/schema/?format=json").json()
+    assert "429" in schema["paths"][path][method]["responses"]

@@ -1,5 +1,7 @@
-"""Sign-in throttling (django-axes): too many wrong passwords for an account, or from an
-address, lock both the sign-in page and the API's token endpoint; staff can unlock."""
+"""Sign-in throttling (django-axes): too many wrong passwords for an account
+(AXES_FAILURE_LIMIT), or from an address (AXES_ADDRESS_FAILURE_LIMIT, higher: a club shares
+one), lock both the sign-in page and the API's token endpoint; staff can unlock (organisers
+too: test_organiser_unlock.py)."""
 
 from __future__ import annotations
 
@@ -66,7 +68,8 @@ def test_it_locks_the_account_whatever_the_address(client, scorer, settings):
 
 
 def test_it_locks_the_address_whatever_the_account(client, scorer, settings):
-    for n in range(settings.AXES_FAILURE_LIMIT):
+    # A guesser spraying many accounts from one address: the address's own, higher, limit.
+    for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT):
         token_attempt(client, f"guess{n}", "wrong", address="203.0.113.99")
     assert_locked_out_error(token_attempt(client, scorer.username, "demo", "203.0.113.99"))
     # The account itself is not locked: from another address it signs in.

@@ -21,6 +21,7 @@ def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
         "tournaments": list(selectors.tournaments_published()[:20]),
         "my_tables": list(selectors.tables_of_scorer(user)) if user is not None else [],
         "can_create": perms.can_create_tournament(user),
+        "can_manage_lockouts": perms.can_manage_lockouts(user),
         "request": request,
     }
 

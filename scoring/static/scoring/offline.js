@@ -16,6 +16,8 @@
      waiting ones was typed against the table *with* them, so it carries the version after
      them (the version before + its place in the line); every deal write bumps the version
      by one.
+   - 429 (the per-user deal throttle: too many deal writes at once): the deal keeps waiting in
+     its place with its key, and the line is sent again after the answer's Retry-After.
    - 409 (someone else wrote meanwhile): the line stops; the scorer sees the table as it is
      now beside the waiting deal, and sends it as the next deal or drops it. 400 (the engine
      refuses figures typed offline): the scorer corrects it in the form (it keeps its place
@@ -298,7 +300,28 @@
     if (response.status === 422) {
       return { state: "rejected", errors: messagesIn(html), keyReused: true };
     }
+    if (response.status === 429) {
+      // Throttled: nothing was written. The deal keeps its place and its key; it goes again
+      // when the server says (never dropped, never sent in a tight loop).
+      return { state: "waiting", note: cfg.tThrottled || cfg.tNotYet, retryAfter: retryAfterMs(response) };
+    }
     return { state: "waiting", note: cfg.tNotYet };
+  }
+
+  function retryAfterMs(response) {
+    // Retry-After in seconds (the site sends whole seconds); a date or nothing: one second.
+    var seconds = Number(response.headers.get("Retry-After"));
+    if (!isFinite(seconds) || seconds < 1) seconds = 1;
+    return Math.min(seconds, 300) * 1000;
+  }
+
+  var retryTimer = null;
+  var holdUntil = 0;  // after a 429: nothing is sent before this time (Date.now())
+
+  function retryLater(ms) {
+    holdUntil = Math.max(holdUntil, Date.now() + ms);
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () { retryTimer = null; flush(); }, holdUntil - Date.now());
   }
 
   function post(item) {
@@ -345,6 +368,7 @@
         item.errors = answer.errors || [];
         item.note = answer.note || "";
         item.keyReused = Boolean(answer.keyReused);
+        if (answer.retryAfter) retryLater(answer.retryAfter);
         return saveItems([item]).then(loadItems);
       });
     }
@@ -353,6 +377,12 @@
 
   function flush() {
     if (!navigator.onLine || !state.ready) return Promise.resolve();
+    // The server asked to wait (Retry-After): the periodic retry, the "online" event or a new
+    // deal do not send before then; the line goes when the wait is over.
+    if (holdUntil > Date.now()) {
+      if (!retryTimer) retryLater(0);
+      return Promise.resolve();
+    }
     if (state.flushing) { state.again = true; return Promise.resolve(); }
     state.flushing = true;
     state.again = false;

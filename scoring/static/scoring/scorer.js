@@ -1,24 +1,12 @@
 /* The scorer's pages: what used to be inline in the templates (the pages carry no inline
    script, for the Content-Security-Policy).
 
-   - A button or form with `data-confirm="question"` asks before it submits (the void deal, the
-     withdrawal of the last deal). It listens in the capture phase on the document, so that it
-     runs before htmx and the offline queue (scoring/offline.js) see the submission.
+   - (`data-confirm` on a button or form, the void deal and the withdrawal of the last deal,
+     is every page's: static/js/site.js.)
    - After a deal is saved the new totals are at the top; after a refusal the first error is
      where the thumb has to go. */
 (function () {
   "use strict";
-
-  document.addEventListener("submit", function (evt) {
-    var form = evt.target;
-    var submitter = evt.submitter;
-    var question = (submitter && submitter.getAttribute("data-confirm")) ||
-      (form && form.getAttribute && form.getAttribute("data-confirm"));
-    if (question && !window.confirm(question)) {
-      evt.preventDefault();
-      evt.stopImmediatePropagation();
-    }
-  }, true);
 
   function focusSheet(afterSave) {
     var sheet = document.getElementById("sheet");

@@ -91,6 +91,8 @@ class Command(BaseCommand):
                         "worker",
                         "--loglevel=info",
                         f"--concurrency={options['concurrency']}",
+                        # The one worker of a development machine takes both queues.
+                        f"--queues={','.join(settings.WORKER_QUEUES)}",
                     ],
                 )
             )

@@ -1,0 +1,26 @@
+"""Forms of the site's own pages (not of an app)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
+
+
+class SignInForm(AuthenticationForm):
+    """The sign-in page's form: Django's, with the username's length checked. Django sets the
+    field's `max_length` after building it, so no validator enforced it: a longer username
+    reached authenticate(), django-axes recorded the failure in a column of 255 characters
+    and PostgreSQL refused it (a server error, found by fuzzing). The API's token endpoint
+    has the same limit (config.auth_views)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
+
+
+class AdminSignInForm(SignInForm, AdminAuthenticationForm):
+    """The admin's sign-in form, with the same check."""

@@ -1,0 +1,106 @@
+"""Issue 13: Hypothesis fuzzes the referee's ruling form (`POST /referee/matches/<id>/rule/`,
+referee/forms.py RulingForm) and the organiser's overturn form (`POST /referee/rulings/<id>/
+overturn/`, OverturnForm): the forms' own names (deal, kind, violator, explanation, cited
+articles; the reason) with their choices, random, long and unicode text, fields left out,
+unknown or repeated.
+
+Every answer: no server error; a ruling refused shows the form again (200) with each of its
+problems, a ruling recorded redirects to the rulings; an overturn redirects to the rulings,
+which say what became of it (overturned, or why not).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee import services
+from referee.models import Ruling
+
+from .form_fuzzing import (
+    any_value,
+    assert_named,
+    choices_of,
+    flash,
+    form_posts,
+    fuzz_settings,
+    texts,
+    where,
+)
+
+pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
+
+MAX_EXAMPLES = 60
+FUZZ = fuzz_settings(MAX_EXAMPLES)
+
+long_texts = st.one_of(
+    texts,
+    st.integers(min_value=60, max_value=700).map(lambda n: "ж" * n),
+    st.text(min_size=90, max_size=120),
+)
+FIELDS = {
+    "deal": choices_of(["1", "2", "3", "0"]),
+    "kind": choices_of([*Ruling.Kind.values, "bolt"]),
+    "violator": choices_of(["Anna", "Boris", "anna ", "Vera"]),
+    "explanation": long_texts,
+    "articles": st.one_of(
+        st.sampled_from(["play.renonce, violations.card_byte", "scoring.byte", "no.such", ","]),
+        any_value,
+    ),
+}
+VALID = {"deal": "2", "kind": "renonce", "violator": "Boris", "explanation": "fuzz"}
+
+
+@pytest.fixture
+def staff(fuzz_evening) -> dict[str, Client]:
+    clients = {}
+    for role in ("referee", "organiser"):
+        clients[role] = Client()
+        clients[role].force_login(fuzz_evening.users[role])
+    return clients
+
+
+@FUZZ
+@given(data=st.data(), role=st.sampled_from(["referee", "organiser"]))
+def test_it_answers_every_ruling_post_without_a_server_error(staff, fuzz_evening, data, role):
+    body = data.draw(form_posts(FIELDS, VALID))
+    url = f"/referee/matches/{fuzz_evening.match.pk}/rule/"
+    response = staff[role].post(url, body)
+    if response.status_code == 302:
+        assert response["Location"] == f"/referee/tournaments/{fuzz_evening.tournament.pk}/rulings/"
+        assert "success" in [
+            level for level, _text in flash(staff[role], response, where(url, body))
+        ]
+    else:
+        assert response.status_code == 200, where(url, body)
+        assert_named(response, where(url, body))
+
+
+def _standing_ruling(ev) -> Ruling:
+    """A ruling not yet overturned (the evening's; once overturned, a new one on deal 2)."""
+    ruling = Ruling.objects.filter(match=ev.match, overturned=False).order_by("-pk").first()
+    if ruling is None:
+        ruling, _document = services.ruling_record(
+            match=ev.match,
+            deal_number=2,
+            kind="renonce",
+            violator_name="Boris",
+            explanation="fuzz",
+            articles=[],
+            user=ev.referee,
+        )
+    return ruling
+
+
+@FUZZ
+@given(data=st.data(), role=st.sampled_from(["organiser", "organiser", "referee"]))
+def test_it_answers_every_overturn_post_without_a_server_error(staff, fuzz_evening, data, role):
+    body = data.draw(form_posts({"reason": long_texts}, {"reason": "a mistake"}))
+    url = f"/referee/rulings/{_standing_ruling(fuzz_evening).pk}/overturn/"
+    response = staff[role].post(url, body)
+    if role == "referee":
+        assert response.status_code == 403, where(url, body)  # only an organiser overturns
+        return
+    flash(staff[role], response, where(url, body))
