@@ -73,9 +73,13 @@ bench-chaos: setup
 
 # Both queues by default (one host); `make worker WORKER_QUEUES=celery` (or `=reports`) for a
 # worker host of its own (docs/deployment.md, "Many hosts").
+# Each worker is named after its queues (celery-reports@host, reports@host), so that two on
+# one machine do not clash and `celery inspect` reaches both.
 WORKER_QUEUES ?= celery,reports
+comma := ,
+WORKER_NAME ?= $(subst $(comma),-,$(WORKER_QUEUES))@%h
 worker: setup
-	$(BIN)/celery -A config worker --loglevel=info -Q $(WORKER_QUEUES)
+	$(BIN)/celery -A config worker --loglevel=info -Q $(WORKER_QUEUES) -n $(WORKER_NAME)
 
 beat: setup
 	$(BIN)/celery -A config beat --loglevel=info

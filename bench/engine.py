@@ -10,7 +10,9 @@ is cleared before each timed pass, so each pass pays for its own `impossible_poi
 
 Each figure is the CPU time of this process per deal (`time.process_time`), with the wall
 time next to it: on a shared machine other processes stretch the wall time, not the CPU
-time. With nothing else running the two agree.
+time. With nothing else running the two agree. The machine speed printed before and after
+(`bench/entry.py`'s fixed loop, about 30 ms on a quiet 2-vCPU EPYC) says how fast the
+machine was meanwhile: a shared virtual machine's CPU slows by up to 2x in some spells.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from scoring.engine.feasibility import _search
 from scoring.engine.simulate import as_figures, random_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from entry import machine_speed
 from preferans import bench_preferans
 
 TABLES = [  # (share of matches, players, ruleset)
@@ -91,6 +94,7 @@ def main() -> None:
     summary = [to_summary(record) for record in played]
     warm_up()
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    print(f"machine speed {machine_speed():.0f} ms before")
     for label, records in (("summary form", summary), ("played form", played)):
         cpu, wall, deals = timed(records)
         print(
@@ -106,6 +110,7 @@ def main() -> None:
             )
     if args.pulkas:
         bench_preferans(args.pulkas, args.seed)
+    print(f"machine speed {machine_speed():.0f} ms after")
 
 
 if __name__ == "__main__":

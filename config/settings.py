@@ -336,6 +336,10 @@ AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
 # Failed attempts are what lockouts need; a row per successful sign-in is not.
 AXES_DISABLE_ACCESS_LOG = True
+# Lockouts an organiser (not staff) may lift in 24 hours: they can bring anyone into a
+# tournament of theirs, so without a cap a stolen organiser account could guess at an
+# account, lift its lockout and guess again forever. A club's evening needs a few.
+LOCKOUT_LIFTS_PER_DAY = env.int("LOCKOUT_LIFTS_PER_DAY", default=20)
 
 # --- Media storage ---------------------------------------------------------------------------
 # Report files live in MEDIA_ROOT, or in an S3 bucket when AWS_STORAGE_BUCKET_NAME is set

@@ -1,4 +1,4 @@
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 
@@ -9,5 +9,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def favicon(request: HttpRequest) -> HttpResponse:
     """The site's icon for browsers that ask for /favicon.ico (the pages link the SVG);
-    resolved per request, so that a hashed static file name is found once collected."""
-    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+    resolved per request, so that a hashed static file name is found once collected. A 302,
+    not a 301: browsers keep a permanent redirect, and the hashed name changes with the icon."""
+    return HttpResponseRedirect(static("img/favicon.svg"))

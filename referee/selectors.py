@@ -41,12 +41,17 @@ GAME_NAMES = {
 }
 
 
+def game_name(key: str) -> str:
+    """A game's name in the reader's language: the rulebook's own, else the registry's."""
+    return str(GAME_NAMES.get(key) or games.game_get(key).name)
+
+
 def game_switch(current: str | None) -> list[dict[str, Any]]:
     """The rulebook's game switch: every game it covers, with the one shown marked."""
     return [
         {
             "key": key,
-            "name": GAME_NAMES.get(key) or games.game_get(key).name,
+            "name": game_name(key),
             "current": key == current,
         }
         for key in GAMES

@@ -45,7 +45,7 @@ def rulebook(request: HttpRequest) -> HttpResponse:
         "game": game or "",
         # Over every game, each hit says which game's rule it is.
         "hits": [
-            {"rule": rule, "game_name": None if game else selectors.GAME_NAMES.get(rule.game)}
+            {"rule": rule, "game_name": None if game else selectors.game_name(rule.game)}
             for rule in results or []
         ],
     }

@@ -237,7 +237,9 @@ def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
     wait = deal_write_wait(request)
     if wait is not None:
-        return _throttled(request, match, scorer_page(match), wait)
+        return _throttled(
+            request, match, scorer_page(match), wait, message=throttled_button_message(wait)
+        )
     closed = request.POST.get("reopen") is None
     try:
         services.match_close(match=match, user=request.user, closed=closed)
@@ -273,6 +275,15 @@ def throttled_message(wait: int) -> str:
     ) % {"seconds": wait}
 
 
+def throttled_button_message(wait: int) -> str:
+    """The same refusal for the buttons (confirm, withdraw, close): nothing to save again."""
+    return ngettext(
+        "Too many changes at once: nothing was changed. Wait %(seconds)d second and try again.",
+        "Too many changes at once: nothing was changed. Wait %(seconds)d seconds and try again.",
+        wait,
+    ) % {"seconds": wait}
+
+
 def _throttled(
     request: HttpRequest,
     match: Match,
@@ -281,6 +292,7 @@ def _throttled(
     *,
     values: dict[str, Any] | None = None,
     editing: int | None = None,
+    message: str | None = None,
 ) -> HttpResponse:
     """A deal write refused by the per-user deal throttle (config.throttles, shared with the
     API): nothing was written. The form comes back as it was typed with the reason above it,
@@ -290,7 +302,7 @@ def _throttled(
         request,
         match,
         values=values,
-        errors={"__all__": [throttled_message(wait)]},
+        errors={"__all__": [message or throttled_message(wait)]},
         editing=editing,
     )
     ctx["error_code"] = "throttled"
@@ -430,7 +442,9 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
     wait = deal_write_wait(request)
     if wait is not None:
-        return _throttled(request, match, scorer_page(match), wait)
+        return _throttled(
+            request, match, scorer_page(match), wait, message=throttled_button_message(wait)
+        )
     try:
         services.deal_confirm(match=match, number=number, user=request.user)
     except services.DealNotFound as exc:
@@ -450,7 +464,9 @@ def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(f"{reverse('login')}?next={match_page_url(match)}")
     wait = deal_write_wait(request)
     if wait is not None:
-        return _throttled(request, match, scorer_page(match), wait)
+        return _throttled(
+            request, match, scorer_page(match), wait, message=throttled_button_message(wait)
+        )
     try:
         services.deal_withdraw(match=match, user=request.user, reason=_reason(request))
     except services.DealNotFound as exc:

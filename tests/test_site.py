@@ -26,7 +26,7 @@ def test_every_page_names_the_sites_icon_and_the_old_address_leads_to_it(client)
     page = client.get("/").content.decode()
     assert 'rel="icon" href="/static/img/favicon.svg"' in page
     answer = client.get("/favicon.ico")
-    assert answer.status_code == 301 and answer["Location"] == "/static/img/favicon.svg"
+    assert answer.status_code == 302 and answer["Location"] == "/static/img/favicon.svg"
     from django.contrib.staticfiles import finders
 
     assert finders.find("img/favicon.svg")

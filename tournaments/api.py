@@ -428,13 +428,19 @@ class EntrySerializer(serializers.Serializer):
     seed = serializers.IntegerField(read_only=True, allow_null=True)
     withdrawn = serializers.BooleanField(read_only=True)
     matches = serializers.IntegerField(read_only=True)
+    played = serializers.BooleanField(
+        read_only=True, help_text="sat at a table or had a bye: withdrawn, never removed"
+    )
 
 
 class EntriesAddSerializer(serializers.Serializer):
     players = serializers.ListField(
-        child=serializers.CharField(allow_blank=True, max_length=200),
+        # No max_length on a name: the service refuses an over-long one as the page does
+        # (`name_too_long`).
+        child=serializers.CharField(allow_blank=True),
         max_length=1000,
-        help_text="Display names; a name new to the club becomes a player of the club.",
+        help_text="Display names (at most 80 characters each); a name new to the club becomes "
+        "a player of the club.",
     )
 
 

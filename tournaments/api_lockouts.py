@@ -107,7 +107,7 @@ class LockoutLiftView(APIView):
                 user=request.user, kind=kind, value=value, address=client_ip(request._request)
             )
         except services.LockoutRefused as exc:
-            return error_response([error(None, exc.code, exc.message)], 403)
+            return error_response([error("value", exc.code, exc.message)], 403)
         except services.LockoutNotFound:
             return error_response(
                 [error("value", "not_locked", _("This account or address is not locked out."))],

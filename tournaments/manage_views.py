@@ -265,7 +265,9 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> HttpResponse
     organiser enters players (one name a line), withdraws, brings back or removes them."""
     tournament = _tournament(request, tournament_id)
     can_manage = perms.can_change_tournament(request.user, tournament)
-    form = EntriesForm(request.POST or None) if can_manage else None
+    # `request.POST if POST`: an empty POST is still a submitted form (it says `no_players`).
+    posted = request.POST if request.method == "POST" else None
+    form = EntriesForm(posted) if can_manage else None
     if request.method == "POST":
         if form is None:
             raise PermissionDenied

@@ -7,7 +7,7 @@ import ipaddress
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from config.lockouts import ADDRESS, Lockout, current_lockouts
@@ -98,9 +98,7 @@ def tables_of_scorer(user: Any) -> QuerySet[Table]:
 
 def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The tournament's entries in seed order, each with how many matches the player has sat
-    at (a player who has played can be withdrawn, not removed)."""
-    from django.db.models import Count, Q
-
+    at and whether they have played (sat at a table or had a bye: withdrawn, never removed)."""
     entries = (
         tournament.entries.select_related("player")
         .annotate(
@@ -108,7 +106,12 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
                 "player__seats",
                 filter=Q(player__seats__match__tournament=tournament),
                 distinct=True,
-            )
+            ),
+            byes=Count(
+                "player__bye_rounds",
+                filter=Q(player__bye_rounds__tournament=tournament),
+                distinct=True,
+            ),
         )
         .order_by("seed", "id")
     )
@@ -120,6 +123,7 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
             "seed": e.seed,
             "withdrawn": e.withdrawn,
             "matches": e.matches,
+            "played": bool(e.matches or e.byes),
         }
         for e in entries
     ]
@@ -175,14 +179,15 @@ def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) ->
                 "connection."
             ),
         )
+    # Membership first: an organiser probing usernames learns nothing of who is staff.
     target = get_user_model().objects.filter(username=value).first()
-    if target is not None and (target.is_staff or target.is_superuser):
-        return Refusal("staff_account", _("Only staff can unlock a staff account."))
     if target is None or not lockout_people_of(user).filter(pk=target.pk).exists():
         return Refusal(
             "not_in_your_tournaments",
             _("You can unlock only the accounts of the people in your tournaments."),
         )
+    if target.is_staff or target.is_superuser:
+        return Refusal("staff_account", _("Only staff can unlock a staff account."))
     return None
 
 

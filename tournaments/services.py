@@ -10,10 +10,13 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -291,9 +294,9 @@ def _placement_problems(records: Sequence[Any]) -> list[dict[str, Any]]:
     whole number from 1 to PLACEMENT_MAX, a player's name longer than a display name."""
     problems: list[dict[str, Any]] = []
 
-    def problem(index: int, field: str, message: str) -> None:
+    def problem(index: int, field: str, code: str, message: str) -> None:
         where = {"scoresheet": index, "deal": None, "field": field}
-        problems.append({**where, "code": "invalid", "message": message})
+        problems.append({**where, "code": code, "message": message})
 
     for index, raw in enumerate(records):
         if not isinstance(raw, dict):
@@ -310,11 +313,22 @@ def _placement_problems(records: Sequence[Any]) -> list[dict[str, Any]]:
                 except ValueError:
                     number = None
             if number is None or not 1 <= number <= PLACEMENT_MAX:
-                problem(index, key, f"{key} must be a whole number from 1 to {PLACEMENT_MAX}")
+                problem(
+                    index,
+                    key,
+                    "out_of_range",
+                    _("%(field)s must be a whole number from 1 to %(max)s.")
+                    % {"field": key, "max": PLACEMENT_MAX},
+                )
         players = raw.get("players")
         for name in players if isinstance(players, list) else []:
             if isinstance(name, str) and len(name) > ENTRY_NAME_MAX:
-                problem(index, "players", f"a name is at most {ENTRY_NAME_MAX} characters")
+                problem(
+                    index,
+                    "players",
+                    "name_too_long",
+                    _("A name is at most %(max)s characters.") % {"max": ENTRY_NAME_MAX},
+                )
     return problems
 
 
@@ -442,9 +456,11 @@ def entries_add(
     and repeats are dropped; an over-long name refuses the whole list (`name_too_long`), an
     empty one `no_players`. A late entry (rounds already paired) plays from the next round."""
     wanted: list[str] = []
+    seen: set[str] = set()
     for raw in names:
         name = " ".join(str(raw).split())  # one space between words, none around
-        if name and name.casefold() not in {w.casefold() for w in wanted}:
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
             wanted.append(name)
     if not wanted:
         raise ValidationError(
@@ -465,10 +481,15 @@ def entries_add(
     already: list[str] = []
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        by_name = {
-            p.display_name.casefold(): p
-            for p in Player.objects.filter(club=tournament.club, display_name__in=wanted)
-        }
+        # The club's players by name whatever the case ("ivan" is the club's Ivan, not a
+        # second player): casefold() in Python, the database's lower() for the lookup.
+        by_name: dict[str, Player] = {}
+        for player in (
+            Player.objects.annotate(lower_name=Lower("display_name"))
+            .filter(club=tournament.club, lower_name__in=[n.lower() for n in wanted])
+            .order_by("pk")
+        ):
+            by_name.setdefault(player.display_name.casefold(), player)
         entered = set(
             Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)
         )
@@ -476,7 +497,10 @@ def entries_add(
         for name in wanted:
             player = by_name.get(name.casefold())
             if player is None:
-                player = Player.objects.create(club=tournament.club, display_name=name)
+                # get_or_create: another list of the same club may be creating the name now.
+                player, _created = Player.objects.get_or_create(
+                    club=tournament.club, display_name=name
+                )
             if player.pk in entered:
                 already.append(player.display_name)
                 continue
@@ -519,21 +543,24 @@ def entry_remove(*, entry: Entry, user: Any = None) -> None:
     from scoring.models import Seat
 
     tournament = entry.tournament
-    played = (
-        Seat.objects.filter(match__tournament=tournament, player_id=entry.player_id).exists()
-        or tournament.round_set.filter(byes=entry.player_id).exists()
-    )
-    if played:
-        raise ValidationError(
-            {
-                "player": ValidationError(
-                    _("%(name)s has played in this tournament: withdraw them instead.")
-                    % {"name": entry.player.display_name},
-                    code="entry_has_played",
-                )
-            }
-        )
     with transaction.atomic():
+        # The tournament's row lock, as pairing takes it: a round cannot seat the player
+        # between the check and the delete.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        played = (
+            Seat.objects.filter(match__tournament=tournament, player_id=entry.player_id).exists()
+            or tournament.round_set.filter(byes=entry.player_id).exists()
+        )
+        if played:
+            raise ValidationError(
+                {
+                    "player": ValidationError(
+                        _("%(name)s has played in this tournament: withdraw them instead.")
+                        % {"name": entry.player.display_name},
+                        code="entry_has_played",
+                    )
+                }
+            )
         entry.delete()
         hooks.tournament_changed(tournament=tournament)
 
@@ -566,6 +593,17 @@ def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lo
     refusal = selectors.lockout_refusal(user=user, kind=kind, value=value, address=address)
     if refusal is not None:
         raise LockoutRefused(refusal.code, refusal.message)
+    staff = user.is_staff or user.is_superuser
+    lifts_key = f"lockout-lifts:{user.pk}"
+    if not staff and cache.get(lifts_key, 0) >= settings.LOCKOUT_LIFTS_PER_DAY:
+        raise LockoutRefused(
+            "too_many_lifts",
+            _(
+                "You have lifted %(n)s lockouts in the last 24 hours, the most an organiser "
+                "may: ask the site's staff."
+            )
+            % {"n": settings.LOCKOUT_LIFTS_PER_DAY},
+        )
     if kind == lockouts.ADDRESS:
         # Not an address: nothing to look up (PostgreSQL's inet column would refuse it).
         try:
@@ -577,6 +615,13 @@ def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lo
         if not found:
             raise LockoutNotFound(value)
         lockouts.lockout_forget(kind=kind, value=found[0].value)
+    if not staff:
+        # The window starts at the first lift counted (the key lives 24 hours from then).
+        cache.add(lifts_key, 0, timeout=24 * 3600)
+        try:
+            cache.incr(lifts_key)
+        except ValueError:  # expired between add and incr
+            cache.set(lifts_key, 1, timeout=24 * 3600)
     security_log.warning(
         "Sign-in lockout lifted",
         extra={

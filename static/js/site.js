@@ -35,17 +35,27 @@ document.addEventListener("submit", function (evt) {
     var ends = Date.parse(clock.getAttribute("datetime"));
     if (!out || isNaN(ends)) return;
     var minutes = Math.ceil((ends - Date.now()) / 60000);
+    // The minutes are not announced (a screen reader would read them out all round long);
+    // the moment time is up is: the span becomes a status region just before it changes.
+    if (minutes <= 0 && out.getAttribute("role") !== "status") out.setAttribute("role", "status");
     out.textContent = minutes > 0
       ? "(" + clock.getAttribute("data-t-left").replace("__N__", String(minutes)) + ")"
       : "— " + clock.getAttribute("data-t-up");
     out.classList.toggle("time-up", minutes <= 0);
   }
+  var timer = null;
   function tickAll() {
-    document.querySelectorAll("time[data-countdown]").forEach(tick);
+    var clocks = document.querySelectorAll("time[data-countdown]");
+    clocks.forEach(tick);
+    // The 20-second tick runs only while the page shows a clock.
+    if (clocks.length && timer === null) timer = window.setInterval(tickAll, 20000);
+    else if (!clocks.length && timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
   }
   function start() {
     tickAll();
-    window.setInterval(tickAll, 20000);
     document.body.addEventListener("htmx:afterSwap", tickAll);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -461,13 +461,14 @@ def test_an_import_with_a_player_name_longer_than_a_display_name_is_refused(ev, 
     upload = SimpleUploadedFile("sheet.json", text.encode())
     response = organiser.post(f"/tournaments/{ev.tournament.pk}/import/", {"files": [upload]})
     page = organiser.get(response["Location"]).content.decode()
-    assert "a name is at most 80 characters" in page
+    assert "A name is at most 80 characters." in page
     # The API's import, through the same service, says where.
     from scoring.services import DealRejected
 
     with pytest.raises(DealRejected) as refused:
         scoresheet_import(tournament=ev.tournament, records=[json.loads(text)])
     assert refused.value.errors[0]["field"] == "players"
+    assert refused.value.errors[0]["code"] == "name_too_long"
 
 
 @pytest.mark.parametrize("escape", ["a\\u0000b", "\\ud800"])

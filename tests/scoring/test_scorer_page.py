@@ -222,3 +222,18 @@ def test_an_opponent_confirms_a_deal_on_the_page(client):
     assert "Confirm the deal" in client.get(f"/matches/{ev.match.pk}/").content.decode()
     client.post(f"/matches/{ev.match.pk}/deals/1/confirm/")
     assert Match.objects.get(pk=ev.match.pk).result["match"] == {"Anna": 40, "Boris": 100}
+
+
+def test_a_finished_match_says_why_in_the_readers_language(scorer_client, ev):
+    for _ in range(30):
+        match = Match.objects.get(pk=ev.match.pk)
+        if match.result.get("finished"):
+            break
+        services.deal_submit(
+            match=match, record=DEAL_MADE, user=ev.scorer, idempotency_key=None, version=None
+        )
+    assert Match.objects.get(pk=ev.match.pk).result["reason"] == "target"
+    html = scorer_client.get(f"/matches/{ev.match.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content
+    html = html.decode()
+    assert "(набрана сумма партии)" in html
+    assert "(target)" not in html

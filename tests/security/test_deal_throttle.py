@@ -273,7 +273,12 @@ def test_the_pages_other_deal_writes_count_too(client, evening, frozen_clock, pa
     for _ in range(10):
         post_deal(client, match_id, version_of(match_id), key="organiser-deal")
     response = client.post(path.format(id=match_id))
-    assert_page_throttled(response)
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
+    body = response.content.decode()
+    assert 'data-code="throttled"' in body
+    # A button's refusal says nothing was changed (there is no deal to save again).
+    assert "Too many changes at once: nothing was changed." in body
     assert Deal.objects.filter(match_id=match_id).count() == 1
 
 

@@ -217,6 +217,34 @@ def test_unlocking_an_account_leaves_its_guessers_address_count(ev, settings):
     assert_refused(sign_in(ev.scorer.username, address=ELSEWHERE), 429, "locked_out")
 
 
+def test_an_organiser_lifts_a_limited_number_of_lockouts_a_day(ev, settings):
+    """They can bring anyone into a tournament of theirs: without a cap a stolen organiser
+    account could guess, lift and guess again forever."""
+    settings.LOCKOUT_LIFTS_PER_DAY = 2
+    organiser = as_user(ev.organiser)
+    for role in ("scorer", "other_scorer"):
+        wrong_passwords(getattr(ev, role).username, settings.AXES_FAILURE_LIMIT)
+        assert lift_api(organiser, "account", getattr(ev, role).username).status_code == 200
+    wrong_passwords(ev.player.username, settings.AXES_FAILURE_LIMIT)
+    refused = lift_api(organiser, "account", ev.player.username)
+    assert_refused(refused, 403, "too_many_lifts")
+    assert "staff" in refused.json()["errors"][0]["message"]
+    assert_refused(sign_in(ev.player.username), 429, "locked_out")
+    # Staff are not capped.
+    staff = as_user(UserFactory(username="unlock_staff3", is_staff=True))
+    assert lift_api(staff, "account", ev.player.username).status_code == 200
+
+
+def test_a_probed_username_does_not_tell_an_organiser_who_is_staff(ev, settings):
+    outsider = UserFactory(username="site_admin", is_staff=True)
+    wrong_passwords(outsider.username, settings.AXES_FAILURE_LIMIT)
+    assert_refused(
+        lift_api(as_user(ev.organiser), "account", outsider.username),
+        403,
+        "not_in_your_tournaments",
+    )
+
+
 def test_staff_can_unlock_anyone_from_anywhere(ev, settings):
     wrong_passwords(ev.stranger.username, settings.AXES_FAILURE_LIMIT, ELSEWHERE)
     for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT):

@@ -102,6 +102,30 @@ def test_a_player_who_has_played_is_withdrawn_not_removed(ev) -> None:
     assert Player.objects.filter(display_name="Late").exists()  # the club keeps its player
 
 
+def test_it_enters_the_clubs_player_whatever_the_case_of_the_name(ev) -> None:
+    known = Player.objects.create(club=ev.tournament.club, display_name="Ivan Sirko")
+    (entry,), _ = services.entries_add(tournament=ev.tournament, names=["ivan SIRKO"])
+    assert entry.player == known
+    assert (
+        Player.objects.filter(club=ev.tournament.club, display_name__iexact="ivan sirko").count()
+        == 1
+    )
+
+
+def test_a_player_who_only_had_a_bye_is_offered_withdraw_not_remove(ev) -> None:
+    from tournaments import selectors
+    from tournaments.models import Round
+
+    added, _ = services.entries_add(tournament=ev.tournament, names=["Odd", "Even"])
+    Round.objects.create(tournament=ev.tournament, number=1).byes.add(added[0].player)
+    rows = {row["name"]: row for row in selectors.entry_rows(ev.tournament)}
+    assert rows["Odd"]["matches"] == 0 and rows["Odd"]["played"] is True
+    assert rows["Even"]["played"] is False
+    page = _client(ev.organiser).get(f"/tournaments/{ev.tournament.pk}/players/").content.decode()
+    assert f"/players/{added[1].pk}/remove/" in page
+    assert f"/players/{added[0].pk}/remove/" not in page
+
+
 # --- the API ---------------------------------------------------------------------------------
 
 

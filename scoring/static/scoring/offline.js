@@ -203,8 +203,8 @@
     evt.stopImmediatePropagation();
   }
 
-  // Capture phase: before htmx's own listener on the form (scorer.js's confirmation of the
-  // void deal runs before this one).
+  // Capture phase: before htmx's own listener on the form (static/js/site.js's data-confirm
+  // question, registered earlier, runs before this one).
   document.addEventListener("submit", function (evt) {
     var form = evt.target;
     if (!form || !form.matches || !form.matches(FORM)) return;
