@@ -77,3 +77,20 @@ def empty_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_connections_at_the_end(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """At the end of the session, close the connections that threads of the tests (a live
+    server's, a worker's) left open to the test database on PostgreSQL: otherwise dropping it
+    fails ("being accessed by other users") and the database is left behind."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
