@@ -16,7 +16,6 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -481,15 +480,15 @@ def entries_add(
     already: list[str] = []
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        # The club's players by name whatever the case ("ivan" is the club's Ivan, not a
-        # second player): casefold() in Python, the database's lower() for the lookup.
+        # The club's players by name whatever the case ("олена коваль" is the club's Олена
+        # Коваль, not a second player). Compared in Python: the databases' lower() is
+        # ASCII-only on SQLite and under PostgreSQL's C locale. A club's roll is small.
+        wanted_keys = {name.casefold() for name in wanted}
         by_name: dict[str, Player] = {}
-        for player in (
-            Player.objects.annotate(lower_name=Lower("display_name"))
-            .filter(club=tournament.club, lower_name__in=[n.lower() for n in wanted])
-            .order_by("pk")
-        ):
-            by_name.setdefault(player.display_name.casefold(), player)
+        for player in Player.objects.filter(club=tournament.club).order_by("pk"):
+            key = player.display_name.casefold()
+            if key in wanted_keys:
+                by_name.setdefault(key, player)
         entered = set(
             Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)
         )
