@@ -12,7 +12,7 @@ Each figure is the CPU time of this process per deal (`time.process_time`), with
 time next to it: on a shared machine other processes stretch the wall time, not the CPU
 time. With nothing else running the two agree. The machine speed printed before and after
 (`bench/entry.py`'s fixed loop, about 30 ms on a quiet 2-vCPU EPYC) says how fast the
-machine was meanwhile: a shared virtual machine's CPU slows by up to 2x in some spells.
+machine was meanwhile: a shared virtual machine's CPU slows two- or threefold in some spells.
 """
 
 from __future__ import annotations

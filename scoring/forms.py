@@ -33,6 +33,16 @@ COMBINATIONS: list[tuple[str, Any]] = [
     ("debertz", _("debertz")),
     ("klabor", _("klabor")),
 ]
+# Why a match ended (the engine's `reason`), as the sheet says it.
+END_REASONS: dict[str, Any] = {
+    "target": _("the target was reached"),
+    "closing": _("the match was closed"),
+    "false_closing": _("a false closing"),
+    "debertz": _("debertz"),
+    "mercy": _("the mercy rule"),
+    "fixed_deals": _("the agreed number of deals was played"),
+}
+
 VIOLATIONS: list[tuple[str, Any]] = [
     ("renonce", _("renonce (did not follow suit / trump)")),
     ("false_declaration", _("false declaration")),

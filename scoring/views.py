@@ -183,6 +183,7 @@ def sheet_context(
         "last_number": rows[-1]["number"] if rows else None,
         "pending": pending,
         "hanging": doc["hanging"],
+        "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
         "can_enter": can_enter and not doc["finished"] and not pending,
         "can_correct": perms.can_correct_deal(request.user, match),
         "can_confirm": perms.can_confirm_deal(request.user, match),

@@ -79,11 +79,12 @@ def empty_cache() -> None:
     cache.clear()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _no_stray_connections_at_the_end(django_db_setup, django_db_blocker) -> Iterator[None]:
-    """At the end of the session, close the connections that threads of the tests (a live
-    server's, a worker's) left open to the test database on PostgreSQL: otherwise dropping it
-    fails ("being accessed by other users") and the database is left behind."""
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """pytest-django's test database, and at its end the connections that threads of the
+    tests (a live server's, a worker's) left open to it on PostgreSQL closed: otherwise
+    dropping it fails ("being accessed by other users") and the database is left behind. (An
+    override of the fixture, so that a run without the database does not create one.)"""
     yield
     from django.db import connection
 

@@ -483,11 +483,10 @@ def entries_add(
         # The club's players by name whatever the case ("олена коваль" is the club's Олена
         # Коваль, not a second player). Compared in Python: the databases' lower() is
         # ASCII-only on SQLite and under PostgreSQL's C locale. A club's roll is small.
-        wanted_keys = {name.casefold() for name in wanted}
         by_name: dict[str, Player] = {}
         for player in Player.objects.filter(club=tournament.club).order_by("pk"):
             key = player.display_name.casefold()
-            if key in wanted_keys:
+            if key in seen:
                 by_name.setdefault(key, player)
         entered = set(
             Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)

@@ -33,6 +33,13 @@ SUITS: list[tuple[str, str, Any]] = [
 SUIT_SYMBOL = {code: symbol for code, symbol, _label in SUITS}
 MISERE = "misere"
 ALLPASS = "allpass"
+# Why a pulka ended (the engine's `reason`), as the sheet and the round's report say it.
+END_REASONS: dict[str, Any] = {
+    "pools_full": _("every pool is full"),
+    "closed": _("the table was closed on time"),
+    "fixed_deals": _("the agreed number of deals was played"),
+}
+
 CHOICES: list[tuple[str, Any]] = [
     ("whist", _("whist")),
     ("pass", _("pass")),

@@ -270,6 +270,7 @@ def sheet_context(
         "next_dealer": next_dealer,
         "finished": finished,
         "reason": result.get("reason"),
+        "reason_label": forms.END_REASONS.get(result.get("reason") or ""),
         "rows": rows,
         "last_number": rows[-1]["number"] if rows else None,
         "pending": pending,

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring import games
+from scoring.preferans_page.forms import END_REASONS
 from scoring.preferans_page.sheet import draw
 
 from ..standings import BASE_FIGURES, TIEBREAK_FIGURES
@@ -176,11 +177,7 @@ def round_context(sheet: RoundSheet) -> dict[str, Any]:
 
 
 def _reason_label(reason: str | None) -> str:
-    return {
-        "pools_full": _("every pool is full"),
-        "fixed_deals": _("the agreed number of deals was played"),
-        "closed": _("closed on time"),
-    }.get(reason or "", reason or "")
+    return str(END_REASONS.get(reason or "", reason or ""))
 
 
 TEMPLATE_ROUND = "tournaments/reports/preferans/round.html"
