@@ -5,9 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The development machine's environment: DEBUG on (the settings default to off and refuse the
+# development SECRET_KEY then), unless DEBUG is already set.
+DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
-	bench-standings bench-reports bench-chaos worker beat clean
+	bench-standings bench-reports bench-exports bench-chaos worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,21 +22,21 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 migrate: setup
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+	$(DEV) $(BIN)/python manage.py migrate --noinput
+	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 
 demo: migrate
-	$(BIN)/python manage.py load_demo
+	$(DEV) $(BIN)/python manage.py load_demo
 
 # `run`: with a Celery worker and beat when Redis answers (REDIS_URL, or 127.0.0.1:6379),
 # eager tasks in the web process otherwise; DEBERC_WORKER=auto|yes|no chooses.
 run: demo
-	$(BIN)/python manage.py collectstatic --noinput >/dev/null
-	$(BIN)/python manage.py runserver_with_worker $(HOST):$(PORT)
+	$(DEV) $(BIN)/python manage.py collectstatic --noinput >/dev/null
+	$(DEV) $(BIN)/python manage.py runserver_with_worker $(HOST):$(PORT)
 
 test: setup
-	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
+	$(DEV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
@@ -46,12 +49,12 @@ format: setup
 # Each app keeps its own catalogue; the project's (base templates, settings) is in locale/.
 messages: setup
 	for app in scoring tournaments referee; do \
-		(cd $$app && ../$(BIN)/python ../manage.py makemessages -l ru -l uk) ; done
-	$(BIN)/python manage.py makemessages -l ru -l uk --ignore=.venv --ignore=bench \
+		(cd $$app && $(DEV) ../$(BIN)/python ../manage.py makemessages -l ru -l uk) ; done
+	$(DEV) $(BIN)/python manage.py makemessages -l ru -l uk --ignore=.venv --ignore=bench \
 		--ignore=tests --ignore=scoring --ignore=tournaments --ignore=referee --ignore=staticfiles
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv
 
-# Benchmarks (figures in README.md's performance section).
+# Benchmarks (figures in docs/performance.md).
 bench: bench-engine
 
 bench-engine: setup
@@ -66,6 +69,11 @@ bench-standings: setup
 bench-reports: setup
 	$(BIN)/python bench/reports.py
 
+# A scorer's deals while 8 anonymous readers download a 3,000-player tournament's export
+# (PostgreSQL + Redis; goal: the scorer's p95 ≤ 200 ms).
+bench-exports: setup
+	$(BIN)/python bench/exports.py
+
 # Faults during the live load (kill -9 a gunicorn worker and the Celery worker, dropped
 # connections): nothing lost or doubled, standings and ratings catch up (PostgreSQL + Redis).
 bench-chaos: setup
@@ -79,10 +87,10 @@ WORKER_QUEUES ?= celery,reports
 comma := ,
 WORKER_NAME ?= $(subst $(comma),-,$(WORKER_QUEUES))@%h
 worker: setup
-	$(BIN)/celery -A config worker --loglevel=info -Q $(WORKER_QUEUES) -n $(WORKER_NAME)
+	$(DEV) $(BIN)/celery -A config worker --loglevel=info -Q $(WORKER_QUEUES) -n $(WORKER_NAME)
 
 beat: setup
-	$(BIN)/celery -A config beat --loglevel=info
+	$(DEV) $(BIN)/celery -A config beat --loglevel=info
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles media

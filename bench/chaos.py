@@ -28,6 +28,16 @@ Then it checks, prints, and exits 1 if any check fails:
   `compute_tournament_standings` and the ratings a fresh replay of every finished match;
 - the report job ordered while the worker was dead is done.
 
+After the load, with the standings and ratings caught up (issue 17): a `player_stats` report
+is ordered and, as soon as a worker is building it, the whole Celery worker is killed
+(SIGKILL to its process group, not only the pool process building it) with a rating replay
+queued; `--worker-down` seconds later it is started again. celery beat runs all along (as
+deployed) with the jobs' watchdog; the job's heartbeat stops with the worker, so the
+watchdog queues it again once it is silent for `--job-stale` seconds (`JOB_STALE_SECONDS`,
+checked every `--watchdog` seconds). Checked: within `--job-deadline` seconds (120) of the
+worker's return the job is done (or failed with a reason, retryable) and the ratings equal a
+fresh replay; ordering the report again then gives a new job.
+
 Figures: deals acknowledged, retries, replays, 5xx and connection errors seen by the
 clients, recovery time after each fault, the worker's backlog and its drain time.
 """
@@ -43,6 +53,7 @@ import shutil
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import tempfile
 import threading
@@ -408,6 +419,122 @@ def organiser_api(base: str, tournament_id: int) -> Any:
     return call
 
 
+def start_beat(env: dict[str, str], directory: str) -> subprocess.Popen:
+    """celery beat as deployed (`make beat`), its schedule file in the run's own directory."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "--quiet",
+            "-A",
+            "config",
+            "beat",
+            "--loglevel",
+            "warning",
+            "--schedule",
+            str(Path(directory) / "celerybeat-schedule"),
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def kill_mid_report(faults: Faults, monitor: Monitor, args: argparse.Namespace) -> dict[str, Any]:
+    """Order a report, kill the whole Celery worker while it builds it (a rating replay
+    queued too), start the worker again after `--worker-down` s; then wait, at most
+    `--job-deadline` s after the return, for the job to be done or failed (retryable) and the
+    ratings to equal a fresh replay. Returns the figures and `problems`."""
+    from tournaments.models import Rating, RatingEvent, ReportJob
+    from tournaments.watchdog import ratings_replay_request
+
+    out: dict[str, Any] = {"problems": []}
+    problems: list[str] = out["problems"]
+    order = json.dumps({"kind": "player_stats", "format": "pdf"}).encode()
+    path = f"/api/v1/tournaments/{faults.tournament_id}/reports/"
+    status, content = faults.api("POST", path, order)
+    if status != 202:
+        problems.append(f"mid-report kill: the order answered {status} {content[:200]!r}")
+        return out
+    job_id = orjson.loads(content)["job"]
+    seen_running, _state = wait_until(
+        lambda: ReportJob.objects.filter(pk=job_id, state="running").count() == 0,
+        timeout=60,
+        step=0.01,
+    )
+    if seen_running is None:
+        problems.append(f"mid-report kill: job {job_id} never ran: {_state}")
+        return out
+    # A rating replay waiting for the same worker, with the ratings it must bring back gone
+    # (as a correction's would stand until its replay has run): only the replay, run after
+    # the kill, makes them equal a fresh replay again.
+    RatingEvent.objects.all().delete()
+    Rating.objects.all().delete()
+    ratings_replay_request()
+    held = monitor.tasks()["unacked"]
+    os.killpg(faults.worker.pid, signal.SIGKILL)
+    killed_at = time.monotonic()
+    faults.worker.wait(timeout=10)
+    job = ReportJob.objects.get(pk=job_id)
+    out.update({"held_at_kill": held, "progress_at_kill": job.progress})
+    faults.log.append(
+        f"killed the whole Celery worker {faults.worker.pid} while it built report job "
+        f"{job_id} ({job.state}, {job.progress} %)"
+    )
+    if job.state != "running":
+        problems.append(f"mid-report kill: the job was {job.state} at the kill, not running")
+    time.sleep(args.worker_down)
+    faults.worker = start_worker(faults.env)
+    restarted_at, restarted_wall = time.monotonic(), time.time()
+    out["down_for"] = round(restarted_at - killed_at, 1)
+    faults.log.append(f"started the Celery worker again ({faults.worker.pid})")
+    ratings_at: list[float] = []  # when the ratings first equalled a fresh replay
+    ratings_left: list[str] = []
+
+    def unsettled() -> str | None:
+        if not ratings_at:
+            ratings_left[:] = ratings_lag()
+            if not ratings_left:
+                ratings_at.append(time.monotonic() - restarted_at)
+        job = ReportJob.objects.get(pk=job_id)
+        settled = job.state == "done" or (job.state == "failed" and bool(job.error))
+        if settled and ratings_at:
+            return None
+        return f"{job.state} {job.progress} %, ratings {'' if ratings_at else 'not '}caught up"
+
+    job_wait, job_left = wait_until(unsettled, timeout=args.job_deadline, step=0.5)
+    job = ReportJob.objects.get(pk=job_id)
+    # Ordered again now, the report is a new job (the old one ended), never the killed one.
+    status, content = faults.api("POST", path, order)
+    reordered = orjson.loads(content)["job"] if status == 202 else None
+    if reordered is not None:  # built before the next step times the worker
+        busy = ReportJob.objects.filter(pk=reordered, state__in=["queued", "running"])
+        wait_until(busy.exists, timeout=60)
+    out.update(
+        {
+            "job_state": job.state,
+            "attempts": job.attempts,
+            "job_error": job.error or None,
+            "job_finished_after_restart": (
+                round(job.finished_at.timestamp() - restarted_wall, 2) if job.finished_at else None
+            ),
+            "ratings_caught_up_after_restart": round(ratings_at[0], 2) if ratings_at else None,
+            "reordered_as": "the killed job" if reordered == job_id else "a new job",
+        }
+    )
+    if job_wait is None:
+        problems.append(
+            f"{args.job_deadline:g} s after the worker's return, the report killed mid-way is "
+            f"{job_left}"
+        )
+    if reordered is None or reordered == job_id:
+        problems.append(f"re-ordering the report answered {status} with {reordered}")
+    if not ratings_at:
+        problems.append(f"ratings did not catch up after the mid-report kill: {ratings_left[:3]}")
+    return out
+
+
 # --- the derived figures: standings and ratings ----------------------------------------------
 
 
@@ -549,7 +676,15 @@ def worker_capacity(tournament_id: int, n: int) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """The whole run; returns its figures and its problems (`problems` empty: all is well)."""
     media = tempfile.mkdtemp(prefix="deberc-chaos-media-")
-    env = site_env(args.db, args.redis, MEDIA_ROOT=media)
+    watchdog_env = {
+        name: f"{value:g}"
+        for name, value in (
+            ("JOB_STALE_SECONDS", args.job_stale),
+            ("JOB_WATCHDOG_SECONDS", args.watchdog),
+        )
+        if value is not None
+    }
+    env = site_env(args.db, args.redis, MEDIA_ROOT=media, **watchdog_env)
     os.environ.update(env)
     from config import gunicorn as deployed
 
@@ -581,6 +716,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         tournament_id=tournament_id,
         worker=start_worker(env),
     )
+    # celery beat, as deployed (exactly one): its jobs' watchdog rescues the report killed
+    # mid-way below.
+    beat = start_beat(env, media)
     monitor = Monitor(args.redis, server.pid)
     out: dict[str, Any] = {"problems": []}
     problems: list[str] = out["problems"]
@@ -651,6 +789,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         from tournaments.models import ReportJob
 
         job = ReportJob.objects.filter(pk=faults.job).first() if faults.job else None
+        out["mid_report_kill"] = mid = kill_mid_report(faults, monitor, args)
+        problems += mid.pop("problems")
         if args.capacity and ratings_wait is not None:
             out["worker_capacity"] = capacity = worker_capacity(tournament_id, args.capacity)
             if capacity.get("ratings_differ"):
@@ -662,6 +802,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         monitor.join(timeout=5)
     finally:
         stop(server)
+        stop(beat)
         if faults.worker is not None:
             stop(faults.worker)
         shutil.rmtree(media, ignore_errors=True)
@@ -794,6 +935,15 @@ def report(out: dict[str, Any]) -> None:
             f"after the load       standings caught up in {out['standings_caught_up_after_load']}"
             f" s, ratings in {out['ratings_caught_up_after_load']} s"
         )
+    if out.get("mid_report_kill"):
+        m = out["mid_report_kill"]
+        print(
+            f"worker killed mid-report  job at {m.get('progress_at_kill')} % "
+            f"(held: {m.get('held_at_kill')}); down {m.get('down_for')} s; job "
+            f"{m.get('job_state')} {m.get('job_finished_after_restart')} s after the restart "
+            f"(attempts {m.get('attempts')}); ratings caught up "
+            f"{m.get('ratings_caught_up_after_restart')} s after it"
+        )
     if "worker_capacity" in out:
         c = out["worker_capacity"]
         print(
@@ -821,6 +971,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resend", type=float, default=0.05, help="share sent again")
     parser.add_argument("--worker-down", type=float, default=10.0, help="seconds")
     parser.add_argument("--catch-up", type=float, default=60.0, help="seconds to wait at most")
+    parser.add_argument(
+        "--job-stale",
+        type=float,
+        default=None,
+        help="JOB_STALE_SECONDS of the site and its worker (default: the settings', 60)",
+    )
+    parser.add_argument(
+        "--watchdog",
+        type=float,
+        default=None,
+        help="JOB_WATCHDOG_SECONDS: beat's watchdog interval (default: the settings', 30)",
+    )
+    parser.add_argument(
+        "--job-deadline",
+        type=float,
+        default=120.0,
+        help="seconds after the worker's return by which the report killed mid-way must be "
+        "done or retryable",
+    )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument(

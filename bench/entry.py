@@ -35,6 +35,7 @@ import http.client
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -430,6 +431,9 @@ def cpu_seconds(match: str) -> float:
 # --- the services: the database, gunicorn and the Celery worker ------------------------------
 
 
+BENCH_SECRET_KEY = "bench-" + secrets.token_urlsafe(48)
+
+
 def site_env(db: str, redis: str, **extra: str) -> dict[str, str]:
     """The environment of the site, its worker and this process (Django's settings)."""
     return {
@@ -438,6 +442,8 @@ def site_env(db: str, redis: str, **extra: str) -> dict[str, str]:
         "DATABASE_URL": pg_url(db),
         "REDIS_URL": redis,
         "DEBUG": "false",
+        # DEBUG off refuses the development key: one of the run's own.
+        "SECRET_KEY": BENCH_SECRET_KEY,
         # Plain HTTP on the loopback, as behind the TLS proxy of a deployment.
         "SECURE_SSL_REDIRECT": "false",
         "LOG_LEVEL": "ERROR",

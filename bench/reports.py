@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import secrets
 import statistics
 import sys
 import tempfile
@@ -28,6 +29,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/deberc-bench-reports.sqlite3")
 os.environ.setdefault("DEBUG", "false")
+# DEBUG off refuses the development key: one of the run's own.
+os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(48))
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="deberc-bench-media-"))
 # The job's body runs in this process: no broker needed.
 os.environ.pop("REDIS_URL", None)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import statistics
 import sys
 import time
@@ -30,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/deberc-bench-standings.sqlite3")
 os.environ.setdefault("DEBUG", "false")
+# DEBUG off refuses the development key: one of the run's own.
+os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(48))
 # The pages are fetched over plain HTTP by the test client: no redirect to https://.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 

@@ -5,9 +5,10 @@ exceptions (validation, 401, 403, 404, throttling) are rewritten into it so that
 reads errors the same way.
 """
 
+from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -95,3 +96,22 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         return _django_error(500, "server_error", _("A server error occurred."))
     return defaults.server_error(request)
+
+
+class ApiNotFoundMiddleware:
+    """Every 404 under /api/ in the API's shape, in every mode: with DEBUG on Django answers an
+    unmatched URL (`/api/v1/matches/abc/`) with its HTML debug page instead of handler404, a
+    content type the API's schema does not describe."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and _is_api(request)
+            and "json" not in response.get("Content-Type", "")
+        ):
+            return page_not_found(request, Http404())
+        return response

@@ -4,6 +4,9 @@ DRF's own view hands its serializer DRF's Request, on which django-axes marks a 
 attempt where its middleware never looks; this one hands it Django's HttpRequest, so a
 wrong password counts against the account and the address exactly as on the sign-in page,
 and a locked-out client gets the lockout answer (429, code `locked_out`) from AxesMiddleware.
+
+The token expires when unused for API_TOKEN_TTL_DAYS and dies with a lockout, a deactivation
+or a new password (scoring.tokens); its owner lists and revokes it under /api/v1/tokens/.
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.ids import is_id
+from scoring import tokens
+from scoring.authentication import API_AUTHENTICATION
 
 ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message"}]}')
 
@@ -36,7 +44,15 @@ class ObtainTokenView(ObtainAuthToken):
 
     @extend_schema(
         responses={
-            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            200: inline_serializer(
+                "TokenIssued",
+                {
+                    "token": serializers.CharField(),
+                    "expires_at": serializers.DateTimeField(
+                        help_text="unless used before: each use moves it on"
+                    ),
+                },
+            ),
             400: ERRORS,
             429: ERRORS,
         },
@@ -47,7 +63,57 @@ class ObtainTokenView(ObtainAuthToken):
         "(/api/v1/lockouts/).",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = tokens.token_issue(user=serializer.validated_data["user"])
+        expires_at = tokens.token_expires_at(token.created, token.use.last_used_at)
+        return Response({"token": token.key, "expires_at": expires_at})
 
 
 obtain_auth_token = ObtainTokenView.as_view()
+
+
+class TokenSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(help_text="unless used before: each use moves it on")
+    current = serializers.BooleanField(help_text="the token this request is made with")
+
+
+def _signed_in(request: Request) -> None:
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+
+
+class TokenListView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        responses={200: TokenSerializer(many=True), 401: ERRORS},
+        summary="Your API tokens",
+        description="The live API tokens of the account asking (never their keys): when "
+        "created, last used and expiring.",
+    )
+    def get(self, request: Request) -> Response:
+        _signed_in(request)
+        current = request.auth if isinstance(request.auth, str) else None
+        rows = tokens.tokens_of(user=request.user, current_key=current)
+        return Response(TokenSerializer(rows, many=True).data)
+
+
+class TokenDetailView(APIView):
+    authentication_classes = API_AUTHENTICATION
+
+    @extend_schema(
+        request=None,
+        responses={204: None, 401: ERRORS, 404: ERRORS},
+        summary="Revoke one of your API tokens",
+        description="The token stops working at once (also the one this request is made "
+        "with). 404 `not_found` for a token that is not yours or no longer exists.",
+    )
+    def delete(self, request: Request, token_id: int) -> Response:
+        _signed_in(request)
+        if not is_id(token_id) or not tokens.token_revoke(user=request.user, token_id=token_id):
+            raise exceptions.NotFound()
+        return Response(status=204)

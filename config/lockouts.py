@@ -25,7 +25,7 @@ from typing import Any, Literal
 from axes.models import AccessAttempt, AccessBase
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, QuerySet, Sum
+from django.db.models import Max, Min, QuerySet, Sum
 from django.utils import timezone
 
 from .security import client_ip
@@ -100,6 +100,12 @@ def _locked_until(kind: str, value: str, total: int) -> datetime | None:
         if total < limit:
             return attempt_time + cool_off
     return None  # not reached: the rows changed meanwhile
+
+
+def lockout_started_at(kind: str, value: str) -> datetime | None:
+    """The earliest failure time still counted against the account or address (a row's time
+    is its latest failure, so this is at most when the lock began); None: nothing counted."""
+    return _recent().filter(**{FIELD[kind]: value}).aggregate(first=Min("attempt_time"))["first"]
 
 
 def current_lockouts(kind: str | None = None, value: str | None = None) -> list[Lockout]:

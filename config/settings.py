@@ -11,14 +11,21 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# The development key: refused whenever DEBUG is off (below).
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-in-production"
+
 env = environ.Env(
-    DEBUG=(bool, True),
-    SECRET_KEY=(str, "dev-only-insecure-key-change-me-in-production"),
+    # Off unless asked for (`DEBUG=1`: `make run`, `make test`): a site started with no
+    # environment at all (as the gunicorn line of the README) must not show its settings in
+    # error pages, nor serve development conveniences.
+    DEBUG=(bool, False),
+    SECRET_KEY=(str, DEVELOPMENT_SECRET_KEY),
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "testserver", "[::1]"]),
     DATABASE_URL=(str, f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     REDIS_URL=(str, ""),
@@ -28,6 +35,29 @@ environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env("DEBUG")
 SECRET_KEY = env("SECRET_KEY")
+
+
+def secret_key_is_weak(key: str) -> bool:
+    """The development key, or one Django's deployment check calls insecure (W009): fewer than
+    50 characters, fewer than 5 different ones, or Django's generated `django-insecure-`."""
+    return (
+        key == DEVELOPMENT_SECRET_KEY
+        or key.startswith("django-insecure-")
+        or len(key) < 50
+        or len(set(key)) < 5
+    )
+
+
+if not DEBUG and secret_key_is_weak(SECRET_KEY):
+    # Refuse to start rather than sign sessions and CSRF tokens with a key anyone can read in
+    # this repository.
+    raise ImproperlyConfigured(
+        "DEBUG is off and SECRET_KEY is "
+        + ("not set" if SECRET_KEY == DEVELOPMENT_SECRET_KEY else "too weak")
+        + ': set SECRET_KEY to 50 or more random characters (python -c "import secrets; '
+        'print(secrets.token_urlsafe(64))"), the same on every host; or set DEBUG=1 on a '
+        "development machine (docs/deployment.md)."
+    )
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 # Origins allowed to POST forms when they differ from the host (e.g. "https://desk.example.org"
 # behind a proxy that rewrites Host); usually not needed.
@@ -64,11 +94,15 @@ MIDDLEWARE = [
     # First: probes get their answer before the host check, the HTTPS redirect and the log.
     "config.health.HealthCheckMiddleware",
     "config.request_log.RequestLogMiddleware",
+    # Any 404 under /api/ in the API's JSON shape, DEBUG's HTML page included.
+    "config.api_errors.ApiNotFoundMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A NUL in the URL names nothing (a 404/400, not PostgreSQL's DataError): before any view.
+    "config.nul_bytes.NulByteMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -146,6 +180,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# The largest request bodies (config.parsers; more → 413 `too_large`, before it is read): a
+# deal (the API's and the scorer pages' deal writes), a tournament import, any other API body.
+DEAL_BODY_MAX_BYTES = env.int("DEAL_BODY_MAX_BYTES", default=16 * 1024)
+IMPORT_BODY_MAX_BYTES = env.int("IMPORT_BODY_MAX_BYTES", default=32 * 1024 * 1024)
+API_BODY_MAX_BYTES = env.int("API_BODY_MAX_BYTES", default=1024 * 1024)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -166,7 +206,12 @@ REST_FRAMEWORK = {
     # the outermost one saw (config.security.client_ip reads it the same way).
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     # Scoped throttles (config.throttles), counted in the default cache.
-    "DEFAULT_THROTTLE_RATES": {"deals": env("DEAL_THROTTLE_RATE", default="10/second")},
+    "DEFAULT_THROTTLE_RATES": {
+        "deals": env("DEAL_THROTTLE_RATE", default="10/second"),
+        # Downloads of a whole tournament (export, deals CSV, report files) by anonymous
+        # readers, per address: a person downloads a few, a script looping on them is stopped.
+        "anon_heavy": env("ANON_HEAVY_THROTTLE_RATE", default="20/minute"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {
@@ -181,6 +226,14 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Several components have a field named "kind" with their own choices: each its name.
     "ENUM_NAME_OVERRIDES": {"LockoutKindEnum": "config.lockouts.KINDS"},
+    # Request bodies as strict as the serializers that read them (no read-only fields, no
+    # blank text where a blank is refused), so that a client generated from the schema sends
+    # what the API takes (issue 17, item 21).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_common_responses",
+    ],
 }
 
 REDIS_URL = env("REDIS_URL")
@@ -219,6 +272,8 @@ CELERY_TASK_ROUTES = {
         "tournaments.ratings_nightly_recompute",
         # A correction of a rated match replays every rating ever: as slow as the nightly one.
         "tournaments.tasks.recompute_ratings_task",
+        # A large tournament's JSON export (tournaments/exports.py): seconds of CPU.
+        "tournaments.tournament_export",
     )
 }
 # Reports (tournaments/reports): a job's soft time limit (the hard one is 30 s later), how long
@@ -226,10 +281,35 @@ CELERY_TASK_ROUTES = {
 # (purged hourly by beat; `manage.py purge_idempotency_keys --days N` does it by hand).
 REPORT_SOFT_TIME_LIMIT = env.int("REPORT_SOFT_TIME_LIMIT", default=300)
 REPORT_RETENTION_DAYS = env.int("REPORT_RETENTION_DAYS", default=30)
+# The tournament's JSON export (tournaments/exports.py): built by a job from this many
+# matches on (below, by the first request of each version), and a large tournament that keeps
+# changing rebuilt at most every EXPORT_REBUILD_SECONDS (its previous file served meanwhile).
+EXPORT_JOB_MIN_MATCHES = env.int("EXPORT_JOB_MIN_MATCHES", default=500)
+EXPORT_REBUILD_SECONDS = env.float("EXPORT_REBUILD_SECONDS", default=60.0)
+# Export files up to this size are answered from memory, larger ones streamed from the file.
+EXPORT_STREAM_MIN_BYTES = env.int("EXPORT_STREAM_MIN_BYTES", default=256 * 1024)
 IDEMPOTENCY_KEY_TTL_DAYS = env.int("IDEMPOTENCY_KEY_TTL_DAYS", default=1)
 # Seconds a standings refresh (and a rating task) waits so that the matches finishing
 # together share it.
 STANDINGS_REFRESH_DELAY = env.float("STANDINGS_REFRESH_DELAY", default=1.0)
+# The nightly rating replay's hard time limit (tournaments.ratings_nightly_recompute): the
+# longest task of all.
+RATINGS_REPLAY_TIME_LIMIT = 3700
+# Redis gives a task taken by a worker and not acknowledged (acks_late: not until it ends) to
+# another worker after the visibility timeout. Shorter than the longest task, a report or a
+# replay still running would be started a second time next to itself; so it fits the longest
+# task's hard limit, with a margin. A task held by a worker killed outright therefore comes back
+# only that late (over an hour): the jobs' heartbeats and the watchdog below do not wait for it.
+LONGEST_TASK_SECONDS = max(
+    CELERY_TASK_TIME_LIMIT, REPORT_SOFT_TIME_LIMIT + 30, RATINGS_REPLAY_TIME_LIMIT
+)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": LONGEST_TASK_SECONDS + 300}
+# Heartbeats (tournaments/watchdog.py): a report job, and a rating replay, being built beats
+# every JOB_STALE_SECONDS / 6; one silent for JOB_STALE_SECONDS lost its worker, and the
+# watchdog (beat, every JOB_WATCHDOG_SECONDS) queues it again or fails it, retryable. A job
+# still queued after 3 × JOB_STALE_SECONDS is sent again (a copy finds it taken and stops).
+JOB_STALE_SECONDS = env.float("JOB_STALE_SECONDS", default=60.0)
+JOB_WATCHDOG_SECONDS = env.float("JOB_WATCHDOG_SECONDS", default=30.0)
 
 # celery beat (`celery -A config beat`): times are in CELERY_TIMEZONE (the club's time).
 CELERY_BEAT_SCHEDULE: dict = {
@@ -250,6 +330,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "catch-up": {
         "task": "tournaments.catch_up",
         "schedule": crontab(minute="*/5"),
+    },
+    # Report jobs and rating replays whose worker died (a silent heartbeat): queued again or
+    # failed, retryable (tournaments.tasks.jobs_watchdog_task).
+    "jobs-watchdog": {
+        "task": "tournaments.jobs_watchdog",
+        "schedule": timedelta(seconds=JOB_WATCHDOG_SECONDS),
     },
 }
 
@@ -340,6 +426,9 @@ AXES_DISABLE_ACCESS_LOG = True
 # tournament of theirs, so without a cap a stolen organiser account could guess at an
 # account, lift its lockout and guess again forever. A club's evening needs a few.
 LOCKOUT_LIFTS_PER_DAY = env.int("LOCKOUT_LIFTS_PER_DAY", default=20)
+# An API token unused this many days expires (sliding: each use moves the end on); a token
+# also dies with its account's lockout, deactivation or password change (scoring.tokens).
+API_TOKEN_TTL_DAYS = max(env.int("API_TOKEN_TTL_DAYS", default=30), 1)
 
 # --- Media storage ---------------------------------------------------------------------------
 # Report files live in MEDIA_ROOT, or in an S3 bucket when AWS_STORAGE_BUCKET_NAME is set

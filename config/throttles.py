@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, JsonResponse
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 
 class DealWriteThrottle(UserRateThrottle):
@@ -50,3 +50,39 @@ def deal_write_wait(request: HttpRequest) -> int | None:
         return None
     # At least a second: "Retry-After: 0" would invite the tight loop the throttle stops.
     return max(1, math.ceil(throttle.wait() or 1))
+
+
+class AnonHeavyReadThrottle(AnonRateThrottle):
+    """Heavy reads by anonymous readers, per address, scope `anon_heavy`: a whole tournament's
+    export, its deals as CSV, a report's file. Eight anonymous exports of a 3,000-player
+    tournament at once stalled the scorers' requests; a person downloads a few, a script
+    looping on them gets a JSON 429 with Retry-After. Signed-in users are not counted (their
+    downloads are served from the same cached files, and they can be told apart)."""
+
+    scope = "anon_heavy"
+
+    def get_rate(self) -> str | None:
+        # Read at each request (see DealWriteThrottle.get_rate).
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+def heavy_read_wait(request: HttpRequest) -> int | None:
+    """For the pages' download doors (plain Django views): None when this read may go on
+    (counted in the same bucket as the API's), else the whole seconds to wait."""
+    throttle = AnonHeavyReadThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    return max(1, math.ceil(throttle.wait() or 1))
+
+
+def throttled_response(wait: int) -> JsonResponse:
+    """The API's 429 (`throttled`, with Retry-After) for a Django view."""
+    from rest_framework.exceptions import Throttled
+
+    from .api_errors import error
+
+    # DRF's own words (translated in its catalogues), as its throttles answer in the API.
+    message = str(Throttled(wait).detail)
+    response = JsonResponse({"errors": [error(None, "throttled", message)]}, status=429)
+    response["Retry-After"] = str(wait)
+    return response

@@ -1,18 +1,18 @@
-from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views
-from .auth_views import obtain_auth_token
+from .auth_views import TokenDetailView, TokenListView, obtain_auth_token
 from .forms import AdminSignInForm, SignInForm
 
 admin.site.login_form = AdminSignInForm
 
 api_v1 = [
     path("auth/token/", obtain_auth_token, name="api-token"),
+    path("tokens/", TokenListView.as_view(), name="api-tokens"),
+    path("tokens/<int:token_id>/", TokenDetailView.as_view(), name="api-token-revoke"),
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("referee.api_urls")),
@@ -46,8 +46,9 @@ urlpatterns = [
     path("", include("referee.urls")),
 ]
 
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+# MEDIA_ROOT is never served, not even with DEBUG on: it holds report files of unpublished
+# tournaments. They go out only through the job's download view, which checks who may see the
+# job (GET /api/v1/jobs/<id>/download/, tournaments.api_reports.JobDownloadView).
 
 # Under /api/, Django's own 400, 403, 404 and 500 answer in the API's error shape.
 handler400 = "config.api_errors.bad_request"

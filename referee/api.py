@@ -22,15 +22,23 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error_response
+from config.openapi import LANG, PUBLIC, json_body, object_response, rows_response
 from scoring.models import Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
 
 from . import closing, preferans_tools, selectors, services, tools
+from .api_schema import (
+    CHECK_CLOSING_BODY,
+    CHECK_DEAL_BODY,
+    COMBINATIONS_BODY,
+    LEGAL_CARDS_BODY,
+    PREFERANS_RECORD_BODY,
+    PREFERANS_SETTLE_BODY,
+)
 from .models import Ruling
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
-LANG = OpenApiParameter("lang", str, enum=["ru", "uk", "en"], description="Answer language")
 
 
 def _lang(request: Request, body: Any = None) -> str:
@@ -53,6 +61,9 @@ class ArticleSerializer(serializers.Serializer):
     presets = serializers.ListField(child=serializers.CharField())
     source = serializers.CharField()
     project_default = serializers.BooleanField()
+    cite = serializers.CharField(allow_blank=True)
+    quote = serializers.CharField(allow_blank=True)
+    reading = serializers.CharField(allow_blank=True)
 
 
 class RulesView(APIView):
@@ -65,10 +76,13 @@ class RulesView(APIView):
             LANG,
             OpenApiParameter("section", str, description="Only this section (without q)"),
             OpenApiParameter(
-                "game", str, enum=["deberc", "preferans"], description="Only this game's rules"
+                "game",
+                str,
+                description="Only this game's rules: deberc or preferans (else: every game)",
             ),
         ],
         responses={200: ArticleSerializer(many=True)},
+        auth=PUBLIC,
         description="Rule articles, best first. Without `q`, the whole rulebook in order.",
     )
     def get(self, request: Request) -> Response:
@@ -91,7 +105,13 @@ class RuleDetailView(APIView):
     @extend_schema(
         operation_id="rules_read",
         parameters=[LANG],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={
+            200: object_response(
+                "The article, its translations and, for a convention, what each preset sets"
+            ),
+            404: ERRORS,
+        },
+        auth=PUBLIC,
         description="One article; a convention's article also lists what each preset sets "
         "(read from the rules engine).",
     )
@@ -137,8 +157,8 @@ class _ToolView(APIView):
 class CombinationsView(_ToolView):
     @extend_schema(
         operation_id="referee_combinations",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(COMBINATIONS_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"trump": "H", "players": [from the eldest, clockwise], '
         '"declarations": {player: ["terz:KH", "bella"]}, "ruleset", "conventions", '
         '"last_trick", "tricks": {player: n}, "lang"} → who scores the combinations '
@@ -164,8 +184,8 @@ class CombinationsView(_ToolView):
 class LegalCardsView(_ToolView):
     @extend_schema(
         operation_id="referee_legal_cards",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(LEGAL_CARDS_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"trump": "H", "trick": ["8H"], "hand": [...], "conventions": {...}, '
         '"ruleset", "lang"} → {"legal": [...], "reasons": {card: {code, message}}, '
         '"articles": [...]}.',
@@ -188,8 +208,8 @@ class LegalCardsView(_ToolView):
 class CheckDealView(_ToolView):
     @extend_schema(
         operation_id="referee_check_deal",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(CHECK_DEAL_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"players": [clockwise], "dealer", "trump", "declarer", '
         '"declarations": {...}, "hands": {player: [9 cards]}, "tricks": [[cards], ...], '
         '"ruleset", "conventions", "lang"} → the first violation with its rule, or the score '
@@ -211,14 +231,17 @@ class CheckDealView(_ToolView):
             ruleset=data.get("ruleset") or "moscow",
             conventions=data.get("conventions"),
             lang=_lang(request, data),
+            taken_by=data.get("taken_by"),
+            taken_trick=data.get("taken_trick"),
+            how_high_by=data.get("how_high_by"),
         )
 
 
 class CheckClosingView(_ToolView):
     @extend_schema(
         operation_id="referee_check_closing",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(CHECK_CLOSING_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"players": [clockwise], "dealer", "totals": {player: match total}, '
         '"claimant", "points": points taken so far in this deal, "ruleset", "conventions", '
         '"lang"} → {"true_closing", "verdict", "explanation", "articles", ...}.',
@@ -243,8 +266,8 @@ class CheckClosingView(_ToolView):
 class PreferansScoreDealView(_ToolView):
     @extend_schema(
         operation_id="referee_preferans_score_deal",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(PREFERANS_RECORD_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"record": a preferans-scoresheet/1 record (or its keys at the top '
         'level: "ruleset", "conventions", "players", "first_dealer", "deals"), "lang"} → the '
         "last deal scored on top of the ones before it: pool, mountain, whists, help, each "
@@ -263,8 +286,8 @@ class PreferansScoreDealView(_ToolView):
 class PreferansSettleView(_ToolView):
     @extend_schema(
         operation_id="referee_preferans_settle",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(PREFERANS_SETTLE_BODY),
+        responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"record": a pulka record} or {"players": [clockwise], '
         '"first_dealer", "ruleset", "conventions", "pool": {player: n}, "mountain": {player: '
         'n}, "whists": {writer: {on: n}}}, "lang" → the settlement step by step (deficits to '
@@ -289,13 +312,23 @@ class RulingInSerializer(serializers.Serializer):
     violator = serializers.CharField(help_text="The violator's name as seated at the match")
     explanation = serializers.CharField(required=False, allow_blank=True, default="")
     articles = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    taken_by = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=80,
+        help_text="A renonce under renonce_penalty take_trick: the opponent who took a trick",
+    )
 
 
 class OverturnInSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-def ruling_payload(ruling: Ruling) -> dict[str, Any]:
+def ruling_payload(ruling: Ruling, *, users_shown: bool = True) -> dict[str, Any]:
+    """A ruling as the API shows it; the referees' usernames null without `users_shown`
+    (permissions.can_see_usernames: the public sees no username)."""
+    referee = ruling.referee if users_shown else None
+    overturned_by = ruling.overturned_by if users_shown else None
     return {
         "id": ruling.pk,
         "match": ruling.match_id,
@@ -304,10 +337,10 @@ def ruling_payload(ruling: Ruling) -> dict[str, Any]:
         "violator": ruling.violator.display_name,
         "explanation": ruling.explanation,
         "articles": list(ruling.articles),
-        "referee": ruling.referee.get_username() if ruling.referee else None,
+        "referee": referee.get_username() if referee else None,
         "created_at": ruling.created_at.isoformat(),
         "overturned": ruling.overturned,
-        "overturned_by": ruling.overturned_by.get_username() if ruling.overturned_by else None,
+        "overturned_by": overturned_by.get_username() if overturned_by else None,
         "overturned_at": ruling.overturned_at.isoformat() if ruling.overturned_at else None,
         "overturn_reason": ruling.overturn_reason,
     }
@@ -323,12 +356,15 @@ def _match_for(request: Request, match_id: int) -> Match:
 class MatchRulingsView(APIView):
     @extend_schema(
         operation_id="match_rulings_list",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: rows_response("The rulings, newest first"), 404: ERRORS},
         description="The rulings on this match's deals, newest first.",
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_for(request, match_id)
-        return Response([ruling_payload(r) for r in selectors.rulings_for_match(match.pk)])
+        shown = perms.can_see_usernames(request.user, match.tournament)
+        return Response(
+            [ruling_payload(r, users_shown=shown) for r in selectors.rulings_for_match(match.pk)]
+        )
 
     @extend_schema(
         operation_id="match_rulings_create",
@@ -357,6 +393,7 @@ class MatchRulingsView(APIView):
                 explanation=data["explanation"],
                 articles=data["articles"],
                 user=request.user,
+                taken_by=data.get("taken_by") or None,
             )
         except services.RulingRejected as exc:
             return error_response(exc.errors)
@@ -368,7 +405,7 @@ class MatchRulingsView(APIView):
 class TournamentRulingsView(APIView):
     @extend_schema(
         operation_id="tournament_rulings_list",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: rows_response("The rulings, newest first"), 404: ERRORS},
         description="Every ruling in the tournament, newest first (overturned ones included).",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -376,7 +413,10 @@ class TournamentRulingsView(APIView):
         if tournament is None or not perms.can_view_tournament(request.user, tournament):
             raise exceptions.NotFound()
         return Response(
-            [ruling_payload(r) for r in selectors.rulings_for_tournament(tournament.pk)]
+            [
+                ruling_payload(r, users_shown=perms.can_see_usernames(request.user, tournament))
+                for r in selectors.rulings_for_tournament(tournament.pk)
+            ]
         )
 
 

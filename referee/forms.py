@@ -18,6 +18,7 @@ from scoring import preferans
 from scoring.engine.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
 from scoring.engine.conventions import PRESETS
 from scoring.models import Match
+from scoring.preferans.deal import answer_half_whist
 from scoring.selectors import match_scoresheet
 from tournaments.models import Tournament
 
@@ -369,6 +370,23 @@ class CheckDealForm(_PlayersForm):
             self.fields[f"trick_{number}"] = CardsField(
                 label=str(_("Trick %(n)s (stop at the disputed card)")) % {"n": number + 1}
             )
+        # Rulings that do not stop the deal (rules §4 and §6): optional.
+        self.fields["how_high_by"] = forms.CharField(
+            label=_('Asked "how high?" and then declared a senior combination (optional)'),
+            required=False,
+            max_length=80,
+        )
+        self.fields["taken_by"] = forms.CharField(
+            label=_("Renonce, where it takes a trick: the opponent who took it (optional)"),
+            required=False,
+            max_length=80,
+        )
+        self.fields["taken_trick"] = forms.IntegerField(
+            label=_("… and the number of the trick taken"),
+            required=False,
+            min_value=1,
+            max_value=TRICKS,
+        )
         self.order_fields(["table", "ruleset", "players", "dealer", "trump", "declarer"])
 
     def clean(self) -> dict[str, Any]:
@@ -415,6 +433,9 @@ class CheckDealForm(_PlayersForm):
                 tricks=data["trick_sets"],
                 **rules,
             ),
+            "how_high_by": (data.get("how_high_by") or "").strip() or None,
+            "taken_by": (data.get("taken_by") or "").strip() or None,
+            "taken_trick": data.get("taken_trick"),
             **rules,
         }
 
@@ -569,7 +590,22 @@ class PreferansDealForm(_PreferansForm):
             empty_value=None,
         )
         self.fields["violations"] = forms.IntegerField(
-            label=_("Number of errors"), min_value=1, initial=1, required=False
+            label=_("Number of errors"), min_value=1, max_value=10, initial=1, required=False
+        )
+        # Kodex 33: the declarer and a defender both erred; the deal carries the two.
+        self.fields["violator2"] = forms.TypedChoiceField(
+            label=_("Second renonce by (the declarer and a defender both erred)"),
+            choices=seats,
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+        self.fields["violations2"] = forms.IntegerField(
+            label=_("Number of errors"), min_value=1, max_value=10, initial=1, required=False
+        )
+        # Kodex 23: "фиг тебе, играем" — the passer answers a half-whist and whists.
+        self.fields["half_answered"] = forms.BooleanField(
+            label=_("The passer answered the half-whist: «играем»"), required=False
         )
 
     def clean(self) -> dict[str, Any]:
@@ -608,13 +644,20 @@ class PreferansDealForm(_PreferansForm):
         }
         if tricks:
             deal["tricks"] = tricks
-        violator = data.get("violator")
-        if violator is not None and violator < len(names):
-            deal["violation"] = {
-                "player": names[violator],
-                "kind": "renonce",
-                "count": data.get("violations") or 1,
-            }
+        if kind == "game" and data.get("half_answered"):
+            deal["whist"] = answer_half_whist(deal["whist"])
+        renonces = [
+            {"player": names[violator], "kind": "renonce", "count": data.get(count) or 1}
+            for violator, count in (
+                (data.get("violator"), "violations"),
+                (data.get("violator2"), "violations2"),
+            )
+            if violator is not None and violator < len(names)
+        ]
+        if len(renonces) == 1:
+            deal["violation"] = renonces[0]
+        elif renonces:
+            deal["violation"] = renonces  # the engine checks they are declarer and defender
         if record is None:
             first = data.get("first_dealer") or 0
             record = {
@@ -700,10 +743,15 @@ class RulingForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "play.renonce, violations.card_byte"}),
     )
 
+    taken_by = forms.ChoiceField(
+        label=_("Renonce, where it takes a trick: the opponent who took it"), required=False
+    )
+
     def __init__(self, *args: Any, deals: list[int], players: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["deal"].choices = [(n, str(n)) for n in deals]
         self.fields["violator"].choices = [(p, p) for p in players]
+        self.fields["taken_by"].choices = [("", "—")] + [(p, p) for p in players]
 
     def clean_articles(self) -> list[str]:
         return [a for a in _SPLIT.split(self.cleaned_data.get("articles", "")) if a]

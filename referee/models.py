@@ -7,12 +7,17 @@ copy exists only to be searched.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+if TYPE_CHECKING:
+    from .rulebook.base import RuleArticle
 
 LANGS = ("ru", "uk", "en")
 # The sections whose articles are one convention each, per game.
@@ -68,6 +73,39 @@ class Article(models.Model):
     def source_text(self) -> str:
         return self.source_in()
 
+    # Where in the rule texts, a quote from there, this service's reading: kept in the code's
+    # rulebook (not the table), read from it like the source's name, in `lang`.
+    def cite_in(self, lang: str | None = None) -> str:
+        rule = self._rule()
+        return rule.cite_in(_lang(lang)) if rule is not None else ""
+
+    def reading_in(self, lang: str | None = None) -> str:
+        rule = self._rule()
+        return rule.reading_in(_lang(lang)) if rule is not None else ""
+
+    @property
+    def cite_text(self) -> str:
+        return self.cite_in()
+
+    @property
+    def quote_text(self) -> str:
+        rule = self._rule()
+        return rule.quote if rule is not None else ""
+
+    @property
+    def reading_text(self) -> str:
+        return self.reading_in()
+
+    @property
+    def quote_lang(self) -> str:
+        rule = self._rule()
+        return rule.quote_lang if rule is not None else "ru"
+
+    def _rule(self) -> RuleArticle | None:
+        from .rulebook import BY_ID  # late: the rulebook package is imported after the models
+
+        return BY_ID.get(self.id)
+
     @property
     def title(self) -> str:
         return self.title_in()
@@ -109,6 +147,12 @@ class Ruling(models.Model):
         ILLEGAL_QUESTION = "illegal_question", _("Illegal “how high?” question")
         ILLEGAL_SWAP = "illegal_swap", _("Illegal seven swap")
         WRONG_CARD_COUNT = "wrong_card_count", _("Wrong number of cards")
+        # Not a byte: the asker's terz/fifty/hundred are annulled and the deal is scored from
+        # its figures (rules §4, "how high?").
+        SENIOR_AFTER_QUESTION = (
+            "senior_after_question",
+            _("Senior combination declared after asking “how high?”"),
+        )
 
     match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="rulings")
     deal_number = models.PositiveIntegerField(_("deal"))

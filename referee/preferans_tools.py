@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.preferans import FORMAT, PreferansError, resolve_conventions, score_pulka
-from scoring.preferans.contracts import MISERE_PRICE, parse_contract
+from scoring.preferans.contracts import MISERE_PRICE, obligation_of, parse_contract, share_of
 
 from .tools import ToolError, tool_lang
 
@@ -126,6 +126,17 @@ def _choices(deal: dict[str, Any]) -> dict[str, str]:
     )
 
 
+def _renonces(deal: dict[str, Any]) -> list[tuple[str, int]]:
+    """(player, count) of the deal's renonce(s): one object, or the Kodex 33 list of two."""
+    value = deal.get("violation")
+    entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+    return [
+        (str(entry.get("player")), int(entry.get("count", 1)))
+        for entry in entries
+        if isinstance(entry, dict)
+    ]
+
+
 def _game_lines(
     deal: dict[str, Any], done: dict[str, Any], conv: dict[str, Any], players: list[str]
 ) -> list[dict[str, Any]]:
@@ -133,7 +144,9 @@ def _game_lines(
     contract = parse_contract(done["contract"])
     assert contract is not None  # the engine has read it
     declarer = done["declarer"]
-    price, obligation, share = contract.price, contract.obligation, contract.share
+    price = contract.price
+    obligation = obligation_of(contract.level, conv.get("obligation_8", 1))
+    share = share_of(obligation)
     f, g = conv["whist_factor"], conv["mountain_factor"]
     choices = _choices(deal)
     tricks = {str(k): int(v) for k, v in (deal.get("tricks") or {}).items()}
@@ -183,54 +196,113 @@ def _game_lines(
     took = tricks.get(declarer, 0)
     under = max(0, contract.level - took)
     checked = any(c == "check" for c in choices.values())
-    violation = deal.get("violation") if isinstance(deal.get("violation"), dict) else None
-    if violation:
+    renonces = _renonces(deal)
+    by_declarer = sum(count for name, count in renonces if name == declarer)
+    by_defender = [(name, count) for name, count in renonces if name != declarer]
+    for name, count in renonces:
         lines.append(
             _line(
-                _(
-                    "A renonce by %(player)s (%(count)s): the penalty of the violations "
-                    "article applies; the writes below are the engine's."
-                )
-                % {"player": violation.get("player"), "count": violation.get("count", 1)},
+                _("A renonce by %(player)s (%(count)s).") % {"player": name, "count": count},
                 "preferans_scoring.violations",
-            )
-        )
-    if under == 0:
-        lines.append(
-            _line(
-                _(
-                    "%(declarer)s took %(took)s tricks on a %(contract)s: made, %(price)s into "
-                    "the pool."
-                )
-                % {**values, "took": took},
-                "preferans_scoring.made",
-                writes=[(declarer, "pool", None, price)],
-            )
-        )
-    else:
-        lines.append(
-            _line(
-                _(
-                    "%(declarer)s took %(took)s on a %(contract)s: a remise by %(under)s, "
-                    "%(price)s × %(under)s × %(g)s = %(mountain)s into the mountain."
-                )
-                % {**values, "took": took, "under": under, "g": g, "mountain": price * under * g},
-                "preferans_scoring.remise",
-                writes=[(declarer, "mountain", None, price * under * g)],
             )
         )
     whisters = [name for name in defenders if choices.get(name) == "whist"]
     passers = [name for name in defenders if choices.get(name) == "pass"]
     defence = sum(tricks.get(name, 0) for name in defenders)
-    if checked:
-        lines.append(
-            _line(
-                _("A checked ten: no whists for tricks and no shortfall."),
-                "preferans_conventions.ten_checked",
-            )
+    if by_defender and by_declarer:
+        return lines + _both_erred_lines(
+            values, took, under, by_declarer, by_defender[0], defenders, tricks, conv
         )
-    elif len(whisters) == 2:
+    if by_defender:
+        culprit, count = by_defender[0]
+        lines += _defender_renonce_lines(values, under, culprit, count, g)
+        if not checked:
+            lines += _whist_lines(whisters, passers, tricks, values, conv, defence, culprit)
+        return lines
+    lines.append(_declarer_line(values, took, under, g))
+    if checked:
+        if under:
+            half = price * f * defence // 2
+            lines.append(
+                _line(
+                    _(
+                        "A checked ten failed: the defenders write their %(defence)s tricks "
+                        "as whists halved, %(price)s × %(f)s × %(defence)s ÷ 2 = %(whists)s "
+                        "each on %(declarer)s (Kodex 35: «за вист пополам»)."
+                    )
+                    % {**values, "defence": defence, "f": f, "whists": half},
+                    "preferans_conventions.ten_checked",
+                    writes=[(name, "whists", declarer, half) for name in defenders if half],
+                )
+            )
+        else:
+            lines.append(
+                _line(
+                    _("A checked ten made: no whists for tricks and no shortfall."),
+                    "preferans_conventions.ten_checked",
+                )
+            )
+    else:
+        lines += _whist_lines(whisters, passers, tricks, values, conv, defence, None)
+    if under:
+        lines.append(_consolation_line(values, players, whisters, passers, under, checked, conv))
+    if under == 0 and not checked and defence < obligation:
+        owed = _shortfall_lines(whisters, passers, tricks, values, conv, obligation, share)
+        if by_declarer and owed:
+            # Kodex 30: "ремиза не ставят, а ставит весь ремиз играющий".
+            lines.append(
+                _line(
+                    _(
+                        "The renonce was %(declarer)s's: the defenders write no shortfall, "
+                        "%(declarer)s writes it into his own mountain (Kodex 30)."
+                    )
+                    % values,
+                    "preferans_scoring.violations",
+                )
+            )
+            for line in owed:
+                line["writes"] = [{**write, "player": declarer} for write in line["writes"]]
+        lines += owed
+    return lines
+
+
+def _declarer_line(values: dict[str, Any], took: int, under: int, g: int) -> dict[str, Any]:
+    """The declarer's pool on a made game, or his remise [ремиз] into the mountain."""
+    declarer, price = values["declarer"], values["price"]
+    if under == 0:
+        return _line(
+            _("%(declarer)s took %(took)s tricks on a %(contract)s: made, %(price)s into the pool.")
+            % {**values, "took": took},
+            "preferans_scoring.made",
+            writes=[(declarer, "pool", None, price)],
+        )
+    return _line(
+        _(
+            "%(declarer)s took %(took)s on a %(contract)s: a remise by %(under)s, "
+            "%(price)s × %(under)s × %(g)s = %(mountain)s into the mountain."
+        )
+        % {**values, "took": took, "under": under, "g": g, "mountain": price * under * g},
+        "preferans_scoring.remise",
+        writes=[(declarer, "mountain", None, price * under * g)],
+    )
+
+
+def _whist_lines(
+    whisters: list[str],
+    passers: list[str],
+    tricks: dict[str, int],
+    values: dict[str, Any],
+    conv: dict[str, Any],
+    defence: int,
+    culprit: str | None,
+) -> list[dict[str, Any]]:
+    """Whists for tricks [висты]; a defender who made a renonce (`culprit`) writes none."""
+    declarer, price, f = values["declarer"], values["price"], conv["whist_factor"]
+    lines = []
+    if len(whisters) == 2:
         for name in whisters:
+            if name == culprit:
+                continue
             own = tricks.get(name, 0)
             lines.append(
                 _line(
@@ -246,6 +318,8 @@ def _game_lines(
     elif len(whisters) == 1 and passers:
         whister, passer = whisters[0], passers[0]
         if conv["whist_split"] == "whister":
+            if whister == culprit:
+                return lines
             lines.append(
                 _line(
                     _(
@@ -284,30 +358,141 @@ def _game_lines(
                     writes=[
                         (name, "whists", declarer, Fraction(price * f * defence, 2))
                         for name in (whister, passer)
+                        if name != culprit
                     ],
                 )
             )
-    if under and not violation:
-        others = [name for name in players if name != declarer]
+    return lines
+
+
+def _consolation_line(
+    values: dict[str, Any],
+    players: list[str],
+    whisters: list[str],
+    passers: list[str],
+    under: int,
+    checked: bool,
+    conv: dict[str, Any],
+) -> dict[str, Any]:
+    """Consolation [консоляция]: every other player (Kodex 48); a lone responsible whister
+    writes the passer's share too."""
+    declarer, price, f = values["declarer"], values["price"], conv["whist_factor"]
+    each = price * f * under
+    others = [name for name in players if name != declarer]
+    if checked or len(whisters) != 1 or conv["whist_split"] != "whister":
+        return _line(
+            _(
+                "Consolation: %(others)s each write %(price)s × %(f)s × %(under)s = "
+                "%(whists)s on %(declarer)s."
+            )
+            % {**values, "others": ", ".join(others), "f": f, "under": under, "whists": each},
+            "preferans_scoring.consolation",
+            writes=[(name, "whists", declarer, each) for name in others],
+        )
+    whister = whisters[0]
+    # The passer writes none; with four players the sitting-out dealer writes his own.
+    defenders_named = {whister, *passers}
+    writes = [(whister, "whists", declarer, 2 * each)]
+    writes += [(name, "whists", declarer, each) for name in others if name not in defenders_named]
+    return _line(
+        _(
+            "Consolation, responsible whist: %(whister)s writes his and the passer's, "
+            "2 × %(price)s × %(f)s × %(under)s = %(whists)s on %(declarer)s; the passer "
+            "writes none."
+        )
+        % {**values, "whister": whister, "f": f, "under": under, "whists": 2 * each},
+        "preferans_scoring.consolation",
+        "preferans_conventions.whist_split",
+        writes=writes,
+    )
+
+
+def _defender_renonce_lines(
+    values: dict[str, Any], under: int, culprit: str, count: int, g: int
+) -> list[dict[str, Any]]:
+    """Kodex 31–32: the game counts as made; the culprit pays per trick short and per
+    renonce."""
+    declarer, price = values["declarer"], values["price"]
+    mountain = price * (under + count) * g
+    return [
+        _line(
+            _(
+                "A defender's renonce: the %(contract)s counts as made whatever the tricks "
+                "(Kodex 31–32): %(price)s into %(declarer)s's pool, no remise, no consolation."
+            )
+            % values,
+            "preferans_scoring.violations",
+            writes=[(declarer, "pool", None, price)],
+        ),
+        _line(
+            _(
+                "%(culprit)s writes a remise for each trick the declarer is short and for each "
+                "renonce: %(price)s × (%(under)s + %(count)s) × %(g)s = %(mountain)s into the "
+                "mountain, and no whists."
+            )
+            % {
+                **values,
+                "culprit": culprit,
+                "under": under,
+                "count": count,
+                "g": g,
+                "mountain": mountain,
+            },
+            "preferans_scoring.violations",
+            writes=[(culprit, "mountain", None, mountain)],
+        ),
+    ]
+
+
+def _both_erred_lines(
+    values: dict[str, Any],
+    took: int,
+    under: int,
+    by_declarer: int,
+    culprit_entry: tuple[str, int],
+    defenders: list[str],
+    tricks: dict[str, int],
+    conv: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """Kodex 33: the declarer and a defender both made renonces."""
+    declarer, price = values["declarer"], values["price"]
+    f, g = conv["whist_factor"], conv["mountain_factor"]
+    culprit, count = culprit_entry
+    lines = [_declarer_line(values, took, under, g)]
+    for name, k in ((declarer, by_declarer), (culprit, count)):
         lines.append(
             _line(
                 _(
-                    "Consolation: %(others)s each write %(price)s × %(f)s × %(under)s = "
-                    "%(whists)s on %(declarer)s."
+                    "%(name)s writes a remise per renonce (Kodex 33): %(price)s × %(k)s × "
+                    "%(g)s = %(mountain)s into the mountain."
                 )
-                % {
-                    **values,
-                    "others": ", ".join(others),
-                    "f": f,
-                    "under": under,
-                    "whists": price * f * under,
-                },
-                "preferans_scoring.consolation",
-                writes=[(name, "whists", declarer, price * f * under) for name in others],
+                % {"name": name, "price": price, "k": k, "g": g, "mountain": price * k * g},
+                "preferans_scoring.violations",
+                writes=[(name, "mountain", None, price * k * g)],
             )
         )
-    if under == 0 and not checked and not violation and defence < obligation:
-        lines += _shortfall_lines(whisters, passers, tricks, values, conv, obligation, share)
+    other = next((name for name in defenders if name != culprit), None)
+    own = tricks.get(other, 0) if other else 0
+    half = Fraction(price * f * own, 2)
+    lines.append(
+        _line(
+            _(
+                "%(other)s took %(own)s: %(price)s × %(f)s × %(own)s whists, half on "
+                "%(declarer)s and half on %(culprit)s (%(half)s each); no consolation, no "
+                "shortfall."
+            )
+            % {
+                **values,
+                "other": other or "—",
+                "own": own,
+                "f": f,
+                "culprit": culprit,
+                "half": _fmt(half),
+            },
+            "preferans_scoring.violations",
+            writes=[(other, "whists", on, half) for on in (declarer, culprit) if other and half],
+        )
+    )
     return lines
 
 
@@ -387,6 +572,47 @@ def _misere_lines(deal: dict[str, Any], done: dict[str, Any], conv: dict[str, An
     declarer = done["declarer"]
     took = int((deal.get("tricks") or {}).get(declarer, 0))
     g = conv["mountain_factor"]
+    renonces = _renonces(deal)
+    culprit = next(((name, k) for name, k in renonces if name != declarer), None)
+    if culprit is not None:
+        name, k = culprit
+        mountain = MISERE_PRICE * max(k, took) * g
+        return [
+            _line(
+                _(
+                    "A renonce by %(culprit)s: the misère counts as made (Kodex 65), "
+                    "%(price)s into %(declarer)s's pool; %(culprit)s writes %(price)s × "
+                    "%(count)s × %(g)s = %(mountain)s into the mountain."
+                )
+                % {
+                    "culprit": name,
+                    "declarer": declarer,
+                    "price": MISERE_PRICE,
+                    "count": max(k, took),
+                    "g": g,
+                    "mountain": mountain,
+                },
+                "preferans_scoring.misere",
+                "preferans_scoring.violations",
+                writes=[
+                    (declarer, "pool", None, MISERE_PRICE),
+                    (name, "mountain", None, mountain),
+                ],
+            )
+        ]
+    lines = [
+        _line(
+            _("A renonce by %(player)s (%(count)s): %(price)s × %(count)s × %(g)s more.")
+            % {"player": name, "count": k, "price": MISERE_PRICE, "g": g},
+            "preferans_scoring.violations",
+            writes=[(name, "mountain", None, MISERE_PRICE * k * g)],
+        )
+        for name, k in renonces
+    ]
+    return _misere_result_lines(done, declarer, took, g) + lines
+
+
+def _misere_result_lines(done: dict[str, Any], declarer: str, took: int, g: int) -> list:
     if done["outcome"] == "misere_made":
         writes = [(declarer, "pool", None, MISERE_PRICE)]
         text = _("%(declarer)s took no trick: the misère is made, %(price)s into the pool.") % {
@@ -550,13 +776,20 @@ def preferans_score_deal(*, record: Any, lang: Any = None) -> dict[str, Any]:
             lines = _misere_lines(deal, done, conv)
         else:
             lines = _allpass_lines(deal, done, conv, players)
-        if deal.get("violation") and done["kind"] != "game":
-            lines.append(
+        if done["kind"] == "allpass":
+            # Kodex 54: "ставит по 10 наверх за каждую ошибку", not multiplied.
+            lines += [
                 _line(
-                    _("A renonce: the violations article's penalty is included below."),
+                    _(
+                        "A renonce by %(player)s (%(count)s): 10 × %(count)s = %(mountain)s "
+                        "into the mountain (Kodex 54)."
+                    )
+                    % {"player": name, "count": k, "mountain": 10 * k},
                     "preferans_scoring.violations",
+                    writes=[(name, "mountain", None, 10 * k)],
                 )
-            )
+                for name, k in _renonces(deal)
+            ]
         lines += _help_lines(done)
         if result["finished"]:
             lines.append(_line(_("This deal ends the pulka."), "preferans_pulka.end"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from django.db import connection
@@ -58,7 +59,17 @@ def game_switch(current: str | None) -> list[dict[str, Any]]:
     ]
 
 
+# An article id as the rulebook writes them (`scoring.hanging_byte`): anything else is no
+# article, answered without asking the database (PostgreSQL refuses a NUL in a string with a
+# DataError, a 500, instead of finding nothing).
+ARTICLE_ID = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)*")
+
+
 def article_get(article_id: str) -> Article | None:
+    """The article of this id, or None for an unknown or malformed id."""
+    max_length = Article._meta.get_field("id").max_length or 0
+    if len(article_id) > max_length or not ARTICLE_ID.fullmatch(article_id):
+        return None
     return Article.objects.filter(pk=article_id).first()
 
 
@@ -92,6 +103,10 @@ def article_payload(rule: Article, lang: str) -> dict[str, Any]:
         "presets": list(rule.presets),
         "source": rule.source_in(lang),
         "project_default": rule.project_default,
+        # where in the rule texts, a quote (Russian), this service's reading ("" if none)
+        "cite": rule.cite_in(lang),
+        "quote": rule.quote_text,
+        "reading": rule.reading_in(lang),
     }
 
 

@@ -76,6 +76,7 @@ DEFAULT_ARTICLES = {
         "violations.card_byte",
     ],
     Ruling.Kind.WRONG_CARD_COUNT: ["violations.wrong_card_count", "violations.card_byte"],
+    Ruling.Kind.SENIOR_AFTER_QUESTION: ["combinations.how_high", "violations.illegal_question"],
 }
 
 
@@ -120,6 +121,7 @@ def ruling_record(
     explanation: str,
     articles: list[str],
     user: Any,
+    taken_by: str | None = None,
 ) -> tuple[Ruling, dict[str, Any]]:
     """Rule that `violator_name` committed `kind` in deal `deal_number` [решение судьи]: the
     deal gets `"violation": {"player", "kind"}`, the match is re-scored with the penalty
@@ -151,6 +153,10 @@ def ruling_record(
         record = dict(deal.record)
         previous = record.get("violation")
         record["violation"] = {"player": violator_name, "kind": kind}
+        if taken_by:
+            # A renonce where it costs a trick (renonce_penalty take_trick, rules §6): the
+            # opponent who took it; the deal's figures are those after the move.
+            record["violation"]["taken_by"] = taken_by
         document = _correct(
             match=match,
             number=deal_number,
@@ -185,7 +191,9 @@ def ruling_overturn(*, ruling: Ruling, user: Any, reason: str) -> tuple[Ruling, 
         if deal is None:
             raise RulingRejected([_problem("deal", "unknown_deal", "the deal is gone")])
         mine = {"player": ruling.violator.display_name, "kind": ruling.kind}
-        if deal.record.get("violation") != mine:
+        current = deal.record.get("violation") or {}
+        # A renonce ruling under take_trick also names who took the trick: same ruling.
+        if {"player": current.get("player"), "kind": current.get("kind")} != mine:
             raise RulingRejected(
                 [
                     _problem(

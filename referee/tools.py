@@ -381,12 +381,20 @@ def deal_check(
     ruleset: Any = "moscow",
     conventions: Any = None,
     lang: Any = None,
+    taken_by: Any = None,
+    taken_trick: Any = None,
+    how_high_by: Any = None,
 ) -> dict[str, Any]:
     """A deal entered card by card → the first violation with its rule, or the score.
 
     The deal becomes a one-deal scoresheet (`play` with the hands and tricks) and the engine
     scores it: the engine itself turns a false declaration or the first illegal card into a
     card byte. For the referee we also say *which* card broke *which* rule.
+
+    Two rulings do not stop the deal (rules §4, §6): `how_high_by`, the player who asked "how
+    high?" and then declared a senior combination (`senior_after_question`); and under
+    `renonce_penalty: take_trick` (Kharkov) a renonce the play shows, punished by the
+    opponent `taken_by` taking the violator's trick number `taken_trick`.
     """
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise ToolError([_err("players", "bad_players", "2 to 4 names, clockwise")])
@@ -407,6 +415,9 @@ def deal_check(
             }
         ],
     }
+    ruling = _deal_ruling(record, taken_by, taken_trick, how_high_by, lang)
+    if ruling is not None:
+        record["deals"][0]["violation"] = ruling
     try:
         result = score_match(record)
     except ScoresheetError as exc:
@@ -448,6 +459,89 @@ def deal_check(
     }
 
 
+def _deal_ruling(
+    record: dict[str, Any], taken_by: Any, taken_trick: Any, how_high_by: Any, lang: Any
+) -> dict[str, Any] | None:
+    """The ruling that does not stop the deal, for the deal check's record (None: none).
+
+    Under `take_trick` the renonce's violator is the one the cards show: found by reading the
+    same play as a card byte would; without `taken_by` and `taken_trick` the referee is told
+    which tricks may be taken."""
+    conv = _conventions(record["ruleset"], record["conventions"], len(record["players"]))
+    renonce = None
+    if conv.renonce_penalty == "take_trick":
+        probe = {
+            **record,
+            "conventions": {**(record["conventions"] or {}), "renonce_penalty": "card_byte"},
+        }
+        try:
+            found = deal_violations(probe)[0]
+        except ScoresheetError:
+            found = None  # the real scoring reports what is wrong with the record
+        if found is not None and found["kind"] == "renonce":
+            renonce = found
+    if renonce is not None and how_high_by:
+        raise ToolError(
+            [_err("how_high_by", "bad_violation", "one violation per deal: the renonce first")]
+        )
+    if how_high_by:
+        return {"player": how_high_by, "kind": "senior_after_question"}
+    if renonce is None:
+        if taken_by or taken_trick:
+            raise ToolError(
+                [_err("taken_by", "bad_violation", "the play shows no renonce to take a trick for")]
+            )
+        return None
+    if not taken_by or not taken_trick:
+        tricks = _takeable_tricks(record, renonce["player"], conv)
+        with translation.override(tool_lang(lang)):
+            message = _(
+                "Trick %(trick)s: %(player)s played %(card)s, a renonce. At this table the "
+                "opponent who noticed takes one of %(player)s's tricks, not the one with the "
+                "trump jack (tricks %(tricks)s): say who and which."
+            ) % {
+                "trick": renonce["trick"],
+                "player": renonce["player"],
+                "card": renonce["card"],
+                "tricks": ", ".join(map(str, tricks)) or "—",
+            }
+        field = "taken_by" if not taken_by else "taken_trick"
+        raise ToolError([_err(field, "missing_field", message)])
+    return {
+        "player": renonce["player"],
+        "kind": "renonce",
+        "taken_by": taken_by,
+        "trick": taken_trick,
+    }
+
+
+def _takeable_tricks(record: dict[str, Any], violator: str, conv: Conventions) -> list[int]:
+    """The violator's tricks (1-based) without the trump jack, as the play gives them."""
+    deal = record["deals"][0]
+    players = record["players"]
+    suit = _trump(deal["trump"])
+    hands = deal["play"]["hands"] or {}
+    owner = {}
+    for name, cards in hands.items():
+        for text in cards or []:
+            card = parse_card(text)
+            if card is not None:
+                owner[card] = name
+    n = len(players)
+    dealer = players.index(record["first_dealer"])
+    leader = deal["declarer"] if conv.first_lead == "declarer" else players[(dealer + 1) % n]
+    out = []
+    for number, trick in enumerate(deal["play"]["tricks"] or [], start=1):
+        cards = [parse_card(text) for text in trick]
+        if len(cards) != n or None in cards or leader not in players:
+            break
+        winner = players[(players.index(leader) + trick_winner_index(cards, suit)) % n]
+        if winner == violator and suit * 8 + 3 not in cards:
+            out.append(number)
+        leader = winner
+    return out
+
+
 def _outcome_name(outcome: str) -> str:
     return {
         "made": _("the game is made"),
@@ -464,6 +558,17 @@ def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
     """The engine's finding (`deal_violations`: who broke which rule, with which card or
     declaration) told in the asker's language, with the article it applies."""
     name = found["player"]
+    if found["kind"] == "senior_after_question":
+        return {
+            "player": name,
+            "kind": "senior_after_question",
+            "message": _(
+                '%(player)s asked "how high?" and then declared a senior combination: their '
+                "combinations are annulled and the opponents' pass; no byte, the deal is scored."
+            )
+            % {"player": name},
+            "articles": ["combinations.how_high"],
+        }
     if found["kind"] == "false_declaration":
         text = found.get("combination", "")
         return {
@@ -480,7 +585,7 @@ def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
     card = found["card"]
     led = suit_name(parse_card(found["led"]) >> 3)
     reason = _reason_sentence(found["reason"], led, suit_name(_trump(trump)), player=name)
-    return {
+    answer: dict[str, Any] = {
         "player": name,
         "kind": "renonce",
         "card": card,
@@ -490,6 +595,14 @@ def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
         % {"trick": found["trick"], "player": name, "card": card, "reason": reason},
         "articles": [_REASON_ARTICLES[found["reason"]]],
     }
+    if "taken_by" in found:
+        # Kharkov (`take_trick`): no byte; the noticing opponent took one of the tricks.
+        answer["taken_by"] = found["taken_by"]
+        answer["taken_trick"] = found.get("taken_trick")
+        answer["message"] += " " + _(
+            "%(taker)s takes %(player)s's trick %(taken)s; the deal is scored as played."
+        ) % {"taker": found["taken_by"], "player": name, "taken": found.get("taken_trick")}
+    return answer
 
 
 def order_tricks(

@@ -240,6 +240,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
                 explanation=data["explanation"],
                 articles=data["articles"],
                 user=request.user,
+                taken_by=data.get("taken_by") or None,
             )
         except services.RulingRejected as exc:
             errors = exc.errors
@@ -276,8 +277,16 @@ def tournament_rulings(request: HttpRequest, tournament_id: int) -> HttpResponse
     cited = {
         a.id: a for a in selectors.articles_by_ids(sorted({a for r in rulings for a in r.articles}))
     }
+    # The public sees no username: the referees are named to the tournament's staff only.
+    shows_users = perms.can_see_usernames(request.user, tournament)
     for ruling in rulings:
         ruling.cited = [cited[a] for a in ruling.articles if a in cited]
+        ruling.referee_shown = (
+            ruling.referee.get_username() if shows_users and ruling.referee else ""
+        )
+        ruling.overturned_by_shown = (
+            ruling.overturned_by.get_username() if shows_users and ruling.overturned_by else ""
+        )
     is_staff = perms.is_staff_of(request.user, tournament)
     context = {
         "tournament": tournament,

@@ -6,6 +6,11 @@ The scoring app knows matches and deals, not tournaments, rounds or roles: those
 and API ask `allowed(user, action, match)` and never import the tournament side.
 
 Without a policy (the scoring app on its own) only staff may see or change a match.
+
+Besides what a user may do, the policy answers two questions about the match itself (the user
+is ignored): `settled`, whether its round is closed (a change is then the organiser's act,
+`amend`, with a reason, announced by `signals.match_amended`), and `time_up`, whether its
+round's clock has run out (a scorer closes a table only then).
 """
 
 from __future__ import annotations
@@ -16,14 +21,42 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .models import Match
 
-Action = Literal["view", "enter", "correct", "confirm", "history", "table_scorer"]
-ACTIONS: tuple[Action, ...] = ("view", "enter", "correct", "confirm", "history", "table_scorer")
+Action = Literal[
+    "view",
+    "enter",
+    "correct",
+    "confirm",
+    "history",
+    "table_scorer",
+    "usernames",
+    "close_any_time",
+    "reopen",
+    "amend",
+    "settled",
+    "time_up",
+]
+ACTIONS: tuple[Action, ...] = (
+    "view",
+    "enter",
+    "correct",
+    "confirm",
+    "history",
+    "table_scorer",
+    "usernames",
+    "close_any_time",
+    "reopen",
+    "amend",
+    "settled",
+    "time_up",
+)
+# Questions about the match, not about a user.
+_MATCH_FACTS = ("table_scorer", "settled", "time_up")
 
 Policy = Callable[[Any, Action, "Match"], bool]
 
 
 def _staff_only(user: Any, action: Action, match: Match) -> bool:
-    if action == "table_scorer":
+    if action in _MATCH_FACTS:
         return False
     return bool(user is not None and user.is_authenticated and user.is_staff)
 
@@ -64,3 +97,35 @@ def can_confirm_deal(user: Any, match: Match) -> bool:
 
 def can_view_history(user: Any, match: Match) -> bool:
     return allowed(user, "history", match)
+
+
+def can_see_usernames(user: Any, match: Match) -> bool:
+    """Whether the match's documents may name accounts (its scorer, who changed a deal) to
+    `user`: the public sees no username (issue 17, item 9)."""
+    return allowed(user, "usernames", match)
+
+
+def can_close_any_time(user: Any, match: Match) -> bool:
+    """Close the table on time whatever the round's clock says (the people who run the
+    evening); a scorer closes only once `round_time_is_up`."""
+    return allowed(user, "close_any_time", match)
+
+
+def can_reopen(user: Any, match: Match) -> bool:
+    """Open again a table closed on time (the referee, the organiser), with a reason."""
+    return allowed(user, "reopen", match)
+
+
+def can_amend(user: Any, match: Match) -> bool:
+    """Change a match of a closed round (the organiser), with a reason."""
+    return allowed(user, "amend", match)
+
+
+def match_is_settled(match: Match) -> bool:
+    """The match's round is closed: any change needs `can_amend` and a reason."""
+    return allowed(None, "settled", match)
+
+
+def round_time_is_up(match: Match) -> bool:
+    """The clock of the match's round has run out (never, without a clock)."""
+    return allowed(None, "time_up", match)

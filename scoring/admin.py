@@ -11,7 +11,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from . import services
 from .errors import localise_errors
-from .models import Deal, IdempotencyKey, Match, Seat
+from .models import ApiTokenUse, Deal, IdempotencyKey, Match, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -85,3 +85,27 @@ class IdempotencyKeyAdmin(admin.ModelAdmin):
     list_filter = ["response_status"]
     search_fields = ["key"]
     readonly_fields = ["request_hash", "response_status", "response_body", "created_at"]
+
+
+@admin.register(ApiTokenUse)
+class ApiTokenUseAdmin(admin.ModelAdmin):
+    """When each API token was last used (its sliding expiry); delete one to revoke it."""
+
+    list_display = ["id", "token_owner", "last_used_at"]
+    search_fields = ["token__user__username"]
+    readonly_fields = ["token", "last_used_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    @admin.display(description=_("user"))
+    def token_owner(self, obj: ApiTokenUse) -> str:
+        return obj.token.user.get_username()
+
+    def delete_model(self, request: Any, obj: ApiTokenUse) -> None:
+        obj.token.delete()  # the token itself, so that it stops working
+
+    def delete_queryset(self, request: Any, queryset: Any) -> None:
+        from rest_framework.authtoken.models import Token
+
+        Token.objects.filter(use__in=queryset).delete()

@@ -24,10 +24,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.openapi import ERRORS, PUBLIC, json_body, object_response
 from config.throttles import DealWriteThrottle
 
 from . import access as perms
 from . import selectors, services
+from .api_schema import (
+    CLOSE_BODY,
+    DEAL_CORRECTION_BODY,
+    DEAL_NEW_BODY,
+    IDEMPOTENCY_KEY,
+    SCORESHEET_BODY,
+)
 from .authentication import API_AUTHENTICATION
 from .errors import localise_errors
 from .games import SCORING_ERRORS, record_score
@@ -37,14 +45,13 @@ JSON = "application/json"
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     name="Idempotency-Key",
-    type=str,
+    type=IDEMPOTENCY_KEY,
     location=OpenApiParameter.HEADER,
     required=True,
     description="The client's id for this submission; a retry with the same key gets the "
     "first response byte for byte and creates no second deal.",
 )
 
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 MATCH = OpenApiResponse(
     OpenApiTypes.OBJECT,
     description="The match: players, conventions, version, and the engine's result "
@@ -107,7 +114,7 @@ def _answer(write: Callable[[], services.DealWrite]) -> HttpResponse:
     except services.StaleVersion as exc:
         return _stale(exc)
     except services.DealRejected as exc:
-        return _rejected(exc.errors)
+        return _rejected(exc.errors, exc.status)
     except DjangoPermissionDenied as exc:
         raise exceptions.PermissionDenied(str(exc)) from exc
     return _json(written.body, written.status)
@@ -121,8 +128,9 @@ class ScoreMatchView(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        request=json_body(SCORESHEET_BODY),
+        responses={200: object_response("The engine's result of the record"), 400: ERRORS},
+        auth=PUBLIC,
         summary="Score a scoresheet record of any game, by its format (no storage)",
     )
     def post(self, request: Request) -> Response:
@@ -142,7 +150,12 @@ class MatchDetailView(APIView):
             raise exceptions.NotFound()
         match = snapshot.match
         return Response(
-            selectors.match_document_for(match, selectors.player_names(match), snapshot.rows)
+            selectors.match_document_for(
+                match,
+                selectors.player_names(match),
+                snapshot.rows,
+                scorer_shown=perms.can_see_usernames(request.user, match),
+            )
         )
 
 
@@ -151,10 +164,11 @@ class MatchDealsView(APIView):
     # At most DEAL_THROTTLE_RATE deal writes per user (scope "deals", shared with the other
     # deal writes and the scorer's pages): stops a runaway script.
     throttle_classes = [DealWriteThrottle]
+    body_limit_setting = "DEAL_BODY_MAX_BYTES"  # config.parsers: larger → 413
 
     @extend_schema(
         parameters=[IDEMPOTENCY_HEADER],
-        request=OpenApiTypes.OBJECT,
+        request=json_body(DEAL_NEW_BODY),
         responses={
             201: MATCH,
             400: ERRORS,
@@ -210,9 +224,10 @@ class MatchDealsView(APIView):
 class MatchDealDetailView(APIView):
     authentication_classes = API_AUTHENTICATION
     throttle_classes = [DealWriteThrottle]
+    body_limit_setting = "DEAL_BODY_MAX_BYTES"  # config.parsers: larger → 413
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
+        request=json_body(DEAL_CORRECTION_BODY),
         responses={
             200: MATCH,
             400: ERRORS,
@@ -223,8 +238,10 @@ class MatchDealDetailView(APIView):
             429: ERRORS,
         },
         summary="Correct a deal",
-        description='Body: the corrected DEAL; optional "version" (stale → 409) and '
-        '"reason" (kept in the history).',
+        description="Body: the corrected DEAL, whole (an empty body is no deal: 400 "
+        '`missing_field`); optional "version" (stale → 409) and "reason" (kept in the '
+        "history). A match of a closed round: the organiser only, with a reason (400 "
+        "`reason_required`), kept in the round's history and the standings' notes.",
     )
     def put(self, request: Request, match_id: int, number: int) -> HttpResponse:
         if not request.user.is_authenticated:
@@ -236,7 +253,18 @@ class MatchDealDetailView(APIView):
                 [error(None, "bad_format", _("The body is one deal (an object)."))]
             )
         version = body.get("version")
-        reason = str(body.get("reason") or "")[:100]
+        reason = body.get("reason") or ""
+        if not isinstance(reason, str) or len(reason) > services.REASON_MAX:
+            return error_response(
+                [
+                    error(
+                        "reason",
+                        "invalid",
+                        _("A reason is a text of at most %(max)s characters.")
+                        % {"max": services.REASON_MAX},
+                    )
+                ]
+            )
         record = {k: v for k, v in body.items() if k not in ("version", "reason")}
         return _answer(
             lambda: services.deal_correct(
@@ -269,22 +297,63 @@ class MatchCloseView(APIView):
     throttle_classes = [DealWriteThrottle]
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={200: MATCH, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 429: ERRORS},
+        request=json_body(CLOSE_BODY),
+        responses={
+            200: MATCH,
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            429: ERRORS,
+        },
         summary="Close the match on time (the round clock ran out)",
-        description='Body: optional {"closed": false} to re-open a match closed by mistake. '
-        "Only a game whose match ends on time (Preferans `end: closed`) can be closed: the "
-        "record then says `closed: true` and the match ends after its last deal.",
+        description='Body: an object, `{}` or {"closed": true}; {"closed": false, "reason": '
+        '"…"} opens a closed table again (the referee or the organiser, with a reason: 400 '
+        "`reason_required`). The table's scorer closes only once the round's time is up (409 "
+        "`round_time_not_up`); the referee and the organiser at any time; in a closed round "
+        "the organiser only, with a reason. Only a game whose match ends on time (Preferans "
+        "`end: closed`) can be closed: the record then says `closed: true` and the match "
+        "ends after its last deal.",
     )
     def post(self, request: Request, match_id: int) -> HttpResponse:
         match = _writable_match(request, match_id)
-        body = request.data if isinstance(request.data, dict) else {}
+        body = request.data
+        if not isinstance(body, dict):
+            # `[1, 2]` once closed the table: only an object says what to do.
+            return error_response(
+                [error(None, "bad_format", _('The body is an object: {"closed": …}.'))]
+            )
+        unknown = sorted(set(body) - {"closed", "reason"})
+        if unknown:
+            return error_response(
+                [
+                    error(name[:64], "unknown_field", _("This field is not part of the request."))
+                    for name in unknown[:10]
+                ]
+            )
         closed = body.get("closed", True)
         if not isinstance(closed, bool):
             return _rejected(
                 [{"deal": None, "field": "closed", "code": "bad_format", "message": "a boolean"}]
             )
-        return _answer(lambda: services.match_close(match=match, user=request.user, closed=closed))
+        reason = body.get("reason") or ""
+        if not isinstance(reason, str) or len(reason) > services.REASON_MAX:
+            return error_response(
+                [
+                    error(
+                        "reason",
+                        "invalid",
+                        _("A reason is a text of at most %(max)s characters.")
+                        % {"max": services.REASON_MAX},
+                    )
+                ]
+            )
+        return _answer(
+            lambda: services.match_close(
+                match=match, user=request.user, closed=closed, reason=reason
+            )
+        )
 
 
 class MatchHistoryView(APIView):
@@ -298,7 +367,10 @@ class MatchHistoryView(APIView):
         match = _writable_match(request, match_id)
         if not perms.can_view_history(request.user, match):
             raise exceptions.PermissionDenied()
-        return Response({"match": match.pk, "history": selectors.deal_history(match)})
+        history = selectors.deal_history(
+            match, users_shown=perms.can_see_usernames(request.user, match)
+        )
+        return Response({"match": match.pk, "history": history})
 
 
 class MatchScoresheetView(APIView):

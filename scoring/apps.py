@@ -6,3 +6,9 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        # API tokens die with a lockout, a deactivation or a new password.
+        from . import tokens
+
+        tokens.signals_connect()

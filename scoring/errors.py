@@ -33,13 +33,26 @@ MESSAGES: dict[str, Any] = {
     "bad_format": _("The scoresheet is not in the expected format."),
     "bad_players": _("A match needs 2, 3 or 4 different players."),
     "bad_play": _("The card-by-card record cannot be read."),
-    "bad_violation": _("An unknown kind of violation."),
+    "bad_violation": _(
+        "This ruling cannot be applied: an unknown kind of violation, a trick taken by "
+        "someone who is not the violator's opponent, or a trick that may not be taken."
+    ),
+    "forced_declarer": _(
+        "After a hanging byte (висяк) the same declarer must play this deal on the turned suit."
+    ),
+    "declarations_forbidden": _(
+        "No terz, fifty or hundred may be declared in the deal after a висяк: only bella."
+    ),
     "awaiting_confirmation": _("The previous deal waits for an opponent's confirmation."),
     "not_pending": _("This deal does not wait for confirmation."),
     "stale_version": _("Someone entered a deal meanwhile: the sheet was reloaded."),
     "required": _("This must be filled in."),
     "idempotency_key_reused": _("This submission was already used for another deal."),
     "invalid": _("This value is not valid."),
+    "reason_required": _("Say why: the change is kept with its reason."),
+    "round_time_not_up": _("The round's time is not up: the table plays on."),
+    "round_closed": _("The round is closed: its organiser opens it again to add a deal."),
+    "unknown_field": _("This field is not part of a deal: check its spelling."),
 }
 
 # Engine messages whose figures the scorer needs to see, with the translated sentence that
@@ -69,6 +82,12 @@ _WITH_FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
         "tricks_sum",
         re.compile(r"^(?P<name>.+) took the last trick but no trick"),
         _("%(name)s took the last trick but no trick."),
+    ),
+    # A key beside `deals` (deal null): the record's, not a deal's, field.
+    (
+        "unknown_field",
+        re.compile(r"is not a field of a (scoresheet|pulka) record$"),
+        _("This field is not part of a scoresheet: check its spelling."),
     ),
 ]
 

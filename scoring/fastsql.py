@@ -149,25 +149,36 @@ def _build_token_plan() -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from .models import ApiTokenUse
+
     user_model = get_user_model()
     attnames = [f.attname for f in user_model._meta.concrete_fields]
     columns = ", ".join(f"u.{q(f.column)}" for f in user_model._meta.concrete_fields)
+    use_token = q(ApiTokenUse._meta.get_field("token").column)
+    # The user, then the token's creation and last use (its sliding expiry: scoring.tokens).
     statement = (
-        f"SELECT {columns} FROM {q(Token._meta.db_table)} t "
+        f"SELECT {columns}, t.{q(Token._meta.get_field('created').column)}, "
+        f"tu.{q(ApiTokenUse._meta.get_field('last_used_at').column)} "
+        f"FROM {q(Token._meta.db_table)} t "
         f"JOIN {q(user_model._meta.db_table)} u "
         f"ON u.{q(user_model._meta.pk.column)} = t.{q(Token._meta.get_field('user').column)} "
+        f"LEFT JOIN {q(ApiTokenUse._meta.db_table)} tu "
+        f"ON tu.{use_token} = t.{q(Token._meta.pk.column)} "
         f"WHERE t.{q(Token._meta.pk.column)} = %s"
     )
     return {
         "sql": statement,
         "model": user_model,
         "attnames": attnames,
-        "converters": converters(user_model, attnames),
+        "converters": converters(user_model, attnames)
+        + converters(Token, ["created"])
+        + converters(ApiTokenUse, ["last_used_at"]),
     }
 
 
-def user_for_token(key: str) -> Any | None:
-    """The user whose API token is `key` (None if there is none)."""
+def token_user(key: str) -> tuple[Any, Any, Any] | None:
+    """The user whose API token is `key`, with the token's creation and last use (None for
+    never recorded); None if there is no such token."""
     plan = _token_plan.get(connection.vendor)
     if plan is None:
         plan = _token_plan[connection.vendor] = _build_token_plan()
@@ -177,7 +188,15 @@ def user_for_token(key: str) -> Any | None:
     if row is None:
         return None
     values = convert(list(row), plan["converters"])
-    return plan["model"].from_db(connection.alias, plan["attnames"], values)
+    width = len(plan["attnames"])
+    user = plan["model"].from_db(connection.alias, plan["attnames"], values[:width])
+    return user, values[width], values[width + 1]
+
+
+def user_for_token(key: str) -> Any | None:
+    """The user whose API token is `key` (None if there is none)."""
+    found = token_user(key)
+    return found[0] if found is not None else None
 
 
 # --- a match as the write path reads it ------------------------------------------------------

@@ -8,7 +8,9 @@ engine judges it. Field names:
 - `points_<i>`, `tricks_<i>` (optional), `bella_<i>`;
 - `decl_<i>_<slot>_kind` (terz/fifty/hundred/debertz/klabor), `decl_<i>_<slot>_rank`,
   `decl_<i>_<slot>_suit`: a combination by its top card;
-- `closing_player`, `closing_points`; `violation_player`, `violation_kind`.
+- `closing_player`, `closing_points`; `violation_player`, `violation_kind`,
+  `violation_taken_by` (seat index: who took a trick for a renonce under `take_trick`);
+- `low_points` (seat index): a redeal for a hand of few points (`redeal_below`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ VIOLATIONS: list[tuple[str, Any]] = [
     ("illegal_question", _('illegal "how high?"')),
     ("illegal_swap", _("illegal seven swap")),
     ("wrong_card_count", _("wrong number of cards")),
+    # Not a byte: the asker's combinations are annulled and the deal is scored (rules §4).
+    ("senior_after_question", _('"how high?", then a senior combination')),
 ]
 DECLARATION_SLOTS = 3
 _SUIT_SYMBOL = {code: symbol for code, symbol, _label in SUITS}
@@ -104,6 +108,11 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
     if post.get("void"):
         form.record = {"declarer": None}
         return form
+    low_points = _seat(form, "low_points", post.get("low_points"))
+    if low_points is not None:
+        # A redeal for a hand of few points (rules §2): a void deal, the same dealer deals.
+        form.record = {"low_points": low_points}
+        return form
 
     trump = (post.get("trump") or "").strip().upper()
     if trump:
@@ -154,6 +163,11 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
     if violation_player is not None:
         kind = (post.get("violation_kind") or "").strip() or "renonce"
         record["violation"] = {"player": violation_player, "kind": kind}
+        # Kharkov's renonce (`take_trick`): the opponent who noticed took one of the
+        # violator's tricks; the figures are written after the move (rules §6).
+        taken_by = _seat(form, "violation", post.get("violation_taken_by"))
+        if taken_by is not None:
+            record["violation"]["taken_by"] = taken_by
 
     if points:
         # A blank figure next to filled ones reads as 0 (a player who took no card points).
@@ -171,6 +185,9 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
     """The form's field values for an existing deal (a correction starts from it)."""
     index = {name: i for i, name in enumerate(names)}
     values: dict[str, Any] = {}
+    if record.get("low_points") in index:
+        values["low_points"] = str(index[record["low_points"]])
+        return values
     if record.get("declarer") is None and not record.get("trump"):
         values["void"] = "1"
         return values
@@ -209,6 +226,8 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
     if violation.get("player") in index:
         values["violation_player"] = str(index[violation["player"]])
         values["violation_kind"] = violation.get("kind", "renonce")
+        if violation.get("taken_by") in index:
+            values["violation_taken_by"] = str(index[violation["taken_by"]])
     return values
 
 
@@ -226,7 +245,7 @@ def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
             return f"{head}_{list(names).index(player)}"
     if head in ("points", "tricks", "declarations", "trump", "declarer", "last_trick"):
         return head
-    if head in ("closing", "violation"):
+    if head in ("closing", "violation", "low_points"):
         return head
     return "__all__"
 

@@ -23,8 +23,10 @@ from django.utils.translation import gettext_lazy as _
 from . import engine as deberc
 from . import preferans
 from . import simulation as deberc_simulation
+from .engine import cards as deberc_cards
 from .engine import conventions as deberc_conventions
 from .engine import match as deberc_match
+from .preferans import contracts as preferans_contracts
 from .preferans import simulate as preferans_simulate
 
 
@@ -87,6 +89,9 @@ class Game:
     # errors, doc, editing), engine_error_key(err, names), error_message(err),
     # deal_summary(record, names). None while the game has no scorer page.
     scorer_page: str | None = None
+    # (a deal the engine accepted) → the deal as stored: its values in canonical notation
+    # ("6nt" → "6NT"), so that every door stores one spelling.
+    canonical_deal: Callable[[dict[str, Any]], dict[str, Any]] = lambda deal: deal
 
     def scorer_page_module(self) -> Any:
         if self.scorer_page is None:
@@ -213,6 +218,22 @@ def _preferans_winners(result: dict[str, Any]) -> list[str]:
     return [name for name in result.get("players", []) if balance.get(name) == best]
 
 
+def _deberc_canonical_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """The trump as its letter (`"h"`, `"♥"` → `"H"`)."""
+    suit = deberc_cards.parse_suit(deal.get("trump"))
+    if suit is None:
+        return deal
+    return {**deal, "trump": deberc_cards.SUIT_LETTERS[suit]}
+
+
+def _preferans_canonical_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """The contract as the engine names it (`"6nt"`, `"7♥"` → `"6NT"`, `"7H"`)."""
+    contract = preferans_contracts.parse_contract(deal.get("contract"))
+    if contract is None:
+        return deal
+    return {**deal, "contract": contract.name}
+
+
 def _never(ruleset: Any, overrides: Any) -> bool:
     return False
 
@@ -300,6 +321,7 @@ DEBERC = Game(
     simulate=_deberc_simulate,
     score_path=("match",),
     winners=_deberc_winners,
+    canonical_deal=_deberc_canonical_deal,
 )
 
 PREFERANS = Game(
@@ -330,6 +352,7 @@ PREFERANS = Game(
     simulate=_preferans_simulate,
     score_path=("settlement", "balance"),
     winners=_preferans_winners,
+    canonical_deal=_preferans_canonical_deal,
 )
 
 GAMES: dict[str, Game] = {game.key: game for game in (DEBERC, PREFERANS)}

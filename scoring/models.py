@@ -160,3 +160,18 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class ApiTokenUse(models.Model):
+    """An API token (DRF's `authtoken.Token`, one a user) seen by its owner: an id to list
+    and revoke it by (the key itself is the secret) and when it was last used. A token
+    unused for API_TOKEN_TTL_DAYS expires (sliding: each use moves the end on); see
+    scoring.tokens."""
+
+    token = models.OneToOneField(
+        "authtoken.Token", on_delete=models.CASCADE, related_name="use", db_constraint=True
+    )
+    last_used_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"token {self.pk} of user {self.token.user_id}"

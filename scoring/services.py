@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -49,7 +50,7 @@ from .selectors import (
     scoresheet_for,
     visible_match_snapshot,
 )
-from .signals import match_change_is_quiet, match_changed_send
+from .signals import match_amended_send, match_change_is_quiet, match_changed_send
 
 # Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
 _NOT_IN_RECORD = ("version", "number")
@@ -57,11 +58,14 @@ _NOT_IN_RECORD = ("version", "number")
 
 class DealRejected(Exception):
     """The engine (or the match's state) refuses the write; `errors` lists every problem in
-    the `{"deal", "field", "code", "message"}` shape of the scoresheet format."""
+    the `{"deal", "field", "code", "message"}` shape of the scoresheet format. `status` is
+    the API's answer: 400 for what the request got wrong, 409 for what the match's state
+    (its round, its clock) does not allow yet."""
 
-    def __init__(self, errors: list[dict[str, Any]]):
+    def __init__(self, errors: list[dict[str, Any]], status: int = 400):
         super().__init__(errors)
         self.errors = errors
+        self.status = status
 
 
 class StaleVersion(Exception):
@@ -123,15 +127,17 @@ def _deal_rows(match: Match) -> list[fastsql.DealRow]:
     return fastsql.deal_rows(match.pk)
 
 
-def _clean(record: Any) -> dict[str, Any]:
+def _clean(record: Any, game: str) -> dict[str, Any]:
     """The deal as stored: without the client's bookkeeping keys nor `dealer` (the engine
     derives the dealer; a stored dealer would turn a later correction of an earlier deal into
-    a "dealer out of turn" on every deal after it)."""
+    a "dealer out of turn" on every deal after it), in the canonical notation of its `game`
+    (`"6nt"` is stored as `"6NT"`, whichever door it came through)."""
     if not isinstance(record, dict):
         raise DealRejected(
             [{"deal": None, "field": None, "code": "bad_format", "message": "a deal is an object"}]
         )
-    return {k: v for k, v in record.items() if k not in (*_NOT_IN_RECORD, "dealer")}
+    kept = {k: v for k, v in record.items() if k not in (*_NOT_IN_RECORD, "dealer")}
+    return games.game_get(game).canonical_deal(kept)
 
 
 def _for_engine(record: dict[str, Any]) -> dict[str, Any]:
@@ -215,6 +221,47 @@ def _counted_records(rows: Sequence[tuple]) -> list[dict[str, Any]]:
     return [record for _, record, status in rows if status == Deal.Status.COUNTED]
 
 
+# Reasons kept in a deal's history and the round's (the history column's length).
+REASON_MAX = 100
+
+
+def _refusal(
+    code: str, message: str, *, field: str | None = None, deal: int | None = None
+) -> dict[str, Any]:
+    return {"deal": deal, "field": field, "code": code, "message": message}
+
+
+def reason_clean(reason: Any) -> str:
+    """A typed reason as kept: one line, spaces collapsed, at most REASON_MAX characters."""
+    return " ".join(str(reason or "").replace("\x00", "").split())[:REASON_MAX]
+
+
+def _reason_require(reason: str, deal: int | None) -> None:
+    if not reason:
+        raise DealRejected(
+            [
+                _refusal(
+                    "reason_required",
+                    "Say why: the change is kept with its reason.",
+                    field="reason",
+                    deal=deal,
+                )
+            ]
+        )
+
+
+def _amendment_check(match: Match, user: Any, reason: str, deal: int | None) -> bool:
+    """A match of a closed round changes only by its organiser's act, with a reason
+    (PermissionDenied, `reason_required`). Whether the change is such an amendment (to be
+    announced: `signals.match_amended`)."""
+    if not perms.match_is_settled(match):
+        return False
+    if not perms.can_amend(user, match):
+        raise PermissionDenied(_("The round is closed: only its organiser changes its matches."))
+    _reason_require(reason, deal)
+    return True
+
+
 # --- deals -------------------------------------------------------------------------------
 
 
@@ -289,6 +336,19 @@ def _deal_submit_once(
     rows = snapshot.rows
     if version is not None and version != current.version:
         raise StaleVersion(current, _document(current, names, rows))
+    if perms.match_is_settled(current):
+        # Its round is closed: a deal forgotten there goes in after the organiser opens the
+        # round again (with a reason, kept in the round's history).
+        raise DealRejected(
+            [
+                _refusal(
+                    "round_closed",
+                    "The round is closed: its organiser opens it again to add a deal.",
+                    deal=len(rows) + 1,
+                )
+            ],
+            status=409,
+        )
     if any(status == Deal.Status.PENDING for _, _, status in rows):
         raise DealRejected(
             [
@@ -312,7 +372,7 @@ def _deal_submit_once(
                 }
             ]
         )
-    clean = _clean(record)
+    clean = _clean(record, current.game)
     number = len(rows) + 1
     counted = _counted_records(rows)
     result = _score(current, names, [*counted, _for_engine(record)])
@@ -415,7 +475,12 @@ def deal_correct(
 ) -> DealWrite:
     """Replace deal `number` of `match` with `record` and re-score the match from all its
     deals. The earlier version stays in the deal's history, with `user` and `reason`. Used by
-    scorers' corrections and by referees' rulings (a `violation` added or removed)."""
+    scorers' corrections and by referees' rulings (a `violation` added or removed).
+
+    A correction is a whole deal, judged by the engine as a new one is: an empty record is
+    refused (`missing_field`), never read as a void deal. In a closed round only the
+    organiser corrects, with a reason, announced for the round's history."""
+    reason = reason_clean(reason)
     with transaction.atomic():
         locked = _lock(match.pk, user)
         if not perms.can_correct_deal(user, locked):
@@ -427,7 +492,19 @@ def deal_correct(
         deal = Deal.objects.filter(match_id=locked.pk, number=number).first()
         if deal is None:
             raise DealNotFound(number)
-        clean = _clean(record)
+        amended = _amendment_check(locked, user, reason, number)
+        if isinstance(record, dict) and set(record) <= {*_NOT_IN_RECORD, "dealer"}:
+            # `{}` once replaced a deal by a void one (and reopened a finished match).
+            raise DealRejected(
+                [
+                    _refusal(
+                        "missing_field",
+                        "A correction is a whole deal: this one is empty.",
+                        deal=number,
+                    )
+                ]
+            )
+        clean = _clean(record, locked.game)
         counted = [
             _for_engine(record) if n == number else rec
             for n, rec, status in rows
@@ -442,6 +519,10 @@ def deal_correct(
             # A pending deal was corrected before anyone confirmed it: the score is unchanged.
             counted_result = _score(locked, names, _counted_records(rows))
         _apply_result(locked, counted_result, names)
+        if amended:
+            match_amended_send(
+                match=locked, user=user, kind="deal_corrected", deal=number, reason=reason
+            )
         new_rows = [(n, clean if n == number else rec, st) for n, rec, st in rows]
         return DealWrite(
             status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
@@ -485,7 +566,8 @@ def deal_confirm(*, match: Match, number: int, user: Any) -> DealWrite:
 
 def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
     """Take back the match's last deal (entered twice, or at the wrong table). Its versions
-    stay in the history as a deletion."""
+    stay in the history as a deletion. In a closed round: the organiser, with a reason."""
+    reason = reason_clean(reason)
     with transaction.atomic():
         locked = _lock(match.pk)
         if not perms.can_correct_deal(user, locked):
@@ -495,6 +577,7 @@ def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
         if not rows:
             raise DealNotFound(0)
         number = rows[-1][0]
+        amended = _amendment_check(locked, user, reason, number)
         deal = Deal.objects.get(match_id=locked.pk, number=number)
         deal._history_user = user if user is not None and user.is_authenticated else None
         deal._change_reason = reason or "withdrawn"
@@ -502,6 +585,10 @@ def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
         remaining = rows[:-1]
         result = _score(locked, names, _counted_records(remaining))
         _apply_result(locked, result, names)
+        if amended:
+            match_amended_send(
+                match=locked, user=user, kind="deal_withdrawn", deal=number, reason=reason
+            )
         return DealWrite(status=200, body=_document(locked, names, remaining), match=locked)
 
 
@@ -516,11 +603,16 @@ def match_rescore(*, match: Match) -> Match:
         return locked
 
 
-def match_close(*, match: Match, user: Any, closed: bool = True) -> DealWrite:
+def match_close(*, match: Match, user: Any, closed: bool = True, reason: str = "") -> DealWrite:
     """Close the match on time (the round clock ran out and the deal in play was finished):
-    its record says `"closed": true` and the engine ends it after its last deal. `closed`
-    False re-opens a match closed by mistake. The table's scorer, the referee and the
-    organiser may; only a game whose match ends on time can be closed (`not_closable`)."""
+    its record says `"closed": true` and the engine ends it after its last deal. Only a game
+    whose match ends on time can be closed (`not_closable`).
+
+    Who: the referee and the organiser at any time; the table's scorer once the round's time
+    is up (`round_time_not_up`, 409). `closed` False opens a closed table again: the
+    referee's or the organiser's act, with a reason (`reason_required`) kept in the round's
+    history. In a closed round either is the organiser's act, with a reason."""
+    reason = reason_clean(reason)
     with transaction.atomic():
         locked = _lock(match.pk, user)
         if not (perms.can_enter_deal(user, locked) or perms.can_correct_deal(user, locked)):
@@ -537,6 +629,25 @@ def match_close(*, match: Match, user: Any, closed: bool = True) -> DealWrite:
                     }
                 ]
             )
+        amended = _amendment_check(locked, user, reason, None)
+        if not amended and closed:
+            if not (perms.can_close_any_time(user, locked) or perms.round_time_is_up(locked)):
+                raise DealRejected(
+                    [
+                        _refusal(
+                            "round_time_not_up",
+                            "The round's time is not up: the table plays on.",
+                            field="closed",
+                        )
+                    ],
+                    status=409,
+                )
+        elif not amended:
+            if not perms.can_reopen(user, locked):
+                raise PermissionDenied(
+                    _("Only the referee or the organiser opens a closed table again.")
+                )
+            _reason_require(reason, None)
         names = _names(locked)
         rows = _deal_rows(locked)
         if any(status == Deal.Status.PENDING for _, _, status in rows):
@@ -554,6 +665,13 @@ def match_close(*, match: Match, user: Any, closed: bool = True) -> DealWrite:
         Match.objects.filter(pk=locked.pk).update(closed=closed)
         result = _score(locked, names, _counted_records(rows))
         _apply_result(locked, result, names)
+        if amended or not closed:
+            match_amended_send(
+                match=locked,
+                user=user,
+                kind="match_closed" if closed else "match_reopened",
+                reason=reason,
+            )
         return DealWrite(status=200, body=_document(locked, names, rows), match=locked)
 
 
@@ -634,7 +752,7 @@ def match_import(
                 Deal(
                     match=match,
                     number=number,
-                    record=_clean(deal_record),
+                    record=_clean(deal_record, game.key),
                     status=Deal.Status.COUNTED,
                     entered_by=user if user is not None and user.is_authenticated else None,
                 )
@@ -675,3 +793,58 @@ def match_create(
         names = [player.display_name for player in players]
         _apply_result(match, _score(match, names, []), names)
     return match
+
+
+# --- issue 17: deals stored before unknown keys were refused -------------------------------
+
+UNKNOWN_FIELDS_REASON = "unknown fields dropped (issue 17)"
+
+
+def _without_field(record: Any, path: str) -> bool:
+    """Drop the key at `path` ("junk", "violation.note", "violation[2].x") from `record`;
+    whether it was there."""
+    parts = [part for part in re.split(r"\.|(?=\[)", path) if part]
+    holder: Any = record
+    for part in parts[:-1]:
+        index = re.fullmatch(r"\[(\d+)\]", part)
+        if index and isinstance(holder, list) and 0 < int(index[1]) <= len(holder):
+            holder = holder[int(index[1]) - 1]
+        elif isinstance(holder, dict) and part in holder:
+            holder = holder[part]
+        else:
+            return False
+    if isinstance(holder, dict) and parts and parts[-1] in holder:
+        del holder[parts[-1]]
+        return True
+    return False
+
+
+def deals_unknown_fields_drop(*, apply: bool = False) -> list[tuple[int, int, str]]:
+    """(match, deal number, field) of every key a stored deal holds that its game's format
+    does not know: deals written before such keys were refused (`unknown_field`), which the
+    engine would now refuse when it re-scores their match (a match no deal could be added
+    to). With `apply` they are dropped, each changed deal saved with a history row
+    (UNKNOWN_FIELDS_REASON): the scores do not change, unknown keys never counted."""
+    found: list[tuple[int, int, str]] = []
+    for match in Match.objects.select_related("tournament").iterator():
+        rows = _deal_rows(match)
+        try:
+            _score(match, _names(match), [_for_engine(rec) for _, rec, _ in rows])
+            continue
+        except DealRejected as exc:
+            errors = [e for e in exc.errors if e.get("code") == "unknown_field"]
+        by_number = {number: record for number, record, _ in rows}
+        changed: set[int] = set()
+        for err in errors:
+            record = by_number.get(err.get("deal"))
+            if record is not None and _without_field(record, str(err.get("field") or "")):
+                found.append((match.pk, err["deal"], err["field"]))
+                changed.add(err["deal"])
+        if apply and changed:
+            with transaction.atomic():
+                for deal in Deal.objects.select_for_update().filter(
+                    match=match, number__in=changed
+                ):
+                    deal.record = by_number[deal.number]
+                    _save_deal(deal, None, UNKNOWN_FIELDS_REASON)
+    return found

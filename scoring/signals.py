@@ -4,11 +4,16 @@
 (`match`, `was_finished`: whether it was finished before the write), except for the quiet
 case of a deal that leaves a match in play (see `match_change_is_quiet`): the standings and
 ratings of the tournament side listen (`tournaments.hooks`, connected at start-up).
+
+`match_amended` is sent, in the same transaction, when a change needed a reason: a match of a
+closed round changed by its organiser, or a table closed on time opened again (`match`,
+`user`, `kind`: one of AMENDMENTS, `deal`: the deal's number or None, `reason`). The
+tournament side keeps it in the round's history and the standings' notes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.dispatch import Signal
 
@@ -16,6 +21,10 @@ if TYPE_CHECKING:
     from .models import Match
 
 match_changed = Signal()
+match_amended = Signal()
+
+# What a `match_amended` says was done.
+AMENDMENTS = ("deal_corrected", "deal_withdrawn", "match_closed", "match_reopened")
 
 
 def match_change_is_quiet(*, match: Match, was_finished: bool | None) -> bool:
@@ -30,3 +39,12 @@ def match_changed_send(*, match: Match, was_finished: bool | None) -> None:
     if match_change_is_quiet(match=match, was_finished=was_finished):
         return
     match_changed.send(sender=type(match), match=match, was_finished=was_finished)
+
+
+def match_amended_send(
+    *, match: Match, user: Any, kind: str, reason: str, deal: int | None = None
+) -> None:
+    """Announce a change made with a reason (see the module's docstring)."""
+    match_amended.send(
+        sender=type(match), match=match, user=user, kind=kind, deal=deal, reason=reason
+    )

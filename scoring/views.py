@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.parsers import body_limited
 from config.throttles import deal_write_wait
 
 from . import access as perms
@@ -210,14 +211,23 @@ def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
     ends_at = match.round.ends_at if match.round_id else None
     game = games.game_get(match.game)
     closable = game.closes_on_time(match.ruleset, match.conventions)
+    user = request.user
+    settled = perms.match_is_settled(match)
+    at_table = closable and perms.can_correct_deal(user, match)
+    # The referee and the organiser call time; the scorer closes once the round's time is up
+    # (services.match_close says the same): before that the button waits hidden, and the
+    # page's clock (static/js/site.js) shows it when the countdown reaches zero.
+    any_time = settled or perms.can_close_any_time(user, match)
+    can_close = at_table and match.status != Match.Status.FINISHED and not match.closed
     return {
         "round_ends_at": ends_at,
         "round_ends_at_iso": ends_at.isoformat() if ends_at else "",
         "closes_on_time": closable,
-        "can_close": closable
-        and perms.can_correct_deal(request.user, match)
-        and match.status != Match.Status.FINISHED,
-        "can_reopen": closable and match.closed and perms.can_correct_deal(request.user, match),
+        "can_close": can_close and (any_time or perms.round_time_is_up(match) or bool(ends_at)),
+        "close_waits_for_time": can_close and not any_time and not perms.round_time_is_up(match),
+        "can_reopen": at_table and match.closed and (settled or perms.can_reopen(user, match)),
+        # A closed round's change, and a reopening, are kept with their reason.
+        "close_needs_reason": settled,
     }
 
 
@@ -230,6 +240,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_POST
+@body_limited("DEAL_BODY_MAX_BYTES")
 def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
     """Time is up: the table plays out the deal in progress, then the scorer closes the match
     (its game then ends it after its last deal). `reopen` undoes a close made by mistake."""
@@ -243,7 +254,7 @@ def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     closed = request.POST.get("reopen") is None
     try:
-        services.match_close(match=match, user=request.user, closed=closed)
+        services.match_close(match=match, user=request.user, closed=closed, reason=_reason(request))
     except services.DealRejected as exc:
         for err in exc.errors:
             messages.error(request, localise(err)["message"])
@@ -317,6 +328,7 @@ def _throttled(
 
 
 @require_POST
+@body_limited("DEAL_BODY_MAX_BYTES")
 def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
@@ -397,6 +409,7 @@ def match_page_url(match: Match) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@body_limited("DEAL_BODY_MAX_BYTES")
 def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
@@ -411,6 +424,7 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     if request.method == "GET":
         values = page.values_from_record(deal.record, names)
         ctx = page.sheet_context(request, match, values=values, editing=number)
+        ctx["reason_required"] = perms.match_is_settled(match)
         return render(request, page.EDIT_TEMPLATE, ctx)
     form = page.parse_deal(request.POST, names)
     wait = deal_write_wait(request)
@@ -433,10 +447,12 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
             return redirect(match_page_url(match))
     ctx = page.sheet_context(request, match, values=form.values, errors=errors, editing=number)
+    ctx["reason_required"] = perms.match_is_settled(match)
     return render(request, page.EDIT_TEMPLATE, ctx, status=400)
 
 
 @require_POST
+@body_limited("DEAL_BODY_MAX_BYTES")
 def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
@@ -459,6 +475,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
 
 
 @require_POST
+@body_limited("DEAL_BODY_MAX_BYTES")
 def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
@@ -489,7 +506,9 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     names = selectors.seat_names(match)
     page = scorer_page(match)
     entries = []
-    for item in selectors.deal_history(match):
+    for item in selectors.deal_history(
+        match, users_shown=perms.can_see_usernames(request.user, match)
+    ):
         entries.append(
             {
                 **item,
@@ -509,6 +528,8 @@ def deal_summary(record: dict[str, Any] | None, names: list[str]) -> str:
     """A deal in one line, as a referee reads it: "♥ Anna: 44/88, last trick Boris"."""
     if not record:
         return ""
+    if record.get("low_points"):
+        return _("redeal: %(name)s held too few points") % {"name": record["low_points"]}
     if record.get("declarer") is None and not record.get("trump"):
         return _("void deal (all passed)")
     parts = [f"{forms.suit_symbol(record.get('trump') or '')} {record.get('declarer') or ''}"]
@@ -529,6 +550,8 @@ def deal_summary(record: dict[str, Any] | None, names: list[str]) -> str:
             _("violation: %(name)s (%(kind)s)")
             % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
         )
+        if record["violation"].get("taken_by"):
+            parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
     return " · ".join(parts)
 
 

@@ -71,6 +71,13 @@ def tasks_run_eagerly() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def media_in_tmp(settings: object, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Files a test leaves (a tournament's export file, a report) go to the run's temporary
+    directory, never to the project's media/ (a test wanting its own sets MEDIA_ROOT)."""
+    settings.MEDIA_ROOT = str(tmp_path_factory.getbasetemp() / "media")  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
 def empty_cache() -> None:
     """Each test starts with an empty cache: marks such as "a standings refresh is queued"
     left by another test (or another run, on a shared Redis) must not leak into it."""

@@ -8,12 +8,14 @@ from simple_history.admin import SimpleHistoryAdmin
 from .models import (
     Club,
     Entry,
+    LockoutLift,
     MatchTally,
     Player,
     Rating,
     RatingEvent,
     ReportJob,
     Round,
+    RoundEvent,
     StandingRow,
     Table,
     Tournament,
@@ -109,3 +111,39 @@ class MatchTallyAdmin(admin.ModelAdmin):
     list_display = ["match", "tournament", "round_number"]
     list_filter = ["tournament"]
     readonly_fields = ["match", "tournament", "round_number", "data"]
+
+
+@admin.register(RoundEvent)
+class RoundEventAdmin(admin.ModelAdmin):
+    """The rounds' history: read only (a change of it would rewrite what happened)."""
+
+    list_display = ["round", "kind", "table_number", "deal_number", "user", "reason", "created_at"]
+    list_filter = ["kind", "round__tournament"]
+    search_fields = ["reason", "user__username"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(LockoutLift)
+class LockoutLiftAdmin(admin.ModelAdmin):
+    """The lockouts organisers lifted (their daily cap counts these): read only."""
+
+    list_display = ["lifted_at", "lifted_by", "kind", "value"]
+    list_filter = ["kind"]
+    search_fields = ["value", "lifted_by__username"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False  # a deleted lift would no longer count against the day's cap

@@ -19,90 +19,21 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
-from rest_framework.exceptions import ErrorDetail
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from scoring import games
+from config.openapi import json_body, object_response, rows_response
+from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
 from . import selectors, services
+from .api_schema import ENTRIES_ADD_BODY, SCORESHEETS_IMPORT_BODY, TOURNAMENT_IMPORT_BODY
 from .models import Club, Tournament
+from .serializers import TournamentImportSerializer, TournamentSerializer
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
-
-
-class TournamentSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    club_name = serializers.CharField(source="club.name", read_only=True)
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-    conventions = serializers.DictField(required=False)
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "id",
-            "name",
-            "club",
-            "club_name",
-            "game",
-            "ruleset",
-            "conventions",
-            "table_size",
-            "system",
-            "rounds",
-            "match_score",
-            "tiebreaks",
-            "confirm_deals",
-            "published",
-            "status",
-            "starts_at",
-            "round_minutes",
-            "created_at",
-        ]
-        read_only_fields = ["id", "club_name", "created_at"]
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """The ruleset, table size, match scoring, tiebreaks and conventions must be the
-        game's (a new game's defaults fill what is not sent); each refusal with its code
-        (`bad_convention`, `bad_table_size`, `bad_match_score`, `bad_tiebreak`)."""
-        instance = self.instance
-        game_key = attrs.get("game", getattr(instance, "game", None))
-        game = games.GAMES.get(game_key or "", games.DEFAULT)
-        new_game = instance is None or game.key != instance.game
-        default_ruleset = game.default_ruleset if new_game else instance.ruleset
-        ruleset = attrs.get("ruleset", default_ruleset)
-        conventions = attrs.get(
-            "conventions", {} if new_game else (getattr(instance, "conventions", {}) or {})
-        )
-        table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
-        try:
-            services.game_settings_check(
-                game=game.key,
-                table_size=table_size,
-                match_score=attrs.get("match_score", None if new_game else instance.match_score),
-                tiebreaks=attrs.get("tiebreaks", None if new_game else instance.tiebreaks),
-            )
-            services.conventions_check(
-                ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key
-            )
-        except DjangoValidationError as exc:
-            raise serializers.ValidationError(_coded(exc)) from exc
-        return attrs
-
-
-def _coded(exc: DjangoValidationError) -> dict[str, list[ErrorDetail]]:
-    """Django's field errors as DRF's, each keeping its code."""
-    return {
-        field: [
-            ErrorDetail(message, code=error.code or "invalid")
-            for error in errors
-            for message in error.messages
-        ]
-        for field, errors in exc.error_dict.items()
-    }
 
 
 def _tournament(request: Request, tournament_id: int) -> Tournament:
@@ -163,7 +94,7 @@ class TournamentDetailView(APIView):
 
     @extend_schema(
         request=TournamentSerializer,
-        responses={200: TournamentSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        responses={200: TournamentSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
         summary="Change a tournament (its organiser)",
     )
     def patch(self, request: Request, tournament_id: int) -> Response:
@@ -185,10 +116,12 @@ class TournamentDetailView(APIView):
 class TournamentMatchesView(APIView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str, enum=["open", "finished"]),
+            OpenApiParameter(
+                "status", str, enum=["", "open", "finished"], description="empty: every match"
+            ),
             OpenApiParameter("round", int),
         ],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: rows_response("The matches"), 400: ERRORS, 404: ERRORS},
         summary="The tournament's matches: id, round, table, players, scorer, status",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -204,13 +137,22 @@ class TournamentMatchesView(APIView):
         except ValueError:
             return error_response([error("round", "invalid", _("The round is a number."))])
         matches = selectors.tournament_matches(tournament, status=status, round_number=round_number)
-        return Response([selectors.match_row(match) for match in matches])
+        shown = perms.can_see_usernames(request.user, tournament)
+        return Response([selectors.match_row(match, scorer_shown=shown) for match in matches])
 
 
 class TournamentImportView(APIView):
+    body_limit_setting = "IMPORT_BODY_MAX_BYTES"  # config.parsers: larger → 413
+
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        request=json_body(SCORESHEETS_IMPORT_BODY),
+        responses={
+            201: object_response('{"matches": [ids]}'),
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+        },
         summary="Import scoresheets as matches",
         description='Body: a scoresheet record, a list of them, or {"scoresheets": [...]}. '
         'Each may also carry "round" and "table" numbers. All or nothing: one invalid '
@@ -243,60 +185,92 @@ class TournamentImportView(APIView):
         return Response({"matches": [match.pk for match in matches]}, status=201)
 
 
+EXPORT_BUILDING = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description='A large tournament\'s export is being built: {"state": "building", '
+    '"retry_after": seconds}, with Retry-After.',
+)
+# How soon to ask again for an export being built.
+EXPORT_RETRY_AFTER = 5
+
+
 class TournamentExportView(APIView):
+    throttle_classes = [AnonHeavyReadThrottle]
+
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
-        summary="The tournament as JSON: settings, players, rounds, tables, scoresheets",
-    )
-    def get(self, request: Request, tournament_id: int) -> Response:
-        from scoring.selectors import match_scoresheet
-
-        tournament = _tournament(request, tournament_id)
-        return Response(tournament_export(tournament, match_scoresheet))
-
-
-def tournament_export(tournament: Tournament, scoresheet: Any) -> dict[str, Any]:
-    """The tournament as one JSON document (format `deberc-tournament/1`)."""
-    rounds = []
-    for rnd in selectors.tournament_rounds(tournament):
-        tables = []
-        for table in rnd.tables.all():
-            match = getattr(table, "match", None)
-            tables.append(
-                {
-                    "number": table.number,
-                    "scorer": table.scorer.get_username() if table.scorer_id else None,
-                    "scoresheet": scoresheet(match) if match is not None else None,
-                }
-            )
-        rounds.append({"number": rnd.number, "status": rnd.status, "tables": tables})
-    return {
-        "format": "deberc-tournament/1",
-        "tournament": {
-            "name": tournament.name,
-            "club": tournament.club.name,
-            "game": tournament.game,
-            "ruleset": tournament.ruleset,
-            "conventions": tournament.conventions,
-            "table_size": tournament.table_size,
-            "system": tournament.system,
-            "rounds": tournament.rounds,
-            "match_score": tournament.match_score,
-            "tiebreaks": tournament.tiebreaks,
-            "confirm_deals": tournament.confirm_deals,
+        responses={
+            200: OpenApiTypes.OBJECT,
+            202: EXPORT_BUILDING,
+            304: None,
+            404: ERRORS,
+            429: ERRORS,
         },
-        "players": [
-            {"name": entry.player.display_name, "seed": entry.seed, "withdrawn": entry.withdrawn}
-            for entry in tournament.entries.select_related("player")
-        ],
-        "rounds": rounds,
-    }
+        summary="The tournament as JSON: settings, players, rounds, tables, scoresheets",
+        description="Built once per version of the tournament and served from a file "
+        "(`ETag` and `X-Export-Version` name the version; `X-Export-Stale: 1` while a newer "
+        "version of a large tournament is being built). Anonymous readers are throttled "
+        "(scope `anon_heavy`).",
+    )
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        tournament = _tournament(request, tournament_id)
+        return export_response(request, tournament, attachment=False)
+
+
+def export_response(request: Any, tournament: Tournament, *, attachment: bool) -> HttpResponse:
+    """The tournament's export for this reader (tournaments/exports.py): the file of its
+    version (a small one from memory, a large one streamed), 304 when the reader has that
+    version already, 202 while a large tournament's first file is being built."""
+    from django.conf import settings
+    from django.http import FileResponse, JsonResponse
+
+    from .exports import export_file_get
+
+    shown = perms.can_see_usernames(request.user, tournament)
+    for _attempt in range(2):
+        export = export_file_get(tournament=tournament, scorer_shown=shown)
+        if export is None:
+            response = JsonResponse(
+                {"state": "building", "retry_after": EXPORT_RETRY_AFTER}, status=202
+            )
+            response["Retry-After"] = str(EXPORT_RETRY_AFTER)
+            return response
+        etag = f'"{export.version}"'
+        if request.META.get("HTTP_IF_NONE_MATCH") == etag:
+            response = HttpResponse(status=304)
+            break
+        try:
+            handle = export.open()
+        except FileNotFoundError:
+            continue  # replaced by a newer version meanwhile: ask again
+        content_type = "application/json"
+        if export.size >= settings.EXPORT_STREAM_MIN_BYTES:
+            response = FileResponse(handle, content_type=content_type)
+        else:
+            with handle:
+                response = HttpResponse(handle.read(), content_type=content_type)
+        break
+    else:
+        raise exceptions.NotFound()
+    response["ETag"] = etag
+    response["X-Export-Version"] = export.version
+    if export.stale:
+        response["X-Export-Stale"] = "1"
+    if attachment:
+        response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.json"'
+    return response
 
 
 class TournamentJSONImportView(APIView):
+    body_limit_setting = "IMPORT_BODY_MAX_BYTES"  # config.parsers: larger → 413
+
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS},
+        request=json_body(TOURNAMENT_IMPORT_BODY),
+        responses={
+            201: object_response("The tournament created"),
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+        },
         summary="Create a tournament from its JSON export (deberc-tournament/1)",
         operation_id="tournaments_import_json",
     )
@@ -311,8 +285,10 @@ class TournamentJSONImportView(APIView):
             return error_response(
                 [error("format", "bad_format", _('Expected the format "deberc-tournament/1".'))]
             )
-        settings_doc = doc.get("tournament") or {}
-        if not isinstance(settings_doc, dict):  # e.g. a form field's text
+        settings_doc = doc.get("tournament")
+        # Missing, null or not an object (e.g. a form field's text): the export always has it,
+        # and without it the import made a nameless tournament.
+        if not isinstance(settings_doc, dict):
             return error_response(
                 [
                     error(
@@ -322,10 +298,33 @@ class TournamentJSONImportView(APIView):
                     )
                 ]
             )
+        not_text = [
+            key for key in ("name", "club") if not isinstance(settings_doc.get(key, ""), str)
+        ]
+        if not_text:  # `"name": null` reached the database: a 500 (schemathesis)
+            return error_response(
+                [
+                    error(
+                        f"tournament.{key}",
+                        "bad_format",
+                        _("Missing or wrong: %(what)s") % {"what": f"tournament.{key}"},
+                    )
+                    for key in not_text
+                ]
+            )
+        too_long = _names_too_long(settings_doc, doc.get("players"))
+        if too_long:
+            return error_response(too_long)
+        # The create API's checks (each setting typed and bounded, the name and club required,
+        # an unknown key refused), each error at `tournament.<key>`, before anything is written.
+        settings_in = TournamentImportSerializer(data=settings_doc)
+        if not settings_in.is_valid():
+            raise serializers.ValidationError({"tournament": settings_in.errors})
+        fields = dict(settings_in.validated_data)
+        club_name = fields.pop("club")
         try:
             with transaction.atomic():
-                club, _created = Club.objects.get_or_create(name=settings_doc.get("club", ""))
-                fields = {k: v for k, v in settings_doc.items() if k in services.TOURNAMENT_FIELDS}
+                club, _created = Club.objects.get_or_create(name=club_name)
                 tournament = services.tournament_create(club=club, user=request.user, **fields)
                 services.players_ensure(
                     tournament=tournament,
@@ -361,9 +360,32 @@ class TournamentJSONImportView(APIView):
         return Response(TournamentSerializer(tournament).data, status=201)
 
 
+def _names_too_long(settings_doc: dict[str, Any], players: Any) -> list[dict[str, Any]]:
+    """Each name of an imported tournament longer than its field holds, at its place in the
+    document (`tournament.name`, `tournament.club`, `players.3.name`): refused before anything
+    is written (the database would refuse it with a 500 on PostgreSQL)."""
+    from .models import Player
+
+    checks: list[tuple[str, Any, Any, str]] = [
+        ("tournament.name", settings_doc.get("name"), Tournament, "name"),
+        ("tournament.club", settings_doc.get("club"), Club, "name"),
+    ]
+    for index, player in enumerate(players if isinstance(players, list) else []):
+        if isinstance(player, dict):
+            checks.append((f"players.{index}.name", player.get("name"), Player, "display_name"))
+    out = []
+    for field, value, model, name in checks:
+        refusal = services.name_too_long(value, model, name)
+        if refusal is not None:
+            out.append(error(field, refusal.code or "name_too_long", refusal.messages[0]))
+    return out
+
+
 class TournamentDealsCSVView(APIView):
+    throttle_classes = [AnonHeavyReadThrottle]
+
     @extend_schema(
-        responses={(200, "text/csv"): OpenApiTypes.STR, 404: ERRORS},
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: ERRORS, 429: ERRORS},
         summary="Every counted deal of the tournament as CSV",
     )
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
@@ -376,6 +398,8 @@ class TournamentDealsCSVView(APIView):
 def deals_csv_response(matches: Any, filename: str) -> HttpResponse:
     """The deals as CSV: one line per deal and player (a long table a spreadsheet pivots)."""
     from scoring.selectors import deal_rows_for_csv
+
+    from .reports.cells import row_safe
 
     out = io.StringIO()
     writer = csv.writer(out)
@@ -398,20 +422,22 @@ def deals_csv_response(matches: Any, filename: str) -> HttpResponse:
     for row in deal_rows_for_csv(matches):
         for name in row["players"]:
             writer.writerow(
-                [
-                    row["match"],
-                    row["round"],
-                    row["table"],
-                    row["deal"],
-                    row["dealer"],
-                    row["declarer"],
-                    row["outcome"],
-                    name,
-                    row["totals"].get(name, ""),
-                    row["recorded"].get(name, ""),
-                    row["match_totals"].get(name, ""),
-                    row["hanging"],
-                ]
+                row_safe(
+                    [
+                        row["match"],
+                        row["round"],
+                        row["table"],
+                        row["deal"],
+                        row["dealer"],
+                        row["declarer"],
+                        row["outcome"],
+                        name,
+                        row["totals"].get(name, ""),
+                        row["recorded"].get(name, ""),
+                        row["match_totals"].get(name, ""),
+                        row["hanging"],
+                    ]
+                )
             )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -463,15 +489,22 @@ def _entries_manager(request: Request, tournament_id: int) -> Tournament:
 
 class TournamentEntriesView(APIView):
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: object_response('{"entries": [...]}'), 404: ERRORS},
         summary="The players entered, in seed order: id, player, name, seed, withdrawn, matches",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(_entries_body(_tournament(request, tournament_id)))
 
     @extend_schema(
-        request=EntriesAddSerializer,
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        request=json_body(ENTRIES_ADD_BODY),
+        responses={
+            200: object_response("Nobody new: every name was entered already (`already`)"),
+            201: object_response('{"entries": [...], "added": [names], "already": [names]}'),
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+        },
         summary="Enter players by name (the organiser); names entered already are listed apart",
     )
     def post(self, request: Request, tournament_id: int) -> Response:

@@ -6,13 +6,14 @@
   the round starts → the round, with warnings for rematches.
 - `GET /api/v1/tournaments/{id}/standings/`: ranked rows `{rank, player, match_points,
   tiebreaks: {...}, played, won}` (read from the stored standings: no recomputation).
+- `GET /api/v1/tournaments/{id}/standings/notes/`: what was changed after a round closed
+  (or a table closed on time opened again), and why: the rounds' history.
 - `GET /api/v1/leaderboard/?club=...`: players by rating.
 """
 
 from __future__ import annotations
 
 from django.http import JsonResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
@@ -20,11 +21,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from config.ids import is_id
+from config.ids import MAX_ID, is_id
+from config.openapi import object_response, rows_response
 
 from . import permissions as perms
-from .models import Round, Tournament
+from .models import Round, RoundEvent, Tournament
 from .pairing.manager import PairingError, round_pair, round_swap
+from .selectors import standings_notes
 from .selectors_live import leaderboard_rows, round_document, standings_rows
 
 ERRORS = inline_serializer(
@@ -72,7 +75,11 @@ def _pairing_error(exc: PairingError) -> Response:
 class RoundsView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("round", int, description="only this round's number")],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS},
+        responses={
+            200: rows_response("The rounds: number, status, ends_at, byes, tables, warnings"),
+            400: ERRORS,
+            404: ERRORS,
+        },
         summary="The rounds with their tables, players, live scores and byes",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -83,11 +90,18 @@ class RoundsView(APIView):
                 rounds = rounds.filter(number=int(request.query_params["round"]))
             except ValueError:
                 return error_response([error("round", "invalid", "round is a number")])
-        return Response([round_document(r) for r in rounds])
+        shown = perms.can_see_usernames(request.user, tournament)
+        return Response([round_document(r, scorer_shown=shown) for r in rounds])
 
     @extend_schema(
         request=None,
-        responses={201: OpenApiTypes.OBJECT, 401: ERRORS, 403: ERRORS, 409: ERRORS},
+        responses={
+            201: object_response("The round with its tables"),
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
         summary="Pair the next round (organiser) → the round with its tables",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -97,7 +111,7 @@ class RoundsView(APIView):
             round_ = round_pair(tournament=tournament)
         except PairingError as exc:
             return _pairing_error(exc)
-        return Response(round_document(round_), status=201)
+        return Response(round_document(round_, scorer_shown=True), status=201)
 
 
 class RoundSwapView(APIView):
@@ -105,12 +119,25 @@ class RoundSwapView(APIView):
         request=inline_serializer(
             "RoundSwap",
             fields={
-                "kind": serializers.ChoiceField(choices=["players", "tables"]),
-                "first": serializers.IntegerField(help_text="player id or table number"),
-                "second": serializers.IntegerField(help_text="player id or table number"),
+                "kind": serializers.ChoiceField(
+                    choices=["players", "tables"], required=False, default="players"
+                ),
+                "first": serializers.IntegerField(
+                    min_value=1, max_value=MAX_ID, help_text="player id or table number"
+                ),
+                "second": serializers.IntegerField(
+                    min_value=1, max_value=MAX_ID, help_text="player id or table number"
+                ),
             },
         ),
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        responses={
+            200: object_response("The round, with warnings for rematches"),
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
         summary="Swap two players or two tables before the round starts (organiser)",
     )
     def post(self, request: Request, tournament_id: int, number: int) -> Response:
@@ -134,7 +161,7 @@ class RoundSwapView(APIView):
             warnings = round_swap(round_=round_, first=first, second=second, kind=kind)
         except PairingError as exc:
             return _pairing_error(exc)
-        return Response(round_document(round_, warnings))
+        return Response(round_document(round_, warnings, scorer_shown=True))
 
 
 class StandingsView(APIView):
@@ -151,10 +178,39 @@ class StandingsView(APIView):
         )
 
 
+STANDINGS_NOTES = inline_serializer(
+    "StandingsNote",
+    many=True,
+    fields={
+        "round": serializers.IntegerField(),
+        "table": serializers.IntegerField(allow_null=True),
+        "deal": serializers.IntegerField(allow_null=True),
+        "kind": serializers.ChoiceField(choices=RoundEvent.Kind.choices),
+        "what": serializers.CharField(help_text="the kind, in the reader's language"),
+        "reason": serializers.CharField(),
+        "at": serializers.DateTimeField(),
+        "by": serializers.CharField(
+            allow_null=True, required=False, help_text="the username: organiser and referee only"
+        ),
+    },
+)
+
+
+class StandingsNotesView(APIView):
+    @extend_schema(
+        responses={200: STANDINGS_NOTES, 404: ERRORS},
+        summary="The standings' notes: what was changed after a round closed, and why",
+    )
+    def get(self, request: Request, tournament_id: int) -> JsonResponse:
+        tournament = _tournament(request, tournament_id)
+        notes = standings_notes(tournament, users_shown=perms.is_staff_of(request.user, tournament))
+        return JsonResponse(notes, safe=False, json_dumps_params={"ensure_ascii": False})
+
+
 class LeaderboardView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("club", int, description="a club's id")],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS},
+        responses={200: rows_response("Players by rating, best first"), 400: ERRORS},
         summary="Players by rating (openskill ordinal), optionally of one club",
     )
     def get(self, request: Request) -> Response:
@@ -163,4 +219,4 @@ class LeaderboardView(APIView):
             club_id = int(club) if club else None
         except ValueError:
             return error_response([error("club", "invalid", "club is a club's id")])
-        return Response(leaderboard_rows(club_id))
+        return Response(leaderboard_rows(club_id, user=request.user))

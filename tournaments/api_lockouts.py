@@ -2,8 +2,8 @@
 organiser's page `/accounts/lockouts/`.
 
 Not signed in → 401; signed in but neither staff nor an organiser → 403 `permission_denied`;
-a lockout this user may not lift → 403 with the reason's code (`not_in_your_tournaments`,
-`staff_account`, `other_address`); nothing locked → 404 `not_locked`.
+a lockout this user may not lift → 403 with the reason's code (`not_yours_to_lift`,
+`other_address`, `too_many_lifts`); nothing locked → 404 `not_locked`.
 """
 
 from __future__ import annotations
@@ -67,9 +67,9 @@ class LockoutListView(APIView):
             403: ERRORS,
         },
         summary="The sign-in lockouts in force that you may lift",
-        description="Staff see every lockout; an organiser those of the accounts taking part "
-        "in their tournaments (not staff accounts) and the lockout of the address they are "
-        "asking from.",
+        description="Staff see every lockout; an organiser those of the accounts related to "
+        "their tournaments since before the lockout (not staff accounts) and the lockout of "
+        "the address they are asking from.",
     )
     def get(self, request: Request) -> Response:
         _require_lifter(request)
@@ -93,8 +93,8 @@ class LockoutLiftView(APIView):
         summary="Lift a sign-in lockout (an account, or the address you are asking from)",
         description='Body: {"kind": "account" | "address", "value": username or address}, as '
         "the list gives it. The failures counted against that account or address are "
-        "forgotten and its owner signs in at once. 403 `not_in_your_tournaments`, "
-        "`staff_account` or `other_address` for a lockout you may not lift; 404 `not_locked` "
+        "forgotten and its owner signs in at once. 403 `not_yours_to_lift`, "
+        "`other_address` or `too_many_lifts` for a lockout you may not lift; 404 `not_locked` "
         "when nothing is locked.",
     )
     def post(self, request: Request) -> Response:

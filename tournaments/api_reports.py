@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
 from .models import ReportJob, Tournament
@@ -193,13 +194,29 @@ class JobRetryView(APIView):
         return Response(job_document(job, request), status=202)
 
 
+# What a job's file is served as (mimetypes, by its name's extension).
+DOWNLOAD_TYPES = (
+    "application/pdf",
+    "text/html",
+    "text/csv",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/zip",
+    "application/octet-stream",
+)
+
+
 class JobDownloadView(APIView):
+    # A report's file can be megabytes: anonymous readers are throttled (config.throttles).
+    throttle_classes = [AnonHeavyReadThrottle]
+
     @extend_schema(
         summary="The job's file (PDF, CSV, XLSX, HTML or the archive's zip)",
         responses={
-            (200, "application/octet-stream"): OpenApiTypes.BINARY,
+            **{(200, content_type): OpenApiTypes.BINARY for content_type in DOWNLOAD_TYPES},
             404: ERRORS,
             409: ERRORS,
+            410: ERRORS,
+            429: ERRORS,
         },
     )
     def get(self, request: Request, job_id: Any) -> Any:

@@ -67,6 +67,11 @@ urlpatterns += [
         api_live.StandingsView.as_view(),
         name="api-tournament-standings",
     ),
+    path(
+        "tournaments/<int:tournament_id>/standings/notes/",
+        api_live.StandingsNotesView.as_view(),
+        name="api-tournament-standings-notes",
+    ),
     path("leaderboard/", api_live.LeaderboardView.as_view(), name="api-leaderboard"),
 ]
 

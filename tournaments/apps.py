@@ -17,4 +17,7 @@ class TournamentsConfig(AppConfig):
         signals.match_changed.connect(
             hooks.match_changed_received, dispatch_uid="tournaments.match_changed"
         )
+        signals.match_amended.connect(
+            hooks.match_amended_received, dispatch_uid="tournaments.match_amended"
+        )
         access.access_policy_set(permissions.match_access)

@@ -179,3 +179,34 @@ def _check_sqlite_backup(source: sqlite3.Connection, path: Path) -> None:
         raise BackupError(f"{path}: damaged SQLite database ({state})")
     if "django_migrations" not in tables:
         raise BackupError(f"{path}: not a Deberc Desk database (no django_migrations table)")
+    _check_text_lengths(source, path, tables)
+
+
+def _check_text_lengths(source: sqlite3.Connection, path: Path, tables: set[str]) -> None:
+    """Refuse a backup holding a text longer than its field (SQLite does not enforce
+    `max_length`; a name stored so would later break a page, a report or a move to
+    PostgreSQL): the message names the model's field, the row and the bound."""
+    from django.apps import apps
+    from django.db import models
+
+    for model in apps.get_models():
+        table = model._meta.db_table
+        if table not in tables:
+            continue
+        pk = model._meta.pk.column
+        for field in model._meta.concrete_fields:
+            if not isinstance(field, models.CharField) or not field.max_length:
+                continue
+            try:
+                row = source.execute(
+                    f'SELECT "{pk}", length("{field.column}") FROM "{table}" '
+                    f'WHERE length("{field.column}") > ? LIMIT 1',
+                    (field.max_length,),
+                ).fetchone()
+            except sqlite3.OperationalError:
+                continue  # a column of another migration state: the migrations decide
+            if row is not None:
+                raise BackupError(
+                    f"{path}: {model._meta.label}.{field.name} of row {row[0]} has {row[1]} "
+                    f"characters, at most {field.max_length}; nothing was restored"
+                )

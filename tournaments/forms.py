@@ -3,15 +3,19 @@ scorer assignment of a round's tables."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.models import ModelChoiceIterator
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import games
 
 from .models import Tournament
+from .selectors import scorer_candidates
 
 # Human names of the conventions (rules §8); the engine's CONVENTIONS says which values each
 # takes. Keys must match the engine's names exactly.
@@ -33,6 +37,8 @@ CONVENTION_LABELS: dict[str, Any] = {
     "hanging_on_byte_3p": _("Hanging pool on a byte (3 players)"),
     "dealer": _("Next dealer"),
     "renonce_penalty": _("Renonce penalty"),
+    "hanging_replay": _("Hanging byte (висяк) replayed"),
+    "redeal_below": _("Redeal below this many card points (0: off)"),
     "bolt_penalty": _("Bolt penalty (no trick)"),
     "three_bytes_penalty": _("Third byte penalty"),
     "both_over_target": _("Both over the target"),
@@ -50,6 +56,7 @@ CONVENTION_LABELS: dict[str, Any] = {
     "whist_factor": _("Whist factor"),
     "mountain_factor": _("Mountain factor"),
     "half_whist": _("Half a whist"),
+    "obligation_8": _("Defenders' obligation on an eight (tricks)"),
     "stalingrad": _("Stalingrad (6♠ whisted by both)"),
     "ten_checked": _("A ten is checked"),
     "allpass_scoring": _("All-pass scoring"),
@@ -76,6 +83,10 @@ VALUE_LABELS: dict[str, Any] = {
     "clockwise": _("clockwise"),
     "card_byte": _("card byte"),
     "redeal_minus_100": _("redeal, −100"),
+    "take_trick": _("the opponent takes a trick"),
+    "forced": _("forced deal (висяк)"),
+    # A word two conventions use differently, labelled per convention ("name.word").
+    "hanging_replay.pool": _("a hanging pool"),
     "higher": _("higher total"),
     "loses": _("loses the match"),
     "double_to_opponents": _("double to opponents"),
@@ -103,6 +114,18 @@ VALUE_LABELS: dict[str, Any] = {
     "fixed_deals": _("a fixed number of deals"),
     "closed": _("time limit (closed on time)"),
 }
+
+
+# The only value format of `<input type="datetime-local">` (HTML's "local date and time"),
+# whatever the page's language; the ISO forms with seconds are accepted too.
+DATETIME_LOCAL_FORMAT = "%Y-%m-%dT%H:%M"
+DATETIME_LOCAL_INPUT_FORMATS = [DATETIME_LOCAL_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S.%f"]
+
+
+def _to_minute(moment: datetime) -> datetime:
+    """`moment` as the datetime-local input shows it: in the current time zone, to the minute."""
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return local.replace(second=0, microsecond=0)
 
 
 def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
@@ -145,7 +168,8 @@ def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
     return forms.ChoiceField(
         label=label,
         required=False,
-        choices=[("", preset)] + [(v, VALUE_LABELS.get(v, v)) for v in values],
+        choices=[("", preset)]
+        + [(v, VALUE_LABELS.get(f"{name}.{v}", VALUE_LABELS.get(v, v))) for v in values],
     )
 
 
@@ -174,7 +198,7 @@ def _to_json(kind: str, value: Any) -> Any:
     return value
 
 
-def _preset_value(value: Any) -> str:
+def _preset_value(value: Any, name: str = "") -> str:
     if value is True:
         return str(_("yes"))
     if value is False:
@@ -185,7 +209,9 @@ def _preset_value(value: Any) -> str:
         return str(_("4 players only"))
     if value == "50/100":
         return "50 / 100"
-    return str(VALUE_LABELS.get(value, value)) if isinstance(value, str) else str(value)
+    if not isinstance(value, str):
+        return str(value)
+    return str(VALUE_LABELS.get(f"{name}.{value}", VALUE_LABELS.get(value, value)))
 
 
 def _from_json(kind: str, value: Any) -> Any:
@@ -218,10 +244,18 @@ class TournamentForm(forms.ModelForm):
             "published",
             "starts_at",
         ]
-        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        widgets = {
+            # A datetime-local input takes only the ISO form: a localised value
+            # ("25.11.2026 17:08:00" in Russian) is dropped by the browser, and the form
+            # saved unchanged would erase the start time.
+            "starts_at": forms.DateTimeInput(
+                format=DATETIME_LOCAL_FORMAT, attrs={"type": "datetime-local"}
+            )
+        }
 
     def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["starts_at"].input_formats = DATETIME_LOCAL_INPUT_FORMATS
         # The game chosen decides the ruleset, table size, match scoring and convention
         # fields: the posted one, else the one asked for (`?game=`), else the tournament's.
         chosen = self.data.get("game") if self.is_bound else None
@@ -249,7 +283,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[key] = _convention_field(name, meta)
             # What each preset says, so that the organiser sees what "as the ruleset" means.
             self.fields[key].help_text = " · ".join(
-                f"{labels.get(code, code)}: {_preset_value(presets[code].get(name))}"
+                f"{labels.get(code, code)}: {_preset_value(presets[code].get(name), name)}"
                 for code in presets
             )
             if name in current:
@@ -257,6 +291,15 @@ class TournamentForm(forms.ModelForm):
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or self.game.key
+
+    def clean_starts_at(self) -> datetime | None:
+        """The input shows minutes: the same minute sent back keeps the stored seconds, so a
+        form saved unchanged changes nothing."""
+        posted = self.cleaned_data.get("starts_at")
+        stored = self.instance.starts_at if self.instance.pk else None
+        if posted is not None and stored is not None and posted == _to_minute(stored):
+            return stored
+        return posted
 
     def convention_fields(self) -> list[forms.BoundField]:
         return [self[f"conv_{name}"] for name in self.convention_meta]
@@ -294,24 +337,69 @@ def table_size_label(game: games.Game, size: int) -> Any:
     return _("%(n)s players") % {"n": size}
 
 
+# The scorer select's value for "nobody scores this table": a choice of its own, so that a
+# field left out or empty changes nothing (an empty POST once took every table's scorer away).
+NOBODY = "none"
+
+
+class _ScorerChoices(ModelChoiceIterator):
+    """The users, after the explicit "nobody"."""
+
+    def __iter__(self) -> Any:
+        yield (NOBODY, _("— nobody —"))
+        yield from super().__iter__()
+
+    def __len__(self) -> int:
+        return super().__len__() + 1
+
+
+class ScorerChoiceField(forms.ModelChoiceField):
+    """A user, or NOBODY; an empty or missing value is None: nothing to change."""
+
+    iterator = _ScorerChoices
+
+    def __init__(self, queryset: Any, **kwargs: Any) -> None:
+        super().__init__(queryset, required=False, empty_label=None, **kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        return NOBODY if value is None else super().prepare_value(value)
+
+    def to_python(self, value: Any) -> Any:
+        if value == NOBODY:
+            return NOBODY
+        return super().to_python(value)
+
+
 class ScorerAssignmentForm(forms.Form):
-    """One select per table of a round: who scores it."""
+    """One select per table of a round: who scores it. Only the tables sent change; "nobody"
+    (NOBODY) takes a table's scorer away."""
 
     def __init__(self, *args: Any, tables: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tables = tables
-        users = get_user_model().objects.filter(is_active=True).order_by("username")
+        # Only who may score the tournament's tables (a club member, its staff, a scorer of
+        # it already): never any account of the site.
+        users = (
+            scorer_candidates(tables[0].round.tournament)
+            if tables
+            else get_user_model().objects.none()
+        )
         for table in tables:
-            self.fields[f"table_{table.pk}"] = forms.ModelChoiceField(
+            self.fields[f"table_{table.pk}"] = ScorerChoiceField(
                 queryset=users,
-                required=False,
                 label=_("Table %(number)s") % {"number": table.number},
                 initial=table.scorer_id,
-                empty_label="—",
             )
 
     def assignments(self) -> dict[int, Any]:
-        return {table.pk: self.cleaned_data.get(f"table_{table.pk}") for table in self.tables}
+        """{table id: user, or None for nobody} for the tables sent; the rest are left out."""
+        out: dict[int, Any] = {}
+        for table in self.tables:
+            value = self.cleaned_data.get(f"table_{table.pk}")
+            if value is None:
+                continue  # not sent (or sent empty): unchanged
+            out[table.pk] = None if isinstance(value, str) and value == NOBODY else value
+        return out
 
 
 class EntriesForm(forms.Form):

@@ -37,13 +37,28 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
     changed, was_counted = match_record(match=match)
     if not changed:
         return
-    from . import tasks
+    from . import watchdog
 
     if was_counted:
-        # A correction of a finished match: ratings are sequential, so replay them all.
-        transaction.on_commit(lambda: tasks.recompute_ratings_task.delay())
+        # A correction of a finished match: ratings are sequential, so replay them all
+        # (tracked, so that a replay lost with its worker is queued again).
+        transaction.on_commit(watchdog.ratings_replay_request)
     elif (match.result or {}).get("finished"):
         transaction.on_commit(_rate_pending_soon)
+
+
+def match_amended_received(
+    *, match: Match, user: Any, kind: str, reason: str, deal: int | None = None, **_: Any
+) -> None:
+    """The receiver of `scoring.signals.match_amended`: the change goes in the round's
+    history (a match without a round has none)."""
+    if match.round_id is None:
+        return
+    from .services import round_event_record
+
+    round_event_record(
+        round=match.round, kind=kind, user=user, reason=reason, match=match, deal=deal
+    )
 
 
 def tournament_changed(*, tournament: Tournament) -> None:

@@ -4,14 +4,17 @@ links to the tables, open and close a round, assign scorers to tables."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from scoring import games
@@ -94,8 +97,20 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_matches(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Every round's tables and matches, with links to the scorer pages; for the organiser and
     referee also the round controls and the scorer assignment."""
-    tournament = _tournament(request, tournament_id)
+    return _matches_page(request, _tournament(request, tournament_id))
+
+
+def _matches_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    import_error: dict[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The tables page; `import_error` ({field, code, message}) is shown at the import form's
+    file field, the form open."""
     can_manage = perms.can_manage_rounds(request.user, tournament)
+    shows_scorers = perms.can_see_usernames(request.user, tournament)
     rounds = []
     matches = {m.table_id: m for m in selectors.tournament_matches(tournament)}
     for rnd in selectors.tournament_rounds(tournament):
@@ -108,11 +123,20 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> HttpResponse
                 {
                     "table": table,
                     "match": match,
-                    "row": selectors.match_row(match) if match else None,
+                    "row": selectors.match_row(match, scorer_shown=shows_scorers)
+                    if match
+                    else None,
                     "scorer_field": form[f"table_{table.pk}"] if form else None,
                 }
             )
-        rounds.append({"round": rnd, "rows": rows, "form": form})
+        rounds.append(
+            {
+                "round": rnd,
+                "rows": rows,
+                "form": form,
+                "history": selectors.round_history(rnd) if can_manage else [],
+            }
+        )
     return render(
         request,
         "tournaments/manage/matches.html",
@@ -120,13 +144,16 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> HttpResponse
             "tournament": tournament,
             "rounds": rounds,
             "can_manage": can_manage,
+            "shows_scorers": shows_scorers,
             "can_edit": perms.can_change_tournament(request.user, tournament),
             "can_import": perms.can_import(request.user, tournament),
             # A time-limited game: the organiser closes the tables when time is up.
             "closes_on_time": games.game_get(tournament.game).closes_on_time(
                 tournament.ruleset, tournament.conventions
             ),
+            "import_error": import_error,
         },
+        status=status,
     )
 
 
@@ -143,8 +170,12 @@ def _round(request: HttpRequest, tournament_id: int, number: int) -> Round:
 @login_required
 def round_open(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _round(request, tournament_id, number)
-    services.round_open(round=rnd, user=request.user)
-    messages.success(request, _("Round %(number)s is open.") % {"number": number})
+    try:
+        services.round_open(round=rnd, user=request.user, reason=request.POST.get("reason", ""))
+    except services.RoundRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(number)s is open.") % {"number": number})
     return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
 
 
@@ -174,54 +205,105 @@ def round_scorers(request: HttpRequest, tournament_id: int, number: int) -> Http
     tables = list(rnd.tables.all())
     form = ScorerAssignmentForm(request.POST, tables=tables, prefix=f"r{rnd.pk}")
     if form.is_valid():
-        services.tables_assign_scorers(tables=tables, scorers=form.assignments())
-        messages.success(request, _("Scorers assigned."))
+        assignments = form.assignments()
+        try:
+            services.tables_assign_scorers(tables=tables, scorers=assignments)
+        except DjangoValidationError as exc:
+            # The service has the last word on who may score (a race with the form's list).
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            if assignments:
+                messages.success(request, _("Scorers assigned."))
+            else:
+                messages.info(request, _("No table was sent: nothing changed."))
     else:
         messages.error(request, _("Choose scorers among the users."))
     return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
 
 
 def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    from config.throttles import heavy_read_wait, throttled_response
+
     from .api import deals_csv_response
 
     tournament = _tournament(request, tournament_id)
+    wait = heavy_read_wait(request)  # the API's bucket: one count whichever door
+    if wait is not None:
+        return throttled_response(wait)
     return deals_csv_response(
         selectors.tournament_matches(tournament), f"deals-{tournament.pk}.csv"
     )
 
 
 def export_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    from scoring.selectors import dumps, match_scoresheet
+    """The tournament's export as a download: the API's file (tournaments/exports.py)."""
+    from config.throttles import heavy_read_wait, throttled_response
 
-    from .api import tournament_export
+    from .api import export_response
 
     tournament = _tournament(request, tournament_id)
-    response = HttpResponse(
-        dumps(tournament_export(tournament, match_scoresheet)),
-        content_type="application/json; charset=utf-8",
-    )
-    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.json"'
-    return response
+    wait = heavy_read_wait(request)
+    if wait is not None:
+        return throttled_response(wait)
+    return export_response(request, tournament, attachment=True)
 
 
+# The CSRF check reads the form, and so the whole upload (spooled to disk whatever its size):
+# the view checks the declared size first, then the token (`_import_checked`). Django never
+# reads more of a body than its declared length, so that size bounds what is read.
+@csrf_exempt
 @require_POST
 @login_required
 def import_scoresheets(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Upload scoresheet files (deberc-scoresheet/1, one or a list per file) as matches."""
-    import json
-
-    from config.parsers import NullCharacters, SurrogateCharacters, check_text
-    from scoring import services as scoring_services
-    from scoring.errors import localise
-
+    """Upload scoresheet files (deberc-scoresheet/1, one or a list per file) as matches; all
+    of them together at most settings.IMPORT_BODY_MAX_BYTES (the API import's limit), else
+    413 `too_large` at the file field and nothing is read."""
     tournament = _tournament(request, tournament_id)
     if not perms.can_import(request.user, tournament):
         raise PermissionDenied
+    limit = int(settings.IMPORT_BODY_MAX_BYTES)
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except (TypeError, ValueError):
+        declared = 0
+    if declared > limit:
+        message = _(
+            "The files are larger than %(limit)s together: import them in smaller parts."
+        ) % {"limit": filesizeformat(limit)}
+        return _matches_page(
+            request,
+            tournament,
+            import_error={"field": "files", "code": "too_large", "message": message},
+            status=413,
+        )
+    return _import_checked(request, tournament)
+
+
+@csrf_protect
+def _import_checked(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """`import_scoresheets` once the size is known to be within the limit."""
+    from config.parsers import (
+        JSONNumberTooLarge,
+        JSONTooDeep,
+        NullCharacters,
+        SurrogateCharacters,
+        check_text,
+        json_loads,
+    )
+    from scoring import services as scoring_services
+    from scoring.errors import localise
+
+    tournament_id = tournament.pk
     records: list = []
     for upload in request.FILES.getlist("files"):
         try:
-            doc = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            # Read as the API reads a body: at most 64 levels deep, integers within 64 bits.
+            doc = json_loads(upload.read().decode("utf-8"))
+        except (JSONTooDeep, JSONNumberTooLarge) as exc:
+            messages.error(request, f"{upload.name}: {exc}")
+            return redirect("tournaments:matches", tournament_id)
+        except ValueError:  # not UTF-8, not JSON
             messages.error(request, _("%(name)s is not a JSON file.") % {"name": upload.name})
             return redirect("tournaments:matches", tournament_id)
         try:

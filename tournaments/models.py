@@ -10,6 +10,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -212,6 +213,39 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
 
+class RoundEvent(models.Model):
+    """The round's history [история тура]: what was changed with a reason, by whom and when:
+    a match of the closed round changed by its organiser, a table closed on time opened
+    again, the closed round opened again. Shown in the standings' notes (without the user's
+    name: the public sees no usernames)."""
+
+    class Kind(models.TextChoices):
+        DEAL_CORRECTED = "deal_corrected", _("Deal corrected after the round closed")
+        DEAL_WITHDRAWN = "deal_withdrawn", _("Deal withdrawn after the round closed")
+        MATCH_CLOSED = "match_closed", _("Table closed after the round closed")
+        MATCH_REOPENED = "match_reopened", _("Table closed on time opened again")
+        ROUND_REOPENED = "round_reopened", _("Closed round opened again")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    match = models.ForeignKey(
+        "scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    deal_number = models.PositiveIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reason = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.get_kind_display()}: {self.reason}"
+
+
 class Table(models.Model):
     """A numbered table [стол] of a round, with the scorer who enters its deals."""
 
@@ -224,6 +258,9 @@ class Table(models.Model):
         blank=True,
         related_name="scored_tables",
     )
+    # When the scorer was given the table: an organiser lifts a sign-in lockout only for a
+    # relation older than the lockout (tournaments.selectors.lockout_refusal).
+    scorer_assigned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -233,6 +270,13 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {_('table')} {self.number}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.scorer_id is None:
+            self.scorer_assigned_at = None
+        elif self.scorer_assigned_at is None:
+            self.scorer_assigned_at = timezone.now()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
 
 class StandingRow(models.Model):
@@ -328,6 +372,13 @@ class ReportJob(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The job's last sign of life: when it was queued, then every few seconds while a worker
+    # builds it (tournaments.watchdog). A running job whose heartbeat stopped lost its worker:
+    # the watchdog (celery beat) queues it again or fails it, retryable.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # The Celery task that runs it now: the same task delivered again after its process died
+    # takes the job back at once; another copy leaves a job with a live heartbeat alone.
+    task_id = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -356,3 +407,23 @@ class MatchTally(models.Model):
 
     def __str__(self) -> str:
         return f"tally of match {self.match_id}"
+
+
+class LockoutLift(models.Model):
+    """A sign-in lockout lifted by a user who is not staff: what, and when. An organiser's
+    lifts in the last 24 hours are counted against LOCKOUT_LIFTS_PER_DAY from these rows,
+    with the organiser's user row locked, so that two lifts at once cannot both pass the
+    cap (tournaments.services.lockout_lift)."""
+
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lockout_lifts"
+    )
+    kind = models.CharField(max_length=8)
+    value = models.CharField(max_length=255)
+    lifted_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-lifted_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value} lifted by {self.lifted_by_id}"

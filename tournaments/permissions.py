@@ -1,9 +1,12 @@
 """Who may do what in a tournament: the roles of the API contract.
 
 - **organiser** (of a tournament, or a superuser): everything in it;
-- **referee** (of a tournament): reads everything, enters and corrects deals, rulings;
+- **referee** (of a tournament): reads everything, enters and corrects deals, rulings, closes
+  and reopens tables on time; not in a closed round (its results are settled: the
+  organiser's act, with a reason);
 - **scorer**: enters and corrects deals at the tables assigned to them, while the round is
-  open; reads their matches (also after the round closed);
+  open; closes a table once the round's time is up; reads their matches (also after the
+  round closed);
 - **player**: reads the matches they sit at (and their history), confirms deals when the
   tournament wants opponents to confirm;
 - **public** (anyone, signed in or not): reads published tournaments.
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from .models import Round, Tournament
 
@@ -147,6 +151,18 @@ def round_is_open(match: Match) -> bool:
     return match.round_id is None or match.round.status == Round.Status.OPEN
 
 
+def round_is_closed(match: Match) -> bool:
+    """The match's round is closed: its results are settled, a change is the organiser's act
+    with a reason (`can_amend`)."""
+    return match.round_id is not None and match.round.status == Round.Status.CLOSED
+
+
+def round_time_is_up(match: Match) -> bool:
+    """The round's clock has run out (never, for a round without a clock)."""
+    ends_at = match.round.ends_at if match.round_id is not None else None
+    return ends_at is not None and timezone.now() >= ends_at
+
+
 def can_view_match(user: Any, match: Match) -> bool:
     if match.tournament_id is None:
         # A stand-alone match (imported or a friendly game) belongs to staff only.
@@ -164,12 +180,32 @@ def can_enter_deal(user: Any, match: Match) -> bool:
         return user.is_staff
     if is_table_scorer(user, match) and round_is_open(match):
         return True
+    if round_is_closed(match):
+        # A closed round's results are settled: only its organiser changes them.
+        return can_amend(user, match)
     return is_staff_of(user, match.tournament)
 
 
 def can_correct_deal(user: Any, match: Match) -> bool:
-    """Correct a deal: the table's scorer while the round is open, the referee, the organiser."""
+    """Correct a deal: the table's scorer while the round is open, the referee, the organiser;
+    once the round is closed, the organiser only (with a reason: scoring.services)."""
     return can_enter_deal(user, match)
+
+
+def can_amend(user: Any, match: Match) -> bool:
+    """Change a match of a closed round: the tournament's organiser."""
+    return match.tournament_id is not None and is_organiser(user, match.tournament)
+
+
+def can_close_any_time(user: Any, match: Match) -> bool:
+    """Close a table on time before the clock says so: the referee and the organiser (they
+    call time); the table's scorer closes only once the round's time is up."""
+    return match.tournament_id is not None and is_staff_of(user, match.tournament)
+
+
+def can_reopen(user: Any, match: Match) -> bool:
+    """Open again a table closed on time: the referee and the organiser, never the scorer."""
+    return match.tournament_id is not None and is_staff_of(user, match.tournament)
 
 
 def can_confirm_deal(user: Any, match: Match) -> bool:
@@ -195,6 +231,24 @@ def can_view_history(user: Any, match: Match) -> bool:
     )
 
 
+def can_see_usernames(user: Any, tournament: Tournament | None) -> bool:
+    """Whose accounts score and rule (usernames): the tournament's organisers and referees,
+    and site staff; never the public, who could lock an account out with ten wrong
+    passwords once its name is known."""
+    if not _signed_in(user):
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return tournament is not None and is_staff_of(user, tournament)
+
+
+def can_see_match_usernames(user: Any, match: Match) -> bool:
+    """The usernames at a match: as `can_see_usernames`; the table's scorer sees their own."""
+    if is_table_scorer(user, match):
+        return True
+    return can_see_usernames(user, match.tournament if match.tournament_id else None)
+
+
 _MATCH_ACTIONS = {
     "view": can_view_match,
     "enter": can_enter_deal,
@@ -202,6 +256,13 @@ _MATCH_ACTIONS = {
     "confirm": can_confirm_deal,
     "history": can_view_history,
     "table_scorer": is_table_scorer,
+    "usernames": can_see_match_usernames,
+    "close_any_time": can_close_any_time,
+    "reopen": can_reopen,
+    "amend": can_amend,
+    # Facts of the match (the user is ignored).
+    "settled": lambda _user, match: round_is_closed(match),
+    "time_up": lambda _user, match: round_time_is_up(match),
 }
 
 

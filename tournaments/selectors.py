@@ -4,17 +4,19 @@ matches. (Standings and pairings have their own modules.)"""
 from __future__ import annotations
 
 import ipaddress
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.lockouts import ADDRESS, Lockout, current_lockouts
+from config.lockouts import ACCOUNT, ADDRESS, Lockout, current_lockouts, lockout_started_at
 from scoring.models import Match, Seat
 
 from . import permissions as perms
-from .models import Round, Table, Tournament
+from .models import Round, RoundEvent, Table, Tournament
 
 
 class Refusal(NamedTuple):
@@ -51,8 +53,10 @@ def tournament_matches(
     return qs
 
 
-def match_row(match: Match) -> dict[str, Any]:
-    """One line of a tournament's match list: `id`, round, table, players, scorer, status."""
+def match_row(match: Match, *, scorer_shown: bool = False) -> dict[str, Any]:
+    """One line of a tournament's match list: `id`, round, table, players, scorer, status.
+    The scorer's username only with `scorer_shown` (permissions.can_see_usernames): the
+    public sees no username."""
     names = [seat.player.display_name for seat in match.seats.all()]
     result = match.result or {}
     return {
@@ -61,7 +65,7 @@ def match_row(match: Match) -> dict[str, Any]:
         "table": match.table.number if match.table_id else None,
         "players": names,
         "scorer": match.table.scorer.get_username()
-        if match.table_id and match.table.scorer_id
+        if scorer_shown and match.table_id and match.table.scorer_id
         else None,
         "status": match.status,
         "version": match.version,
@@ -132,17 +136,45 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
 # --- sign-in lockouts: which an organiser may lift --------------------------------------------
 
 
-def lockout_people_of(user: Any) -> QuerySet[Any]:
-    """The accounts taking part in the tournaments `user` organises: their co-organisers,
-    referees, table scorers and the users of their entered players."""
+def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
+    """Who may be put on the tournament's tables as scorer: the club's members (the users of
+    its players), the tournament's organisers and referees, and those already scoring one of
+    its tables. Never any account of the site: an organiser who could seat anyone (staff
+    included) could then lift that account's sign-in lockout."""
+    return (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(
+            Q(player__club_id=tournament.club_id)
+            | Q(organised_tournaments=tournament)
+            | Q(refereed_tournaments=tournament)
+            | Q(scored_tables__round__tournament=tournament)
+        )
+        .distinct()
+        .order_by("username")
+    )
+
+
+def lockout_people_of(user: Any, *, since: datetime | None = None) -> QuerySet[Any]:
+    """The accounts related to the tournaments `user` organises before `since` (the start of
+    a lockout; None: now): their co-organisers and referees (made so by staff), the scorers
+    given one of their tables before `since`, and the members of the club of a tournament of
+    theirs made before `since` (the users of its players, players since before `since`). A
+    relation made after the lockout began does not count: an organiser cannot seat a locked
+    account to lift its lockout."""
+    since = since or timezone.now()
     organised = Tournament.objects.filter(organisers=user)
+    clubs = organised.filter(created_at__lt=since).values("club_id")
     return (
         get_user_model()
         .objects.filter(
             Q(organised_tournaments__in=organised)
             | Q(refereed_tournaments__in=organised)
-            | Q(scored_tables__round__tournament__in=organised)
-            | Q(player__entries__tournament__in=organised)
+            | Q(
+                scored_tables__round__tournament__in=organised,
+                scored_tables__scorer_assigned_at__lt=since,
+            )
+            | Q(player__club_id__in=clubs, player__created_at__lt=since)
         )
         .distinct()
     )
@@ -159,10 +191,11 @@ def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) ->
     """Why `user`, asking from `address`, may not lift the lockout of the account or the
     address `value`; None when they may.
 
-    Staff lift anything. An organiser (of any tournament) lifts the lockout of an account that
-    takes part in one of their tournaments, but not a staff account's (its guesser would get
-    fresh guesses at the keys of the site); and an address's only from that very address:
-    they are at the club, on its Wi-Fi, and see for themselves who is locked out."""
+    Staff lift anything. An organiser (of any tournament) lifts the lockout of an account
+    related to their tournaments since before the lockout began (`lockout_people_of`), but
+    not a staff account's (its guesser would get fresh guesses at the keys of the site), with
+    one refusal `not_yours_to_lift` for all of these; and an address's only from that very
+    address: they are at the club, on its Wi-Fi, and see for themselves who is locked out."""
     if not perms.can_manage_lockouts(user):
         return Refusal(
             "permission_denied", _("Only staff and tournament organisers can lift lockouts.")
@@ -179,15 +212,23 @@ def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) ->
                 "connection."
             ),
         )
-    # Membership first: an organiser probing usernames learns nothing of who is staff.
+    # One refusal for every account that is not theirs to lift (none, staff, unrelated, or
+    # related only since the lockout began): probing usernames tells nothing of who is staff.
     target = get_user_model().objects.filter(username=value).first()
-    if target is None or not lockout_people_of(user).filter(pk=target.pk).exists():
+    since = lockout_started_at(ACCOUNT, value)
+    if (
+        target is None
+        or target.is_staff
+        or target.is_superuser
+        or not lockout_people_of(user, since=since).filter(pk=target.pk).exists()
+    ):
         return Refusal(
-            "not_in_your_tournaments",
-            _("You can unlock only the accounts of the people in your tournaments."),
+            "not_yours_to_lift",
+            _(
+                "You can unlock only the accounts of the people in your tournaments and their "
+                "club since before the lockout; for any other, ask the site's staff."
+            ),
         )
-    if target.is_staff or target.is_superuser:
-        return Refusal("staff_account", _("Only staff can unlock a staff account."))
     return None
 
 
@@ -199,3 +240,40 @@ def lockouts_liftable(*, user: Any, address: str | None) -> list[Lockout]:
         if lockout_refusal(user=user, kind=lockout.kind, value=lockout.value, address=address)
         is None
     ]
+
+
+# --- the rounds' history: the standings' notes -----------------------------------------------
+
+# The most notes a standings page or answer carries (the newest).
+NOTES_MAX = 200
+
+
+def standings_notes(tournament: Tournament, *, users_shown: bool = False) -> list[dict[str, Any]]:
+    """What was changed with a reason in the tournament's rounds (`RoundEvent`), oldest first:
+    `{round, table, deal, kind, what, reason, at}`, plus `by` (the username) when
+    `users_shown` (the people who run the evening; the public sees no usernames)."""
+    events = list(
+        RoundEvent.objects.filter(round__tournament=tournament)
+        .select_related("round", "user")
+        .order_by("-created_at", "-id")[:NOTES_MAX]
+    )
+    notes = []
+    for event in reversed(events):
+        note = {
+            "round": event.round.number,
+            "table": event.table_number,
+            "deal": event.deal_number,
+            "kind": event.kind,
+            "what": str(event.get_kind_display()),
+            "reason": event.reason,
+            "at": event.created_at.isoformat(),
+        }
+        if users_shown:
+            note["by"] = event.user.get_username() if event.user else None
+        notes.append(note)
+    return notes
+
+
+def round_history(round: Round) -> list[RoundEvent]:
+    """One round's history, oldest first, for the people who run the evening."""
+    return list(round.events.select_related("user").order_by("created_at", "id"))

@@ -8,13 +8,14 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
 from config.ids import is_id
 from scoring import games
 from scoring.models import Deal, Match, Seat
 
-from .models import Player, Rating, RatingEvent, Round, StandingRow, Tournament
+from .models import Club, Entry, Player, Rating, RatingEvent, Round, StandingRow, Tournament
+from .permissions import visible_tournaments
 from .standings import BASE_FIGURES, TIEBREAK_FIGURES, rank_label, tournament_tiebreaks
 
 
@@ -96,6 +97,7 @@ def round_tables(
     offset: int = 0,
     in_play_first: bool = False,
     player_name: str = "",
+    scorer_shown: bool = False,
 ) -> list[dict[str, Any]]:
     """Each table of a round with its players (clockwise) and the live match score.
 
@@ -158,7 +160,8 @@ def round_tables(
                 "deals": m["n_deals"],
                 "next_dealer": m["result__next_dealer"] if m["n_deals"] else None,
                 "hanging": hanging.get(m["id"], 0),
-                "scorer": m["table__scorer__username"],
+                # The public sees no username (permissions.can_see_usernames).
+                "scorer": m["table__scorer__username"] if scorer_shown else None,
                 "first_dealer_seat": m["first_dealer_seat"],
                 "players": [
                     {
@@ -176,7 +179,9 @@ def round_tables(
     return out
 
 
-def round_document(round_: Round, warnings: Sequence[str] = ()) -> dict[str, Any]:
+def round_document(
+    round_: Round, warnings: Sequence[str] = (), *, scorer_shown: bool = False
+) -> dict[str, Any]:
     """A round as the API returns it: its tables (with players and match ids), byes and the
     round clock (`ends_at`, ISO 8601, null without a time limit)."""
     return {
@@ -184,7 +189,7 @@ def round_document(round_: Round, warnings: Sequence[str] = ()) -> dict[str, Any
         "status": round_.status,
         "ends_at": round_.ends_at.isoformat() if round_.ends_at else None,
         "byes": [{"id": p.pk, "name": p.display_name} for p in round_.byes.all()],
-        "tables": round_tables(round_),
+        "tables": round_tables(round_, scorer_shown=scorer_shown),
         "warnings": list(warnings),
     }
 
@@ -198,42 +203,134 @@ def current_round(tournament: Tournament) -> Round | None:
     return rounds[0] if rounds else None
 
 
-def leaderboard(club_id: int | None = None, limit: int = 200) -> QuerySet[Rating]:
-    qs = Rating.objects.select_related("player", "player__club").order_by("-ordinal", "player_id")
+def _sees_everything(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
+def _visible_matches(user: Any) -> Q:
+    """The matches (Match rows) of tournaments `user` may see; a stand-alone match (no
+    tournament) is staff's only, as permissions.can_view_match says."""
+    in_visible = Q(tournament__in=visible_tournaments(user).values("pk"))
+    if user is not None and user.is_authenticated and user.is_staff:
+        return in_visible | Q(tournament__isnull=True)
+    return in_visible
+
+
+def players_visible(user: Any) -> QuerySet[Player]:
+    """The players `user` may see: those entered or seated in a tournament `user` may see.
+    A player who plays only in a draft is nobody to the public."""
+    if _sees_everything(user):
+        return Player.objects.all()
+    return Player.objects.filter(
+        Exists(
+            Entry.objects.filter(
+                player=OuterRef("pk"), tournament__in=visible_tournaments(user).values("pk")
+            )
+        )
+        | Exists(
+            Seat.objects.filter(
+                player=OuterRef("pk"),
+                match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
+            )
+        )
+    )
+
+
+def leaderboard(club_id: int | None = None, limit: int = 200, *, user: Any = None) -> list[Any]:
+    """Players by rating, as `user` may see them (anonymous: the public).
+
+    Everyone but a superuser sees only the players of tournaments they may see, and each with
+    the rating after their last rated match in such a tournament and the number of those
+    matches: a match of a draft tournament moves nothing the public can read."""
+    qs = Rating.objects.select_related("player", "player__club")
     if club_id is not None:
         # An id no club can have (e.g. beyond 64 bits) is a club with no players.
         qs = qs.filter(player__club_id=club_id) if is_id(club_id) else qs.none()
-    return qs[:limit]
+    if _sees_everything(user):
+        ratings = list(qs.order_by("-ordinal", "player_id")[:limit])
+        for rating in ratings:
+            rating.shown = (rating.ordinal, rating.mu, rating.sigma, rating.matches)
+        return ratings
+    events = RatingEvent.objects.filter(
+        player=OuterRef("player_id"),
+        match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
+    )
+    last = events.order_by("-rated_at", "-id")
+    qs = (
+        qs.annotate(
+            shown_ordinal=Subquery(last.values("ordinal")[:1]),
+            shown_mu=Subquery(last.values("mu")[:1]),
+            shown_sigma=Subquery(last.values("sigma")[:1]),
+            shown_matches=Subquery(
+                events.order_by().values("player").annotate(n=Count("pk")).values("n")[:1]
+            ),
+        )
+        .filter(shown_ordinal__isnull=False)
+        .order_by("-shown_ordinal", "player_id")
+    )
+    ratings = list(qs[:limit])
+    for rating in ratings:
+        rating.shown = (
+            rating.shown_ordinal,
+            rating.shown_mu,
+            rating.shown_sigma,
+            rating.shown_matches or 0,
+        )
+    return ratings
 
 
-def leaderboard_rows(club_id: int | None = None, limit: int = 200) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": k,
-            "player": rating.player.display_name,
-            "player_id": rating.player_id,
-            "club": rating.player.club.name,
-            "rating": round(rating.ordinal, 2),
-            "mu": round(rating.mu, 3),
-            "sigma": round(rating.sigma, 3),
-            "matches": rating.matches,
-        }
-        for k, rating in enumerate(leaderboard(club_id, limit), start=1)
-    ]
+def leaderboard_rows(
+    club_id: int | None = None, limit: int = 200, *, user: Any = None
+) -> list[dict[str, Any]]:
+    rows = []
+    for k, rating in enumerate(leaderboard(club_id, limit, user=user), start=1):
+        value, mu, sigma, matches = rating.shown
+        rows.append(
+            {
+                "rank": k,
+                "player": rating.player.display_name,
+                "player_id": rating.player_id,
+                "club": rating.player.club.name,
+                "rating": round(value, 2),
+                "mu": round(mu, 3),
+                "sigma": round(sigma, 3),
+                "matches": matches,
+            }
+        )
+    return rows
 
 
-def player_record(player: Player) -> dict[str, Any]:
-    """A player's matches and figures, read from the engine's results and the deal records.
+def leaderboard_clubs(user: Any = None) -> QuerySet[Club]:
+    """The clubs the leaderboard's filter offers: those with a player `user` may see rated."""
+    return Club.objects.filter(
+        pk__in=players_visible(user).filter(rating__isnull=False).values("club_id")
+    ).order_by("name")
+
+
+def player_visible(player: Player, *, user: Any = None) -> bool:
+    """Whether `user` may see this player at all (their page 404s otherwise)."""
+    return players_visible(user).filter(pk=player.pk).exists()
+
+
+def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
+    """A player's matches and figures as `user` may see them (anonymous: the public), read
+    from the engine's results and the deal records of the matches of tournaments `user` may
+    see only: a draft's matches count in no figure, nor in the rating shown.
 
     - win rate: won / finished matches;
     - average points per deal: what the player recorded per played (not void) deal;
     - byte rate: bytes / deals the player declared;
     - combinations: how many of each kind the player declared.
     """
+    seats_qs = Seat.objects.filter(player=player)
+    if not _sees_everything(user):
+        seats_qs = seats_qs.filter(
+            match__in=Match.objects.filter(_visible_matches(user)).values("pk")
+        )
     seats = list(
-        Seat.objects.filter(player=player)
-        .select_related("match", "match__tournament", "match__round", "match__table")
-        .order_by("-match__created_at")
+        seats_qs.select_related(
+            "match", "match__tournament", "match__round", "match__table"
+        ).order_by("-match__created_at")
     )
     match_ids = [seat.match_id for seat in seats]
     others: dict[int, list[str]] = defaultdict(list)
@@ -289,12 +386,24 @@ def player_record(player: Player) -> dict[str, Any]:
     ).values_list("record", flat=True):
         for text in (record.get("declarations") or {}).get(name, []) or []:
             combinations[str(text).split(":", 1)[0].lower()] += 1
-    events = list(
-        RatingEvent.objects.filter(player=player)
-        .order_by("rated_at", "id")
-        .values("ordinal", "mu", "sigma", "rated_at")
-    )
+    events_qs = RatingEvent.objects.filter(player=player)
+    if not _sees_everything(user):
+        events_qs = events_qs.filter(match_id__in=match_ids)
+    events = list(events_qs.order_by("rated_at", "id").values("ordinal", "mu", "sigma", "rated_at"))
     rating = Rating.objects.filter(player=player).first()
+    if rating is not None and not _sees_everything(user):
+        # The rating after the last match this visitor may see (none: no rating shown).
+        rating = (
+            Rating(
+                player=player,
+                ordinal=events[-1]["ordinal"],
+                mu=events[-1]["mu"],
+                sigma=events[-1]["sigma"],
+                matches=len(events),
+            )
+            if events
+            else None
+        )
     return {
         "matches": matches,
         "finished": finished,

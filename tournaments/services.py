@@ -12,9 +12,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,7 +24,8 @@ from scoring import games
 from scoring import services as scoring_services
 
 from . import hooks, selectors
-from .models import Club, Entry, Player, Round, Table, Tournament
+from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
+from .names import NameRefused, name_clean, name_key
 
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
@@ -48,6 +48,26 @@ TOURNAMENT_FIELDS = (
 )
 # Settings that decide how the deals are scored: frozen once a match has deals.
 FROZEN_ONCE_PLAYED = ("game", "ruleset", "conventions", "table_size")
+
+
+def field_max_length(model: type[models.Model], name: str) -> int:
+    """A text field's bound as its model declares it (`max_length`): the one place it is
+    written, so that a check made before saving and the database never disagree."""
+    return int(model._meta.get_field(name).max_length or 0)
+
+
+def name_too_long(value: Any, model: type[models.Model], name: str) -> ValidationError | None:
+    """The refusal (`name_too_long`) of a name longer than its field holds, or None. A name
+    that is not a string is left to the checks that know what it should be."""
+    limit = field_max_length(model, name)
+    if isinstance(value, str) and len(value) > limit:
+        message = (
+            _("A name is at most %(max)s characters.")
+            if model is Player
+            else _("The name is at most %(max)s characters.")
+        )
+        return ValidationError(message % {"max": limit}, code="name_too_long")
+    return None
 
 
 def conventions_check(
@@ -133,6 +153,9 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     """A new tournament of its game (Deberc unless told) with that game's defaults for the
     ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS}
+    too_long = name_too_long(data.get("name"), Tournament, "name")
+    if too_long is not None:  # the database would refuse it (a 500 on PostgreSQL)
+        raise ValidationError({"name": too_long})
     game_settings_check(
         game=data.get("game"),
         table_size=data.get("table_size", 2),
@@ -221,12 +244,56 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     return tournament
 
 
+def _names_refused(error: NameRefused, name: Any) -> ValidationError:
+    shown = str(name)[:40] if isinstance(name, str) else ""
+    return ValidationError(
+        {"players": ValidationError(f"{error.message} {shown!r}", code=error.code)}
+    )
+
+
+def club_players_by_key(club: Club) -> dict[str, Player]:
+    """The club's players by their name's key (names.name_key): a name typed in another case,
+    another width or with other spaces is the same player, in any alphabet. Compared in
+    Python (the databases' lower() is ASCII-only on SQLite and under PostgreSQL's C locale);
+    a club's roll is small. The oldest player of a key wins."""
+    by_key: dict[str, Player] = {}
+    for player in Player.objects.filter(club=club).order_by("pk"):
+        by_key.setdefault(name_key(player.display_name), player)
+    return by_key
+
+
+def player_for_name(*, club: Club, name: str, by_key: dict[str, Player]) -> Player:
+    """The club's player of this (clean) name whatever its case, created if new (and added
+    to `by_key`)."""
+    key = name_key(name)
+    player = by_key.get(key)
+    if player is None:
+        # get_or_create: another list of the same club may be creating the name now.
+        player, _created = Player.objects.get_or_create(club=club, display_name=name)
+        by_key[key] = player
+    return player
+
+
 def players_ensure(*, tournament: Tournament, names: Sequence[str]) -> list[Player]:
-    """The club's players of these display names, created if new, entered in the tournament."""
+    """The club's players of these display names (names.name_clean; the same name in another
+    case is the same player), created if new, entered in the tournament. A name longer than a
+    display name holds refuses them all (`name_too_long`), as does a name with a control or
+    invisible character (`bad_name`) or an empty one (`required`)."""
+    clean: list[str] = []
+    for raw in names:
+        try:
+            name = name_clean(raw)
+        except NameRefused as exc:
+            raise _names_refused(exc, raw) from None
+        too_long = name_too_long(name, Player, "display_name")
+        if too_long is not None:
+            raise ValidationError({"players": too_long})
+        clean.append(name)
     players: list[Player] = []
     entered = False
-    for name in names:
-        player, _created = Player.objects.get_or_create(club=tournament.club, display_name=name)
+    by_key = club_players_by_key(tournament.club)
+    for name in clean:
+        player = player_for_name(club=tournament.club, name=name, by_key=by_key)
         _entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
         entered = entered or created
         players.append(player)
@@ -320,14 +387,34 @@ def _placement_problems(records: Sequence[Any]) -> list[dict[str, Any]]:
                     % {"field": key, "max": PLACEMENT_MAX},
                 )
         players = raw.get("players")
+        keys: set[str] = set()
         for name in players if isinstance(players, list) else []:
-            if isinstance(name, str) and len(name) > ENTRY_NAME_MAX:
+            if not isinstance(name, str):
+                continue  # the engine says so
+            if len(name) > ENTRY_NAME_MAX:
                 problem(
                     index,
                     "players",
                     "name_too_long",
                     _("A name is at most %(max)s characters.") % {"max": ENTRY_NAME_MAX},
                 )
+                continue
+            # The names every door takes (names.name_clean): no invisible character, not
+            # blank, and not one player twice under two spellings ("Sam" and "sam").
+            try:
+                key = name_key(name_clean(name))
+            except NameRefused as exc:
+                problem(index, "players", exc.code, exc.message)
+                continue
+            if key in keys:
+                problem(
+                    index,
+                    "players",
+                    "duplicate_name",
+                    _("%(name)s is at the table twice (a name in another case is the same).")
+                    % {"name": name},
+                )
+            keys.add(key)
     return problems
 
 
@@ -376,9 +463,55 @@ def scoresheet_import(
     return matches
 
 
-def round_open(*, round: Round, user: Any = None) -> Round:
-    """Open a round: its scorers may now enter deals. The tournament starts running."""
+class RoundRefused(Exception):
+    """A round's change refused: `code` (stable), `message` (in the user's language)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def round_event_record(
+    *,
+    round: Round,
+    kind: str,
+    user: Any,
+    reason: str,
+    match: Any = None,
+    deal: int | None = None,
+) -> RoundEvent:
+    """Keep in the round's history what was changed with a reason (the standings' notes)."""
+    return RoundEvent.objects.create(
+        round=round,
+        kind=kind,
+        match=match,
+        table_number=match.table.number if match is not None and match.table_id else None,
+        deal_number=deal,
+        user=user if user is not None and user.is_authenticated else None,
+        reason=scoring_services.reason_clean(reason),
+    )
+
+
+def round_open(*, round: Round, user: Any = None, reason: str = "") -> Round:
+    """Open a round: its scorers may now enter deals. The tournament starts running.
+
+    Opening a closed round again unsettles its results: the organiser's act only (not the
+    referee's: `organiser_only`), with a reason (`reason_required`), kept in the round's
+    history."""
+    from . import permissions
+
+    reason = scoring_services.reason_clean(reason)
+    reopening = round.status == Round.Status.CLOSED
+    if reopening and not permissions.is_organiser(user, round.tournament):
+        raise RoundRefused("organiser_only", _("Only the organiser opens a closed round again."))
+    if reopening and not reason:
+        raise RoundRefused("reason_required", _("Say why the closed round is opened again."))
     with transaction.atomic():
+        if reopening:
+            round_event_record(
+                round=round, kind=RoundEvent.Kind.ROUND_REOPENED, user=user, reason=reason
+            )
         round.status = Round.Status.OPEN
         round.opened_at = round.opened_at or timezone.now()
         tournament = round.tournament
@@ -411,9 +544,12 @@ def round_clock_set(*, round: Round, minutes: int | None, user: Any = None) -> R
 def round_matches_close(*, round: Round, user: Any) -> list[Any]:
     """Time is up and every table has played out the deal it had started: close each match
     of the round still in play whose game ends on time (`scoring.services.match_close`).
-    Returns the matches closed."""
+    Returns the matches closed. A closed round's tables stay as they are (closing one is
+    then the organiser's act at that table, with a reason)."""
     from scoring.models import Match
 
+    if round.status == Round.Status.CLOSED:
+        return []
     closed = []
     for match in Match.objects.filter(round=round, status=Match.Status.OPEN, closed=False):
         if games.game_get(match.game).closes_on_time(match.ruleset, match.conventions):
@@ -421,19 +557,41 @@ def round_matches_close(*, round: Round, user: Any) -> list[Any]:
     return closed
 
 
-def table_assign_scorer(*, table: Table, scorer: Any) -> Table:
-    """Give the table to a scorer (or take it away with None)."""
+def table_assign_scorer(*, table: Table, scorer: Any, candidates: set[int] | None = None) -> Table:
+    """Give the table to a scorer (or take it away with None): one of `candidates` (user
+    ids; by default selectors.scorer_candidates: a club member, the tournament's staff, or a
+    scorer of it already), else ValidationError `not_club_member`."""
+    if scorer is not None and scorer.pk != table.scorer_id:
+        if candidates is None:
+            tournament = Tournament.objects.get(pk=table.round.tournament_id)
+            candidates = set(selectors.scorer_candidates(tournament).values_list("pk", flat=True))
+        if scorer.pk not in candidates:
+            raise ValidationError(
+                {
+                    "scorer": ValidationError(
+                        _("Only a member of the club can score its tables."),
+                        code="not_club_member",
+                    )
+                }
+            )
     table.scorer = scorer
-    table.save(update_fields=["scorer"])
+    table.scorer_assigned_at = timezone.now() if scorer is not None else None
+    table.save(update_fields=["scorer", "scorer_assigned_at"])
     return table
 
 
 def tables_assign_scorers(*, tables: Iterable[Table], scorers: dict[int, Any]) -> None:
-    """Assign many tables at once: {table id: user or None}."""
+    """Assign many tables at once: {table id: user or None}. Who may score is read once,
+    before any change: two scorers swapping tables are both scorers of the tournament."""
+    tables = list(tables)
+    if not tables:
+        return
+    tournament = Tournament.objects.get(pk=tables[0].round.tournament_id)
+    candidates = set(selectors.scorer_candidates(tournament).values_list("pk", flat=True))
     with transaction.atomic():
         for table in tables:
             if table.pk in scorers and table.scorer_id != getattr(scorers[table.pk], "pk", None):
-                table_assign_scorer(table=table, scorer=scorers[table.pk])
+                table_assign_scorer(table=table, scorer=scorers[table.pk], candidates=candidates)
 
 
 def users_for_scoring() -> list[Any]:
@@ -443,7 +601,7 @@ def users_for_scoring() -> list[Any]:
 
 # --- entries [регистрация игроков] ----------------------------------------------------------
 
-ENTRY_NAME_MAX = 80  # Player.display_name
+ENTRY_NAME_MAX = field_max_length(Player, "display_name")
 
 
 def entries_add(
@@ -457,9 +615,14 @@ def entries_add(
     wanted: list[str] = []
     seen: set[str] = set()
     for raw in names:
-        name = " ".join(str(raw).split())  # one space between words, none around
-        if name and name.casefold() not in seen:
-            seen.add(name.casefold())
+        try:
+            name = name_clean(str(raw))
+        except NameRefused as exc:
+            if exc.code == "required":
+                continue  # a blank line of the typed list
+            raise _names_refused(exc, raw) from None
+        if name_key(name) not in seen:
+            seen.add(name_key(name))
             wanted.append(name)
     if not wanted:
         raise ValidationError(
@@ -481,24 +644,14 @@ def entries_add(
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         # The club's players by name whatever the case ("олена коваль" is the club's Олена
-        # Коваль, not a second player). Compared in Python: the databases' lower() is
-        # ASCII-only on SQLite and under PostgreSQL's C locale. A club's roll is small.
-        by_name: dict[str, Player] = {}
-        for player in Player.objects.filter(club=tournament.club).order_by("pk"):
-            key = player.display_name.casefold()
-            if key in seen:
-                by_name.setdefault(key, player)
+        # Коваль, not a second player).
+        by_key = club_players_by_key(tournament.club)
         entered = set(
             Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)
         )
         seed = Entry.objects.filter(tournament=tournament).aggregate(n=Max("seed"))["n"] or 0
         for name in wanted:
-            player = by_name.get(name.casefold())
-            if player is None:
-                # get_or_create: another list of the same club may be creating the name now.
-                player, _created = Player.objects.get_or_create(
-                    club=tournament.club, display_name=name
-                )
+            player = player_for_name(club=tournament.club, name=name, by_key=by_key)
             if player.pk in entered:
                 already.append(player.display_name)
                 continue
@@ -579,6 +732,27 @@ class LockoutNotFound(Exception):
     """No lockout of that account or address is in force (lifted, or its cool-off passed)."""
 
 
+def _lockout_lift_count(*, user: Any) -> None:
+    """Refuse (`too_many_lifts`) a lift past LOCKOUT_LIFTS_PER_DAY in the last 24 hours. The
+    organiser's user row is locked first (in the caller's transaction, until the lift is
+    recorded): two lifts at once take turns, so the check and the count are one step and
+    cannot both pass at the last lift allowed."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
+    since = timezone.now() - timedelta(hours=24)
+    if (
+        LockoutLift.objects.filter(lifted_by=user, lifted_at__gte=since).count()
+        >= settings.LOCKOUT_LIFTS_PER_DAY
+    ):
+        raise LockoutRefused(
+            "too_many_lifts",
+            _(
+                "You have lifted %(n)s lockouts in the last 24 hours, the most an organiser "
+                "may: ask the site's staff."
+            )
+            % {"n": settings.LOCKOUT_LIFTS_PER_DAY},
+        )
+
+
 def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lockout:
     """Lift the sign-in lockout of one account or one address, as `user` asking from
     `address`: the failures counted against it are forgotten (and only against it:
@@ -592,16 +766,6 @@ def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lo
     if refusal is not None:
         raise LockoutRefused(refusal.code, refusal.message)
     staff = user.is_staff or user.is_superuser
-    lifts_key = f"lockout-lifts:{user.pk}"
-    if not staff and cache.get(lifts_key, 0) >= settings.LOCKOUT_LIFTS_PER_DAY:
-        raise LockoutRefused(
-            "too_many_lifts",
-            _(
-                "You have lifted %(n)s lockouts in the last 24 hours, the most an organiser "
-                "may: ask the site's staff."
-            )
-            % {"n": settings.LOCKOUT_LIFTS_PER_DAY},
-        )
     if kind == lockouts.ADDRESS:
         # Not an address: nothing to look up (PostgreSQL's inet column would refuse it).
         try:
@@ -609,17 +773,14 @@ def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lo
         except ValueError:
             raise LockoutNotFound(value) from None
     with transaction.atomic():
+        if not staff:
+            _lockout_lift_count(user=user)
         found = lockouts.current_lockouts(kind, value)
         if not found:
             raise LockoutNotFound(value)
         lockouts.lockout_forget(kind=kind, value=found[0].value)
-    if not staff:
-        # The window starts at the first lift counted (the key lives 24 hours from then).
-        cache.add(lifts_key, 0, timeout=24 * 3600)
-        try:
-            cache.incr(lifts_key)
-        except ValueError:  # expired between add and incr
-            cache.set(lifts_key, 1, timeout=24 * 3600)
+        if not staff:
+            LockoutLift.objects.create(lifted_by=user, kind=kind, value=found[0].value)
     security_log.warning(
         "Sign-in lockout lifted",
         extra={

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 
 
@@ -27,12 +29,16 @@ def rate_pending_task() -> int:
 RATE_PENDING_QUEUED = "deberc:rate-pending-queued"
 
 
-@shared_task
-def recompute_ratings_task() -> int:
-    """Replay all ratings from scratch (after a correction of an already rated match)."""
+@shared_task(bind=True)
+def recompute_ratings_task(self: Any) -> int:
+    """Replay all ratings from scratch (after a correction of an already rated match; queued
+    by `watchdog.ratings_replay_request`). Tracked: a replay whose worker dies is queued again
+    by the watchdog."""
     from .ratings import ratings_recompute
+    from .watchdog import ratings_replay_tracked
 
-    return ratings_recompute()
+    with ratings_replay_tracked(beating=not self.request.is_eager):
+        return ratings_recompute()
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
@@ -47,9 +53,8 @@ def refresh_standings_task(tournament_id: int) -> int:
 # The report job's body is `tournaments.reports.services.report_job_execute`; the task adds
 # the delivery guarantees: acknowledged after the work (a worker that dies mid-report leaves
 # the job to another), retried with exponential backoff on passing errors, stopped by a time
-# limit, and the job marked failed with a readable reason when it finally fails.
-
-from typing import Any  # noqa: E402
+# limit, and the job marked failed with a readable reason when it finally fails. Its heartbeat
+# lets the watchdog (below) rescue a job whose whole worker was killed.
 
 from celery import Task  # noqa: E402
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded  # noqa: E402
@@ -113,11 +118,13 @@ class ReportTask(Task):
     time_limit=REPORT_TIME_LIMIT,
 )
 def report_job_task(self: Task, job_id: str) -> str | None:
-    """Build one report job (idempotent: a job already done is not built again, a re-run
-    replaces its file). Returns the job's final state."""
+    """Build one report job (idempotent: a job already done is not built again, nor one
+    another task is building; a re-run replaces its file). Returns the job's final state."""
     from .reports.services import report_job_execute
 
-    job = report_job_execute(job_id=job_id)
+    job = report_job_execute(
+        job_id=job_id, task_id=self.request.id or "", heartbeat=not self.request.is_eager
+    )
     return job.state if job is not None else None
 
 
@@ -159,15 +166,18 @@ def report_jobs_purge_task(days: int | None = None) -> int:
     autoretry_for=TRANSIENT,
     retry_backoff=60,
     max_retries=3,
-    soft_time_limit=3600,
-    time_limit=3700,
+    bind=True,
+    soft_time_limit=settings.RATINGS_REPLAY_TIME_LIMIT - 100,
+    time_limit=settings.RATINGS_REPLAY_TIME_LIMIT,
 )
-def ratings_nightly_recompute_task() -> int:
+def ratings_nightly_recompute_task(self: Any) -> int:
     """Beat: replay every rating from scratch each night, so that a late correction or a
     lost per-match task never leaves the leaderboard drifting."""
     from .ratings import ratings_recompute
+    from .watchdog import ratings_replay_tracked
 
-    return ratings_recompute()
+    with ratings_replay_tracked(beating=not self.request.is_eager):
+        return ratings_recompute()
 
 
 # --- catching up after a fault (issue 13) ----------------------------------------------------
@@ -210,8 +220,42 @@ def _consumes_live_queue(consumer: Any) -> bool:
 
 @worker_ready.connect
 def _catch_up_on_start(sender: Any = None, **_kwargs: Any) -> None:
-    """A `celery worker` that starts queues one catch-up (it runs it first). A `reports`-only
-    worker does not: a killed one lost report jobs (given back by the broker), not the live
-    tasks the catch-up makes up for, and its catch-up would only wait for a live worker."""
+    """A `celery worker` that starts queues one catch-up (it runs it first) and one round of
+    the jobs' watchdog. A `reports`-only worker does not: a killed one lost report jobs,
+    which the watchdog (beat) rescues, not the live tasks the catch-up makes up for, and both
+    would only wait for a live worker."""
     if _consumes_live_queue(sender):
         catch_up_task.apply_async()
+        jobs_watchdog_task.apply_async()
+
+
+# --- the jobs' watchdog (issue 17) -----------------------------------------------------------
+# A worker killed outright (not only a pool process, which Celery notices) leaves its report
+# job "running" and its rating replay unacknowledged until Redis's visibility timeout, which
+# must outlast the longest task (config/settings.py): over an hour. The jobs beat while they
+# run; beat runs this every JOB_WATCHDOG_SECONDS, on the live queue (it is quick), to queue
+# again or fail what went silent (tournaments/watchdog.py).
+
+
+# Acknowledged when taken: a round lost with its worker is replaced by beat's next one, while
+# a late one, given back by Redis an hour later, would only be noise.
+@shared_task(name="tournaments.jobs_watchdog", acks_late=False)
+def jobs_watchdog_task() -> dict[str, Any]:
+    """Beat: queue again (or fail, retryable) the report jobs and the rating replay whose
+    heartbeat went silent. Returns what it did."""
+    from .watchdog import jobs_watch
+
+    return jobs_watch()
+
+
+# --- the tournament's JSON export (issue 17, item 7) -----------------------------------------
+
+
+@shared_task(name="tournaments.tournament_export", acks_late=True)
+def tournament_export_task(tournament_id: int, scorer_shown: bool) -> str | None:
+    """Build a large tournament's export file for its current version (tournaments/exports.py)
+    on the reports queue, away from the web processes; frees the build lock when done (a
+    worker that dies leaves it to run out, LOCK_SECONDS)."""
+    from .exports import export_task_run
+
+    return export_task_run(tournament_id=tournament_id, scorer_shown=scorer_shown)

@@ -14,23 +14,26 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.ids import is_id
 from scoring.models import Match
 
 from . import permissions as perms
-from .models import Club, Player, Round, StandingRow, Tournament
+from .models import Player, Round, StandingRow, Tournament
 from .pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
+from .selectors import standings_notes
 from .selectors_live import (
     base_columns,
     current_round,
+    leaderboard_clubs,
     leaderboard_rows,
     player_record,
+    player_visible,
     rating_chart,
     round_tables,
     standings_rows,
@@ -92,6 +95,10 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "round": None if request.htmx else current_round(tournament),
+        # What was changed after a round closed, and why (the rounds' history).
+        "notes": []
+        if request.htmx
+        else standings_notes(tournament, users_shown=perms.is_staff_of(request.user, tournament)),
         "poll": POLL_SECONDS,
         "tiebreak_help": [
             (name, TIEBREAKS[name])
@@ -159,18 +166,11 @@ def bigscreen(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    record = player_record(player)
-    # Unpublished tournaments stay private: show only what this visitor may see.
-    visible = {
-        t.pk
-        for t in Tournament.objects.filter(
-            pk__in={m["tournament_id"] for m in record["matches"] if m["tournament_id"]}
-        )
-        if perms.can_view_tournament(request.user, t)
-    }
-    record["matches"] = [
-        m for m in record["matches"] if not m["tournament_id"] or m["tournament_id"] in visible
-    ]
+    # Unpublished tournaments stay private: a player seen in none of this visitor's
+    # tournaments is nobody, and the record counts only the matches this visitor may see.
+    if not player_visible(player, user=request.user):
+        raise Http404
+    record = player_record(player, user=request.user)
     return render(
         request,
         "tournaments/live/player.html",
@@ -188,12 +188,16 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         club_id = int(request.GET["club"]) if request.GET.get("club") else None
     except ValueError:
         club_id = None
-    club = Club.objects.filter(pk=club_id).first() if club_id else None
-    clubs = Club.objects.annotate(n=Count("players__rating")).filter(n__gt=0).order_by("name")
+    clubs = leaderboard_clubs(request.user)
+    club = clubs.filter(pk=club_id).first() if club_id and is_id(club_id) else None
     return render(
         request,
         "tournaments/live/leaderboard.html",
-        {"rows": leaderboard_rows(club.pk if club else None), "club": club, "clubs": clubs},
+        {
+            "rows": leaderboard_rows(club.pk if club else None, user=request.user),
+            "club": club,
+            "clubs": clubs,
+        },
     )
 
 

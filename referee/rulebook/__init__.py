@@ -23,6 +23,7 @@ from . import (
     violations,
 )
 from .base import RuleArticle
+from .deberc_sources import with_source
 
 # Sections in reading order, with their titles (UI strings, translated in the app catalogue).
 SECTIONS: dict[str, object] = {
@@ -45,6 +46,8 @@ SECTIONS: dict[str, object] = {
 # The games the rulebook covers, in the order of its game switch.
 GAMES: tuple[str, ...] = ("deberc", "preferans")
 
+# Each Deberc article gets its place in the rule texts, a quote and this service's reading
+# from one table (`deberc_sources.WHERE`), where a reviewer checks them against the texts.
 ARTICLES: list[RuleArticle] = [
     *cards.ARTICLES,
     *deal.ARTICLES,
@@ -58,6 +61,7 @@ ARTICLES: list[RuleArticle] = [
     *preferans.ARTICLES,
     *preferans_conventions.ARTICLES,
 ]
+ARTICLES = [with_source(a) for a in ARTICLES]
 
 BY_ID: dict[str, RuleArticle] = {a.id: a for a in ARTICLES}
 assert len(BY_ID) == len(ARTICLES), "duplicate article id"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -74,9 +75,27 @@ class RuleArticle:
     extra: dict[str, str] = field(default_factory=dict)
     sources: tuple[Source, ...] = ()
     game: str = "deberc"  # the game it is a rule of (`scoring.games` key)
+    # Where in the rule texts it stands, as readers name it ("Кодекс преферанса, п. 35"), per
+    # language; a short quote from there in the text's own words (Russian); and, where the
+    # texts disagree or are silent, "this service's reading" with the convention that changes
+    # it. Empty where not written yet (Deberc articles for now); the page shows what is there.
+    cite: dict[str, str] = field(default_factory=dict)
+    quote: str = ""
+    reading: dict[str, str] = field(default_factory=dict)
 
     def source_in(self, lang: str) -> str:
         return sources_named(self.sources, lang) if self.sources else self.source
+
+    def cite_in(self, lang: str) -> str:
+        return self.cite.get(lang) or self.cite.get("en", "")
+
+    def reading_in(self, lang: str) -> str:
+        return self.reading.get(lang) or self.reading.get("en", "")
+
+    @property
+    def quote_lang(self) -> str:
+        """The quote's language: the Moscow Deberc rules are quoted in their own Ukrainian."""
+        return "uk" if re.search(r"[іїєґ]", self.quote, re.IGNORECASE) else "ru"
 
     @property
     def section(self) -> str:
@@ -97,10 +116,15 @@ def article(
     source: Source | tuple[Source, ...],
     project_default: bool = False,
     game: str = "deberc",
+    cite: tuple[str, str, str] = ("", "", ""),
+    quote: str = "",
+    reading: tuple[str, str, str] = ("", "", ""),
 ) -> RuleArticle:
     """Write an article; `ru`/`uk`/`en` are (title, text), keywords are aliases people type
     (slang, spellings) separated by commas; `source` the texts it rests on (with `SERVICE`
-    and `project_default` when this service's reading decides)."""
+    and `project_default` when this service's reading decides); `cite` where in them
+    (ru, uk, en), `quote` a short quote, `reading` this service's reading (ru, uk, en), shown
+    on its own line under that label."""
     sources = (source,) if isinstance(source, Source) else tuple(source)
     if project_default and SERVICE not in sources:
         sources += (SERVICE,)
@@ -115,7 +139,15 @@ def article(
         project_default=project_default,
         sources=sources,
         game=game,
+        cite=_per_lang(cite),
+        quote=" ".join(quote.split()),
+        reading=_per_lang(reading),
     )
+
+
+def _per_lang(texts: tuple[str, str, str]) -> dict[str, str]:
+    """(ru, uk, en) → a dict without the empty ones."""
+    return {lang: _clean(t) for lang, t in zip(("ru", "uk", "en"), texts, strict=True) if t}
 
 
 def _clean(text: str) -> str:

@@ -55,6 +55,19 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
     "renonce_penalty": {
         "card_byte": ("байт на картах", "байт на картах", "a card byte"),
         "redeal_minus_100": ("пересдача и −100", "перездача і −100", "a redeal and −100"),
+        "take_trick": (
+            "соперник забирает взятку",
+            "суперник забирає взятку",
+            "the opponent takes a trick",
+        ),
+    },
+    "hanging_replay": {
+        "pool": ("висячий байт разыгрывается", "висячий байт розігрується", "a hanging pool"),
+        "forced": (
+            "висяк: тот же играющий играет следующую сдачу",
+            "висяк: той самий гравець грає наступну роздачу",
+            "висяк: the same declarer plays the next deal",
+        ),
     },
     "both_over_target": {
         "last_trick": ("взявший послед", "той, хто взяв послід", "the last trick"),

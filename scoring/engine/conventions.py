@@ -38,6 +38,8 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "hanging_on_byte_3p": "top",
         "dealer": "winner",
         "renonce_penalty": "card_byte",
+        "hanging_replay": "pool",
+        "redeal_below": 0,
         "bolt_penalty": 0,
         "three_bytes_penalty": 0,
         "both_over_target": "last_trick",
@@ -67,6 +69,8 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "hanging_on_byte_3p": "split",
         "dealer": "winner",
         "renonce_penalty": "card_byte",
+        "hanging_replay": "pool",
+        "redeal_below": 0,
         "bolt_penalty": 0,
         "three_bytes_penalty": 0,
         "both_over_target": "higher",
@@ -80,7 +84,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     },
     "kharkov": {
         "target": 501,
-        "obligatory_order": False,
+        "obligatory_order": True,
         "seven_swap": True,
         "first_lead": "declarer",
         "overtrump": "trump_lead",
@@ -95,7 +99,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "hanging_separately": False,
         "hanging_on_byte_3p": "split",
         "dealer": "clockwise",
-        "renonce_penalty": "card_byte",
+        "renonce_penalty": "take_trick",
+        "hanging_replay": "pool",
+        "redeal_below": 0,
         "bolt_penalty": BOLT_50_100,
         "three_bytes_penalty": 100,
         "both_over_target": "last_trick",
@@ -125,6 +131,8 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "hanging_on_byte_3p": "top",
         "dealer": "clockwise",
         "renonce_penalty": "redeal_minus_100",
+        "hanging_replay": "forced",
+        "redeal_below": 2,
         "bolt_penalty": 100,
         "three_bytes_penalty": 0,
         "both_over_target": "last_trick",
@@ -161,9 +169,12 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     "dealer": {"kind": "word", "values": ("winner", "clockwise"), "source": "000, 001, 003"},
     "renonce_penalty": {
         "kind": "word",
-        "values": ("card_byte", "redeal_minus_100"),
+        "values": ("card_byte", "redeal_minus_100", "take_trick"),
         "source": "000, 001",
     },
+    "hanging_replay": {"kind": "word", "values": ("pool", "forced"), "source": "001"},
+    # Fewer card points than this in a dealt hand lets its holder ask for a redeal; 0: off.
+    "redeal_below": {"kind": WHOLE, "source": "001"},
     "bolt_penalty": {"kind": WHOLE, "source": "001"},
     "three_bytes_penalty": {"kind": WHOLE, "source": "001"},
     "both_over_target": {"kind": "word", "values": ("last_trick", "higher"), "source": "000"},
@@ -181,6 +192,10 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
 }
 
 DEFAULT_MERCY_GAP: Final = 250
+# The project's bound of every whole-number convention (a target, a number of deals, a
+# penalty, a gap): far above any table's (a target of 1001 is long), low enough that no absurd
+# figure is stored and every sum of a match stays a 64-bit number.
+WHOLE_MAX: Final = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +219,8 @@ class Conventions:
     hanging_on_byte_3p: str
     dealer: str
     renonce_penalty: str
+    hanging_replay: str  # "pool", or "forced" (Odessa's висяк, rules §5)
+    redeal_below: int  # 0 when off (rules §2)
     bolt_penalty: int
     three_bytes_penalty: int
     both_over_target: str
@@ -216,10 +233,12 @@ class Conventions:
     pencil_rule: bool
 
     def as_dict(self) -> dict[str, Any]:
-        """The settled values in the scoresheet's notation (`debertz`/`mercy_gap` off → "off")."""
+        """The settled values in the scoresheet's notation (`debertz`, `mercy_gap` and
+        `redeal_below` off → "off")."""
         out = {field.name: getattr(self, field.name) for field in fields(self)}
         out["debertz"] = self.debertz or "off"
         out["mercy_gap"] = self.mercy_gap or "off"
+        out["redeal_below"] = self.redeal_below or "off"
         return out
 
 
@@ -235,10 +254,14 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
             return _TRUE_WORDS[value], None
         return None, 'takes true or false (or "yes"/"no")'
     if kind == WHOLE:
+        if name == "redeal_below" and value in ("off", False):
+            return 0, None  # written as the presets' table shows it
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             return None, "takes a whole number"
         if name in ("target", "fixed_deals") and value == 0:
             return None, "must be a positive whole number"
+        if value > WHOLE_MAX:
+            return None, f"takes a whole number up to {WHOLE_MAX}"
         return value, None
     if kind == "debertz":
         if value in ("off", False):
@@ -251,9 +274,11 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
             return DEFAULT_MERCY_GAP, None
         if value in (False, "off"):
             return 0, None
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= WHOLE_MAX:
             return value, None
-        return None, 'takes a whole number of points, true for 250, or false/"off"'
+        return None, (
+            f'takes a whole number of points up to {WHOLE_MAX}, true for 250, or false/"off"'
+        )
     if isinstance(value, str) and value in meta["values"]:
         return value, None
     return None, "takes one of " + ", ".join(meta["values"])

@@ -15,6 +15,7 @@ from .combinations import BELLA, CLASS, Declaration, most_senior_seat
 from .conventions import Conventions
 
 CARD_BYTE_BASE = 162  # every card point of the deal plus the last trick
+SENIOR_AFTER_QUESTION = "senior_after_question"
 
 MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER = (
     "made",
@@ -34,6 +35,7 @@ class Pool:
 
     points: int
     eligible: frozenset[int]  # sides
+    forced: int | None = None  # `hanging_replay: forced`: the seat that must play for it
 
 
 class Table:
@@ -93,6 +95,7 @@ class DealFacts:
     number: int
     void: bool = False
     four_sevens: bool = False
+    low_points: int | None = None  # seat that asked for a redeal under `redeal_below` (§2)
     trump: int | None = None
     declarer: int | None = None
     declared: list[list[Declaration]] = field(default_factory=list)  # per seat
@@ -108,6 +111,10 @@ class DealFacts:
     pencil: tuple[int, int, int] | None = None  # pencil rule: seat, what it wrote, noticer seat
     # The first illegal card: seat, card, reason code, trick index, the trick's led card.
     illegal: tuple[int, int, str, int, int] | None = None
+    # A ruling that does not stop the deal (§4 `senior_after_question`, §6 `renonce` under
+    # `renonce_penalty: take_trick`): seat, kind; the deal is scored from its figures.
+    ruling: tuple[int, str] | None = None
+    taken: tuple[int, int | None] | None = None  # take_trick: the taker's seat, trick index
 
 
 @dataclass(slots=True)
@@ -122,6 +129,9 @@ class DealScore:
     closing_true: bool = False
     debertz_seat: int | None = None
     last_trick_side: int | None = None
+    # `hanging_replay: forced`: the hanging total that the next deal's declarer must play for
+    # (None: this deal leaves no forced deal behind).
+    forced_total: int | None = None
 
 
 def halve(points: int, between: list[int], order: tuple[int, ...]) -> dict[int, int]:
@@ -161,8 +171,16 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
     declared = facts.declared
     if not any(declared):
         return totals, None
+    competing = declared
+    if facts.ruling is not None and facts.ruling[1] == SENIOR_AFTER_QUESTION:
+        # The asker's (pair's) terzes, fifties and hundreds are annulled; seniority is
+        # decided among the others as usual (§4). Bella is not touched.
+        asker_side = side_of[facts.ruling[0]]
+        competing = [
+            [] if side_of[seat] == asker_side else mine for seat, mine in enumerate(declared)
+        ]
     winner = most_senior_seat(
-        declared,
+        competing,
         facts.trump,
         conv,
         table.from_left_of(dealer),
@@ -173,7 +191,7 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
         winning_side = side_of[winner]
         if not conv.combinations_need_trick or side_took_trick(facts, table, winning_side):
             for seat in table.seats_of[winning_side]:
-                for d in declared[seat]:
+                for d in competing[seat]:
                     if d.kind in CLASS:
                         totals[winning_side] += d.points
     for seat, mine in enumerate(declared):
@@ -275,10 +293,17 @@ def add_pool(pools: list[Pool], points: int, eligible: frozenset[int], table: Ta
 
 
 def score_played(
-    facts: DealFacts, table: Table, dealer: int, pools: list[Pool], force_byte: bool = False
+    facts: DealFacts,
+    table: Table,
+    dealer: int,
+    pools: list[Pool],
+    force_byte: bool = False,
+    forced: int | None = None,
 ) -> tuple[DealScore, list[Pool]]:
     """A deal played out: made, byte or hanging byte (§5), with pools and bolt penalty.
-    `force_byte`: the pencil rule declared the declarer in byte whatever the figures."""
+    `force_byte`: the pencil rule declared the declarer in byte whatever the figures.
+    `forced`: under `hanging_replay: forced`, the hanging total this forced deal is played
+    for (None: not a forced deal)."""
     conv = table.conventions
     totals, winner = deal_totals(facts, table, dealer)
     assert facts.declarer is not None
@@ -290,15 +315,19 @@ def score_played(
     split_pools_between: list[int] | None = None
     byte_for: int | None = None
     declared_total = totals[declarer_side]
+    carried = forced or 0  # the forced deal's hanging total goes with the declarer's total
+    forced_total: int | None = None
     if declared_total > best and not force_byte:
         outcome = MADE
         if conv.winner_takes_all:
             recorded = [0] * table.sides
             recorded[declarer_side] = sum(totals)
+        recorded[declarer_side] += carried
     elif declared_total < best or force_byte:
         outcome = BYTE
         byte_for = declarer_side
         recorded[declarer_side] = 0
+        declared_total += carried
         top_opponents = [side for side in opponents if totals[side] == best]
         if len(opponents) == 1:
             recorded[opponents[0]] += declared_total
@@ -316,7 +345,11 @@ def score_played(
     else:
         outcome = HANGING
         recorded[declarer_side] = 0
-        new_pool = (declared_total, frozenset(range(table.sides)))
+        if conv.hanging_replay == "forced":
+            # Odessa's висяк: no pool; the same declarer must play the next deal for it.
+            forced_total = declared_total + carried
+        else:
+            new_pool = (declared_total, frozenset(range(table.sides)))
     if pools:
         pools = play_pools(pools, totals, recorded, table, dealer, split_pools_between)
     if new_pool is not None:
@@ -333,7 +366,10 @@ def score_played(
         next_dealer_by_totals(totals, table, dealer, declarer_side),
         byte_for,
         last_trick_side=None if facts.last_trick is None else table.side_of[facts.last_trick],
+        forced_total=forced_total,
     )
+    if forced_total is not None:
+        score.next_dealer = (dealer + 1) % table.n  # the forced deal is dealt clockwise
     return score, pools
 
 

@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import feasibility
-from .cards import card_name, parse_card, parse_cards_fast, parse_suit
+from .cards import POINTS, card_name, parse_card, parse_cards_fast, parse_suit
 from .combinations import (
     BELLA,
     CLASS,
@@ -27,6 +27,7 @@ from .deal import (
     CLOSING,
     DEBERTZ,
     FIFTY_OFFER,
+    SENIOR_AFTER_QUESTION,
     VOID,
     DealFacts,
     DealScore,
@@ -48,7 +49,9 @@ VIOLATION_KINDS = (
     "illegal_question",
     "illegal_swap",
     "wrong_card_count",
+    SENIOR_AFTER_QUESTION,
 )
+TAKE_TRICK = "take_trick"
 
 
 def _is_int(value: Any) -> bool:
@@ -60,6 +63,34 @@ SUMMARY_KEYS = frozenset(
     ("dealer", "trump", "declarer", "declarations", "points", "last_trick", "tricks")
 )
 VOID_KEYS = frozenset(("dealer", "trump", "declarer"))
+# Every key a deal may carry (the format and the project's additions): anything else is a
+# misspelling or junk, refused as `unknown_field` rather than read as "absent" (a deal of
+# misspelt keys was once stored as a void deal), and so never stored.
+DEAL_KEYS = frozenset(
+    (
+        *SUMMARY_KEYS,
+        "closing",
+        "violation",
+        "play",
+        "four_sevens",
+        "fifty_offer",
+        "pencil",
+        "low_points",
+    )
+)
+# The keys of the deal's nested objects, by the deal key that holds them.
+# The keys of the record itself (scoresheet-format.md, "Record"): a misspelt `"playrs"` or a
+# junk key beside `deals` is `unknown_field` (deal null), as a deal's is.
+RECORD_KEYS = frozenset(("format", "ruleset", "conventions", "players", "first_dealer", "deals"))
+NESTED_KEYS: dict[str, frozenset[str]] = {
+    "closing": frozenset(("player", "points")),
+    "violation": frozenset(("player", "kind", "taken_by", "trick")),
+    "pencil": frozenset(("player", "wrote", "noticed_by")),
+    "play": frozenset(("hands", "tricks")),
+    "fifty_offer": frozenset(("player",)),
+}
+# A figure the pencil rule records as written: bounded so that no absurd number is stored.
+PENCIL_LIMIT = 100_000
 
 
 class DealReader:
@@ -74,6 +105,9 @@ class DealReader:
         self._seats = range(table.n)
         self._declarations = declaration_table(table.conventions)
         self._void_ok = not table.conventions.obligatory_order
+        # `hanging_replay: forced`: the seat that must declare the deal being read (set by
+        # the match before each deal; None when the deal is not forced or that is unknown).
+        self.forced_seat: int | None = None
 
     def problem(self, number: int, field: str | None, code: str, message: str) -> None:
         self.problems.append(Problem(number, field, code, message))
@@ -106,7 +140,7 @@ class DealReader:
         rules expect to deal (None when an earlier deal could not be read)."""
         # Most deals are played and recorded as figures, and right: read those in one
         # pass; anything else, or anything wrong, takes the full reading that says what.
-        if type(raw) is dict and raw.keys() <= SUMMARY_KEYS:
+        if type(raw) is dict and raw.keys() <= SUMMARY_KEYS and self.forced_seat is None:
             facts = self._read_summary(number, raw, dealer)
             if facts is not None:
                 return facts
@@ -127,7 +161,8 @@ class DealReader:
         trump_raw = raw.get("trump")
         declarer_raw = raw.get("declarer")
         if trump_raw is None and declarer_raw is None:
-            if self._void_ok and raw.keys() <= VOID_KEYS:
+            # A void deal says so: `"declarer": null` (an empty deal is not one).
+            if self._void_ok and raw.keys() <= VOID_KEYS and "declarer" in raw:
                 return DealFacts(number=number, void=True, declared=[[] for _ in self._seats])
             return None
         trump = parse_suit(trump_raw)
@@ -242,6 +277,7 @@ class DealReader:
         if type(raw) is not dict:
             self.problem(number, None, "bad_format", "a deal must be an object")
             return None
+        self._check_keys(number, raw)
         get = raw.get
         facts = DealFacts(number=number, declared=[[] for _ in self.names])
 
@@ -275,17 +311,26 @@ class DealReader:
             self.seat_of(number, "four_sevens", raw["four_sevens"])
             facts.void = facts.four_sevens = True
             return facts if len(problems) == before else None
+        if "low_points" in raw:
+            # Odessa: a dealt hand under `redeal_below` card points: a redeal, the same
+            # dealer deals (as with four sevens).
+            self._read_low_points(number, raw, facts)
+            return facts if len(problems) == before else None
 
         if get("declarations") is not None:
             self._read_declarations(number, raw, facts)
+        if self.forced_seat is not None:
+            self._check_forced(number, facts)
         # A deal stopped early (a violation, a debertz, a closing, an accepted fifty) needs no
         # figures; an unreadable one of these is reported on its own, not as missing points.
+        # A ruling that does not stop the deal (`_is_ruling`) needs them as usual.
+        ruling = self._is_ruling(get("violation"))
         decided_early = (
-            get("violation") is not None
+            (get("violation") is not None and not ruling)
             or get("closing") is not None
             or get("fifty_offer") is not None
         )
-        if decided_early:
+        if decided_early or ruling:
             self._read_events(number, raw, facts)
         decided_early = decided_early or bool(facts.debertz)
         if get("pencil") is not None:
@@ -294,12 +339,27 @@ class DealReader:
             if trump_raw is None and declarer_raw is None:
                 if "play" in raw or "points" in raw:
                     self.problem(number, "trump", "missing_field", "a played deal needs its trump")
+                elif self.forced_seat is not None:
+                    self.problem(
+                        number,
+                        "declarer",
+                        "forced_declarer",
+                        f"after a hanging byte {self.names[self.forced_seat]} must play this "
+                        "deal on the turned suit: it cannot be passed out",
+                    )
                 elif self.table.conventions.obligatory_order:
                     self.problem(
                         number,
                         "trump",
                         "missing_field",
                         "with obligatory_order the dealer must name a trump: no void deals",
+                    )
+                elif "declarer" not in raw:
+                    self.problem(
+                        number,
+                        "declarer",
+                        "missing_field",
+                        'who named the trump? A void deal (all passed) is "declarer": null',
                     )
                 facts.void = True
                 return facts if len(problems) == before else None
@@ -315,6 +375,22 @@ class DealReader:
         else:
             self._read_figures(number, raw, facts, needed=not decided_early)
         return facts if len(problems) == before else None
+
+    def _check_keys(self, number: int, raw: dict) -> None:
+        """`unknown_field` for every key of the deal, or of its nested objects, that the
+        format does not know."""
+        for key in sorted(raw.keys() - DEAL_KEYS, key=str):
+            self.problem(number, str(key), "unknown_field", f"{key!r} is not a field of a deal")
+        for key, known in NESTED_KEYS.items():
+            value = raw.get(key)
+            if isinstance(value, dict):
+                for inner in sorted(value.keys() - known, key=str):
+                    self.problem(
+                        number,
+                        f"{key}.{inner}",
+                        "unknown_field",
+                        f"{inner!r} is not a field of {key}",
+                    )
 
     def _read_declarations(self, number: int, raw: dict, facts: DealFacts) -> None:
         value = raw.get("declarations")
@@ -363,6 +439,121 @@ class DealReader:
             if any(d.kind in WINS_MATCH for d in facts.declared[seat])
         ]
 
+    def _is_ruling(self, violation: Any) -> bool:
+        """A violation that does not stop the deal: `senior_after_question` (§4), and a
+        renonce under `renonce_penalty: take_trick` (§6)."""
+        if type(violation) is not dict:
+            return False
+        kind = violation.get("kind")
+        return kind == SENIOR_AFTER_QUESTION or (
+            kind == "renonce" and self.table.conventions.renonce_penalty == TAKE_TRICK
+        )
+
+    def _read_low_points(self, number: int, raw: dict, facts: DealFacts) -> None:
+        """`low_points`: the player's dealt cards held fewer card points than `redeal_below`
+        and they asked for a redeal (§2)."""
+        seat = self.seat_of(number, "low_points", raw["low_points"])
+        if not self.table.conventions.redeal_below:
+            self.problem(
+                number,
+                "low_points",
+                "bad_convention",
+                "a redeal for a hand of few points needs the convention redeal_below",
+            )
+            return
+        facts.void = True
+        facts.low_points = seat
+
+    def _check_forced(self, number: int, facts: DealFacts) -> None:
+        """A forced deal (§5 `hanging_replay: forced`): the same declarer, and no terz, fifty
+        or hundred declared by anyone (bella, debertz and klabor may be)."""
+        forced = self.forced_seat
+        assert forced is not None
+        if facts.declarer is not None and facts.declarer != forced:
+            self.problem(
+                number,
+                "declarer",
+                "forced_declarer",
+                f"after a hanging byte {self.names[forced]} must play this deal on the turned "
+                f"suit, not {self.names[facts.declarer]}",
+            )
+        for seat, mine in enumerate(facts.declared):
+            for declaration in mine:
+                if declaration.kind in CLASS:
+                    self.problem(
+                        number,
+                        f"declarations.{self.names[seat]}",
+                        "declarations_forbidden",
+                        f"no terz, fifty or hundred in a forced deal: {declaration.text}",
+                    )
+
+    def _read_ruling(
+        self, number: int, raw: dict, violation: dict, seat: int | None, facts: DealFacts
+    ) -> None:
+        """A violation that does not stop the deal. A renonce under `take_trick` names
+        `taken_by` (an opponent of the violator) and, in a card-by-card record, the `trick`
+        taken (1-based); with figures alone the figures are written after the move (§6)."""
+        before = len(self.problems)
+        kind = violation["kind"]
+        taker: int | None = None
+        trick: int | None = None
+        if kind == SENIOR_AFTER_QUESTION:
+            for extra in ("taken_by", "trick"):
+                if extra in violation:
+                    self.problem(
+                        number,
+                        f"violation.{extra}",
+                        "bad_violation",
+                        f"{extra} belongs to a renonce under renonce_penalty take_trick",
+                    )
+        else:
+            taken_by = violation.get("taken_by")
+            if taken_by is None:
+                self.problem(
+                    number,
+                    "violation.taken_by",
+                    "missing_field",
+                    "which opponent noticed the renonce and took a trick?",
+                )
+            else:
+                taker = self.seat_of(number, "violation.taken_by", taken_by)
+                side_of = self.table.side_of
+                if taker is not None and seat is not None and side_of[taker] == side_of[seat]:
+                    self.problem(
+                        number,
+                        "violation.taken_by",
+                        "bad_violation",
+                        f"{taken_by} is not an opponent of {self.names[seat]}: only an "
+                        "opponent takes a trick for a renonce",
+                    )
+            trick_raw = violation.get("trick")
+            if "play" not in raw:
+                if trick_raw is not None:
+                    self.problem(
+                        number,
+                        "violation.trick",
+                        "bad_violation",
+                        "trick names a trick of a card-by-card record; with figures alone, "
+                        "write the figures after the trick was taken",
+                    )
+            elif trick_raw is None:
+                self.problem(
+                    number, "violation.trick", "missing_field", "which trick was taken (1-based)?"
+                )
+            elif not _is_int(trick_raw) or not 1 <= trick_raw <= self.table.hand_size:
+                self.problem(
+                    number,
+                    "violation.trick",
+                    "bad_violation",
+                    f"{trick_raw!r} is not a trick number, 1 to {self.table.hand_size}",
+                )
+            else:
+                trick = trick_raw - 1
+        if seat is not None and len(self.problems) == before:
+            facts.ruling = (seat, kind)
+            if taker is not None:
+                facts.taken = (taker, trick)
+
     def _read_events(self, number: int, raw: dict, facts: DealFacts) -> None:
         violation = raw.get("violation")
         if violation is not None:
@@ -378,8 +569,19 @@ class DealReader:
                         "bad_violation",
                         f"unknown violation {kind!r}; one of " + ", ".join(VIOLATION_KINDS),
                     )
-                elif seat is not None:
-                    facts.violation = (seat, kind)
+                elif self._is_ruling(violation):
+                    self._read_ruling(number, raw, violation, seat, facts)
+                else:
+                    for extra in ("taken_by", "trick"):
+                        if extra in violation:
+                            self.problem(
+                                number,
+                                f"violation.{extra}",
+                                "bad_violation",
+                                f"{extra} belongs to a renonce under renonce_penalty take_trick",
+                            )
+                    if seat is not None:
+                        facts.violation = (seat, kind)
         closing = raw.get("closing")
         if closing is not None:
             if not isinstance(closing, dict):
@@ -452,6 +654,14 @@ class DealReader:
         wrote = pencil.get("wrote")
         if not _is_int(wrote):
             self.problem(number, "pencil.wrote", "missing_field", "the figure the player wrote")
+        elif not -PENCIL_LIMIT <= wrote <= PENCIL_LIMIT:
+            self.problem(
+                number,
+                "pencil.wrote",
+                "impossible_points",
+                f"{wrote} is not a figure of a deal (at most {PENCIL_LIMIT} either way)",
+            )
+            wrote = None
         noticer: int | None = None
         if pencil.get("noticed_by") is not None:
             noticer = self.seat_of(number, "pencil.noticed_by", pencil["noticed_by"])
@@ -721,6 +931,8 @@ class DealReader:
         first_leader = (
             facts.declarer if table.conventions.first_lead == "declarer" else (dealer_seat + 1) % n
         )
+        # Under `take_trick` a renonce is punished after the deal: the play goes on past it.
+        take_trick = table.conventions.renonce_penalty == TAKE_TRICK
         try:
             played = play_deal(
                 hands,
@@ -729,6 +941,7 @@ class DealReader:
                 first_leader,
                 table.conventions.overtrump == "always",
                 hand_size,
+                take_trick,
             )
         except ValueError as bad:
             self.problem(number, "play.tricks", "bad_play", str(bad))
@@ -745,12 +958,18 @@ class DealReader:
                     if d.kind in WINS_MATCH
                 )
             ]
-        elif played.illegal is not None:
+        elif played.illegal is not None and not take_trick:
             facts.violation = (played.illegal.seat, "renonce")
         if played.illegal is not None:
             seat, card, reason, trick = played.illegal
             facts.illegal = (seat, card, reason, trick, tricks[trick][0])
-        if played.illegal is None and not played.complete:
+            if (
+                take_trick
+                and not (facts.violation or facts.debertz or facts.closing)
+                and not self._renonce_ruled(number, facts)
+            ):
+                return
+        if (played.illegal is None or take_trick) and not played.complete:
             if facts.violation or facts.debertz:
                 pass
             elif facts.closing is not None:
@@ -776,7 +995,73 @@ class DealReader:
             facts.tricks = played.tricks
             facts.last_trick = played.last_trick
             facts.bella_trick_winner = played.bella_trick_winner
+            if facts.taken is not None and not self._move_trick(number, facts, tricks, played):
+                return
             self._compare_given(number, raw, facts)
+
+    def _renonce_ruled(self, number: int, facts: DealFacts) -> bool:
+        """Under `take_trick` a renonce in the play does not stop it: the record's violation
+        must name it (who took which trick); False after reporting that it does not."""
+        assert facts.illegal is not None
+        seat, _, _, trick, _ = facts.illegal
+        ruling = facts.ruling
+        if ruling is None or ruling[1] != "renonce":
+            self.problem(
+                number,
+                "violation",
+                "missing_field",
+                f"trick {trick + 1} holds a renonce by {self.names[seat]}: under renonce_penalty "
+                "take_trick the violation names who took which trick (taken_by, trick)",
+            )
+            return False
+        if ruling[0] != seat:
+            self.problem(
+                number,
+                "violation.player",
+                "bad_violation",
+                f"the renonce in trick {trick + 1} is {self.names[seat]}'s",
+            )
+            return False
+        return True
+
+    def _move_trick(
+        self, number: int, facts: DealFacts, tricks: list[list[int]], played: Any
+    ) -> bool:
+        """`take_trick` (§6): the noticing opponent takes one of the violator's tricks (not the
+        one holding the trump jack) with its card points and, if it was the last, its 10.
+        False after reporting a trick that may not be taken."""
+        assert facts.taken is not None and facts.ruling is not None and facts.trump is not None
+        assert facts.points is not None and facts.tricks is not None
+        taker, index = facts.taken
+        if index is None:
+            return True
+        violator = facts.ruling[0]
+        name = self.names[violator]
+        if played.winners[index] != violator:
+            self.problem(
+                number,
+                "violation.trick",
+                "bad_violation",
+                f"trick {index + 1} was taken by {self.names[played.winners[index]]}, "
+                f"not by {name}",
+            )
+            return False
+        if facts.trump * 8 + 3 in tricks[index]:
+            self.problem(
+                number,
+                "violation.trick",
+                "bad_violation",
+                f"trick {index + 1} holds the trump jack: any of {name}'s tricks but that one",
+            )
+            return False
+        value = sum(POINTS[facts.trump][card] for card in tricks[index])
+        facts.points[violator] -= value
+        facts.points[taker] += value
+        facts.tricks[violator] -= 1
+        facts.tricks[taker] += 1
+        if index == self.table.hand_size - 1:
+            facts.last_trick = taker
+        return True
 
     dealer_for_play: int | None = None
 
@@ -865,6 +1150,8 @@ class MatchState:
         self.deals = 0
         self.winner: int | None = None  # side
         self.reason: str | None = None
+        # `hanging_replay: forced`: the hanging total and the seat that must play for it.
+        self.forced: Pool | None = None
 
     @property
     def finished(self) -> bool:
@@ -883,7 +1170,12 @@ class MatchState:
             and facts.pencil is None
         ):
             # The usual deal, played out: straight to its score.
-            score, self.pools = score_played(facts, table, dealer, self.pools)
+            forced = self.forced
+            score, self.pools = score_played(
+                facts, table, dealer, self.pools, forced=None if forced is None else forced.points
+            )
+            if forced is not None or score.forced_total is not None:
+                self._replay(facts, score)
             self._record(score)
             self._decide(score, facts)
             self.dealer = score.next_dealer if score.next_dealer is not None else dealer
@@ -907,13 +1199,17 @@ class MatchState:
                 next_dealer_by_totals(recorded, table, dealer, None),
             )
         elif facts.void:
-            nxt = dealer if facts.four_sevens else (dealer + 1) % table.n
+            redeal = facts.four_sevens or facts.low_points is not None
+            nxt = dealer if redeal else (dealer + 1) % table.n
             score = DealScore(VOID, None, zeros, list(zeros), nxt)
         else:
             pools_before = self.pools
-            score, self.pools = score_played(facts, table, dealer, pools_before)
+            forced = None if self.forced is None else self.forced.points
+            score, self.pools = score_played(facts, table, dealer, pools_before, forced=forced)
             if facts.pencil is not None:
-                score = self._pencil(facts, score, pools_before)
+                score = self._pencil(facts, score, pools_before, forced)
+            if forced is not None or score.forced_total is not None:
+                self._replay(facts, score)
         self._record(score)
         self._decide(score, facts)
         self.dealer = score.next_dealer if score.next_dealer is not None else dealer
@@ -931,7 +1227,25 @@ class MatchState:
         for side, points in enumerate(score.recorded):
             totals[side] += points
 
-    def _pencil(self, facts: DealFacts, score: DealScore, pools_before: list[Pool]) -> DealScore:
+    def _replay(self, facts: DealFacts, score: DealScore) -> None:
+        """`hanging_replay: forced` (§5): a hanging byte leaves a forced deal for its declarer;
+        a forced deal made or in byte settles it (`score_played` moved the total); one that
+        hangs again carries the grown total to the next deal."""
+        if score.forced_total is not None:
+            assert facts.declarer is not None
+            self.forced = Pool(
+                score.forced_total, frozenset(range(self.table.sides)), facts.declarer
+            )
+        else:
+            self.forced = None
+
+    def _pencil(
+        self,
+        facts: DealFacts,
+        score: DealScore,
+        pools_before: list[Pool],
+        forced: int | None = None,
+    ) -> DealScore:
         """The pencil rule (seed 001): a player who wrote more than due loses the excess to
         the opponent who noticed it (a slip of exactly 100 is only corrected); a declarer who
         wrote less than due is in byte; anyone else who wrote less is only corrected."""
@@ -941,7 +1255,7 @@ class MatchState:
         due = score.recorded[side_of[seat]]
         if wrote < due and side_of[seat] == side_of[facts.declarer]:
             score, self.pools = score_played(
-                facts, self.table, self.dealer, pools_before, force_byte=True
+                facts, self.table, self.dealer, pools_before, force_byte=True, forced=forced
             )
         elif wrote > due and wrote - due != 100:
             score.recorded[side_of[noticer]] += wrote - due
@@ -1095,6 +1409,14 @@ def _settled_table(
     return table
 
 
+def record_unknown_fields(record: dict, known: frozenset[str], what: str) -> list[Problem]:
+    """`unknown_field` (deal null) for each key of `record` outside `known`, in key order."""
+    return [
+        Problem(None, str(key), "unknown_field", f"{key!r} is not a field of {what}")
+        for key in sorted(record.keys() - known, key=str)
+    ]
+
+
 def _read_players(record: dict, problems: list[Problem]) -> list[str] | None:
     players = record.get("players")
     if (
@@ -1131,16 +1453,34 @@ def score_match(record: Any) -> dict[str, Any]:
 def deal_violations(record: Any) -> list[dict[str, Any] | None]:
     """For each deal of a valid record, the violation that decided it (None if none): who,
     which kind, and for a card-by-card record the illegal card, its trick (1-based), the card
-    led to that trick and the reason code of `play.refusal`, or the false declaration.
+    led to that trick and the reason code of `play.refusal`, or the false declaration. A
+    ruling that did not stop the deal is listed too: under `take_trick` with `taken_by` and
+    `taken_trick` (1-based, card-by-card only).
     Raises ScoresheetError."""
     names, _, _, scored = _score(record)
     out: list[dict[str, Any] | None] = []
     for facts, score, _, _, _ in scored:
+        ruled = facts.ruling if score.outcome not in ("card_byte", "closing", "debertz") else None
+        if ruled is not None:
+            # A ruling that did not stop the deal (§4 senior_after_question, §6 take_trick).
+            seat, kind = ruled
+            found = {"deal": facts.number, "player": names[seat], "kind": kind}
+            if facts.taken is not None:
+                found["taken_by"] = names[facts.taken[0]]
+                if facts.taken[1] is not None:
+                    found["taken_trick"] = facts.taken[1] + 1
+            if facts.illegal is not None:
+                _, card, reason, trick, led = facts.illegal
+                found.update(
+                    card=card_name(card), trick=trick + 1, reason=reason, led=card_name(led)
+                )
+            out.append(found)
+            continue
         if facts.violation is None or score.outcome != "card_byte":
             out.append(None)
             continue
         seat, kind = facts.violation
-        found: dict[str, Any] = {"deal": facts.number, "player": names[seat], "kind": kind}
+        found = {"deal": facts.number, "player": names[seat], "kind": kind}
         if kind == "false_declaration" and facts.false_declarations:
             _, index = min(facts.false_declarations)
             found["combination"] = facts.declared[seat][index].text
@@ -1164,6 +1504,7 @@ def _score(record: Any) -> tuple[list[str], Table, MatchState, Scored]:
                 f"format must be {FORMAT!r}, not {record.get('format')!r}",
             )
         )
+    problems.extend(record_unknown_fields(record, RECORD_KEYS, "a scoresheet record"))
     names = _read_players(record, problems)
     if names is None:
         raise ScoresheetError(problems)
@@ -1207,13 +1548,16 @@ def _score(record: Any) -> tuple[list[str], Table, MatchState, Scored]:
                 )
             )
             continue
+        forced = state.forced if in_step else None
+        reader.forced_seat = None if forced is None else forced.forced
         facts = reader.read(number, raw, state.dealer if in_step else None)
         if facts is None or not in_step:
             in_step = False
             continue
         dealer_now = state.dealer
         score = state.apply(facts)
-        scored.append((facts, score, dealer_now, list(state.pools), list(state.totals)))
+        hanging = list(state.pools) if state.forced is None else [*state.pools, state.forced]
+        scored.append((facts, score, dealer_now, hanging, list(state.totals)))
     if problems:
         raise ScoresheetError(problems)
     return names, table, state, scored
@@ -1230,15 +1574,18 @@ def _side_names(side: int, names: list[str], table: Table) -> list[str]:
 
 
 def _hanging(pools: list[Pool], names: list[str], table: Table) -> list[dict[str, Any]]:
-    return [
-        {
+    out: list[dict[str, Any]] = []
+    for pool in pools:
+        entry: dict[str, Any] = {
             "points": pool.points,
             "eligible": [
                 name for seat, name in enumerate(names) if table.side_of[seat] in pool.eligible
             ],
         }
-        for pool in pools
-    ]
+        if pool.forced is not None:
+            entry["forced"] = names[pool.forced]  # who must play the next deal for it
+        out.append(entry)
+    return out
 
 
 def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -> dict[str, Any]:

@@ -106,6 +106,7 @@ class PlayedDeal(NamedTuple):
     trump_jack_trick: int | None  # index of the trick holding the trump jack, if played
     won_after_jack: list[bool]  # per seat: took a trick after the trump jack's trick
     bella_trick_winner: dict[int, int]  # bella holder seat -> seat that took its trick
+    winners: tuple[int, ...] = ()  # per complete trick, the seat that took it
 
 
 def play_deal(
@@ -115,11 +116,15 @@ def play_deal(
     first_leader: int,
     always_overtrump: bool,
     hand_size: int,
+    past_renonce: bool = False,
 ) -> PlayedDeal:
     """Play the recorded tricks from the hands, checking each card's legality.
 
-    The caller has already checked the hands' sizes and that no card repeats; a card not in
-    the hand of the seat on turn raises ValueError (the record cannot be read).
+    The play stops at the first illegal card, unless `past_renonce` (`renonce_penalty:
+    take_trick`, where a renonce is punished after the deal): then it goes on to the end and
+    `illegal` is the first illegal card. The caller has already checked the hands' sizes
+    and that no card repeats; a card not in the hand of the seat on turn raises ValueError
+    (the record cannot be read).
     """
     n = len(hands)
     remaining = [list(hand) for hand in hands]
@@ -139,6 +144,8 @@ def play_deal(
     }
     following = tuple((seat + 1) % n for seat in range(n))
     check_bella = bool(bella_pending)
+    illegal: IllegalCard | None = None
+    winners: list[int] = []
     for index, trick in enumerate(tricks):
         seat = leader
         played: list[Card] = []
@@ -152,7 +159,10 @@ def play_deal(
             # Leading, or following a plain suit, is always legal: skip the full check.
             if played and (card >> 3 != played[0] >> 3 or card >> 3 == trump):
                 reason = refusal(card, hand, played, trump, always_overtrump)
-                if reason is not None:
+                if reason is not None and past_renonce:
+                    if illegal is None:
+                        illegal = IllegalCard(seat, card, reason, index)
+                elif reason is not None:
                     return PlayedDeal(
                         points,
                         taken,
@@ -164,6 +174,7 @@ def play_deal(
                         jack_trick,
                         won_after_jack,
                         bella_trick,
+                        tuple(winners),
                     )
             hand.remove(card)
             played.append(card)
@@ -185,14 +196,16 @@ def play_deal(
                 taken,
                 None,
                 False,
-                None,
+                illegal,
                 seat,
                 index,
                 jack_trick,
                 won_after_jack,
                 bella_trick,
+                tuple(winners),
             )
         winner = (leader + _winner_index(played, trump)) % n
+        winners.append(winner)
         for card in played:
             points[winner] += table[card]
         taken[winner] += 1
@@ -209,10 +222,11 @@ def play_deal(
         taken,
         last_trick,
         complete,
-        None,
+        illegal,
         None if complete else leader,
         len(tricks),
         jack_trick,
         won_after_jack,
         bella_trick,
+        tuple(winners),
     )

@@ -44,15 +44,17 @@ def random_deal(
     first_lead: str = "eldest",
     overtrump: str = "trump_lead",
     declare: bool = True,
+    forced: int | None = None,
 ) -> dict[str, Any]:
-    """A random, fully legal deal in card-by-card form (hands at the first lead, tricks)."""
+    """A random, fully legal deal in card-by-card form (hands at the first lead, tricks).
+    `forced`: the seat that must play it (`hanging_replay: forced`): only bella is declared."""
     n = len(players)
     hand_size = 8 if n == 4 else 9
     deck = list(range(32))
     rng.shuffle(deck)
     hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(n)]
     trump = rng.randrange(4)
-    declarer = rng.randrange(n)
+    declarer = rng.randrange(n) if forced is None else forced
     leader = declarer if first_lead == "declarer" else (dealer + 1) % n
     always = overtrump == "always"
     remaining = [list(hand) for hand in hands]
@@ -72,7 +74,7 @@ def random_deal(
     declarations: dict[str, list[str]] = {}
     if declare:
         for seat, hand in enumerate(hands):
-            mine = held_runs(hand)
+            mine = held_runs(hand) if forced is None else []
             if trump * 8 + KING in hand and trump * 8 + QUEEN in hand:
                 mine.append("bella")
             if mine:
@@ -119,6 +121,21 @@ def as_figures(
     return figures
 
 
+def _low_points_seat(rng: random.Random, n: int, below: int) -> int | None:
+    """Under `redeal_below`: the first player whose first 6 dealt cards (before the trump is
+    known, so valued as plain cards) hold fewer than `below` points, if any asks for a
+    redeal; None otherwise (and always when the convention is off)."""
+    if not below:
+        return None
+    deck = list(range(32))
+    rng.shuffle(deck)
+    plain = POINTS[4]  # no trump chosen yet
+    for seat in range(n):
+        if sum(plain[card] for card in deck[seat * 6 : seat * 6 + 6]) < below:
+            return seat
+    return None
+
+
 def random_match(
     rng: random.Random,
     players: list[str],
@@ -144,11 +161,22 @@ def random_match(
     deals: list[dict[str, Any]] = []
     while not state.finished and len(deals) < max_deals:
         dealer = state.dealer
-        if rng.random() < void_rate and not conv.obligatory_order:
-            deal: dict[str, Any] = {"dealer": players[dealer], "declarer": None}
+        # A forced deal (Odessa's висяк) is played by the hanging declarer and never passed.
+        forced = None if state.forced is None else state.forced.forced
+        reader.forced_seat = forced
+        low = _low_points_seat(rng, len(players), conv.redeal_below)
+        if low is not None:
+            deal: dict[str, Any] = {"dealer": players[dealer], "low_points": players[low]}
+        elif rng.random() < void_rate and not conv.obligatory_order and forced is None:
+            deal = {"dealer": players[dealer], "declarer": None}
         else:
             deal = random_deal(
-                rng, players, dealer, first_lead=conv.first_lead, overtrump=conv.overtrump
+                rng,
+                players,
+                dealer,
+                first_lead=conv.first_lead,
+                overtrump=conv.overtrump,
+                forced=forced,
             )
             if not card_by_card:
                 deal = as_figures(deal, players, conv.first_lead)

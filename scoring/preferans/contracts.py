@@ -39,6 +39,17 @@ SUITS: Final[dict[str, str]] = {
 }
 
 
+def obligation_of(level: int, obligation_8: int) -> int:
+    """The defenders' obligation O on `level`, the table's except on an eight, where the
+    convention `obligation_8` decides (Kodex 35: "при восьмерной тоже две")."""
+    return obligation_8 if level == 8 else OBLIGATION[level]
+
+
+def share_of(obligation: int) -> int:
+    """A whister's own share s = ⌈O / 2⌉ of the obligation O."""
+    return (obligation + 1) // 2
+
+
 class Contract(NamedTuple):
     """A game contract: `level` 6…10 and `suit` one of S, C, D, H, NT."""
 

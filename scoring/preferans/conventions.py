@@ -25,6 +25,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "whist_factor": 1,
         "mountain_factor": 1,
         "half_whist": True,
+        "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
         "allpass_scoring": "mountain",
@@ -44,6 +45,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "whist_factor": 2,
         "mountain_factor": 2,
         "half_whist": True,
+        "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
         "allpass_scoring": "mountain",
@@ -63,6 +65,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "whist_factor": 1,
         "mountain_factor": 1,
         "half_whist": False,
+        "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
         "allpass_scoring": "whists",
@@ -117,6 +120,12 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "kind": BOOL,
         "default": True,
         "help": "half a whist [полвиста] on a six or seven when the other defender passes",
+    },
+    "obligation_8": {
+        "kind": "one_or_two",
+        "default": 1,
+        "help": "the defenders' obligation on an eight: 1 trick (the price table) or 2 "
+        '(Kodex 35: "при восьмерной тоже две")',
     },
     "stalingrad": {
         "kind": BOOL,
@@ -185,6 +194,12 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     },
 }
 
+# The project's bounds: a pool, a factor or a number of deals up to WHOLE_MAX (far above any
+# table's), and at most PROGRESSION_MAX rises of the all-pass price (a geometric price doubles
+# with each: 2**10 is already absurd), so that no absurd figure is stored or computed.
+WHOLE_MAX: Final = 1_000
+PROGRESSION_MAX: Final = 10
+
 _YES_NO: Final = {True: True, False: False, "yes": True, "no": False, "true": True, "false": False}
 
 
@@ -201,9 +216,9 @@ def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
             return _YES_NO[value], None
         return None, "takes yes/no (or true/false)"
     if kind == POSITIVE:
-        if _is_int(value) and value > 0:
+        if _is_int(value) and 0 < value <= WHOLE_MAX:
             return value, None
-        return None, "takes a positive whole number"
+        return None, f"takes a positive whole number up to {WHOLE_MAX}"
     if kind == "one_or_two":
         if _is_int(value) and value in (1, 2):
             return value, None
@@ -211,9 +226,9 @@ def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
     if kind == "limit":
         if value is None or value == NO_LIMIT:
             return NO_LIMIT, None
-        if _is_int(value) and value >= 0:
+        if _is_int(value) and 0 <= value <= PROGRESSION_MAX:
             return value, None
-        return None, 'takes a whole number of rises or "none"'
+        return None, f'takes a whole number of rises up to {PROGRESSION_MAX}, or "none"'
     if kind == "exit":
         if (
             isinstance(value, list)
@@ -225,9 +240,9 @@ def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
     if kind == "deals":
         if value is None:
             return None, None
-        if _is_int(value) and value > 0:
+        if _is_int(value) and 0 < value <= WHOLE_MAX:
             return value, None
-        return None, "takes a positive whole number"
+        return None, f"takes a positive whole number up to {WHOLE_MAX}"
     if isinstance(value, str) and value in meta["values"]:
         return value, None
     return None, "takes one of " + ", ".join(meta["values"])
@@ -243,6 +258,7 @@ class Conventions:
     whist_factor: int
     mountain_factor: int
     half_whist: bool
+    obligation_8: int
     stalingrad: bool
     ten_checked: bool
     allpass_scoring: str
@@ -265,6 +281,7 @@ class Conventions:
             "whist_factor": self.whist_factor,
             "mountain_factor": self.mountain_factor,
             "half_whist": self.half_whist,
+            "obligation_8": self.obligation_8,
             "stalingrad": self.stalingrad,
             "ten_checked": self.ten_checked,
             "allpass_scoring": self.allpass_scoring,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .contracts import MISERE_PRICE, OBLIGATION, PRICE, SHARE
+from .contracts import MISERE_PRICE, OBLIGATION, PRICE, obligation_of, share_of
 from .conventions import Conventions
 
 GAME: Final = "game"
@@ -35,7 +35,9 @@ class DealFacts:
     `defenders` are the two defending hands [вистующие / пасующие], the first defender (the
     declarer's left) first; `choices` their words in the same order. `tricks` has an entry
     for every seat (0 for a hand that did not play). `violator` is NOBODY without a renonce
-    [ренонс].
+    [ренонс], `count` its renonces. When the declarer and a defender both erred (Kodex 33)
+    `violator` is the declarer and `partner`, `partner_count` the defender; else `partner`
+    is NOBODY.
     """
 
     __slots__ = (
@@ -48,6 +50,8 @@ class DealFacts:
         "kind",
         "level",
         "number",
+        "partner",
+        "partner_count",
         "suit",
         "tricks",
         "violator",
@@ -66,6 +70,8 @@ class DealFacts:
         self.tricks: list[int] = []
         self.violator = NOBODY
         self.count = 0
+        self.partner = NOBODY
+        self.partner_count = 0
 
 
 class Writes:
@@ -85,6 +91,15 @@ class Writes:
         self.mountain_off: list[int] | None = None
         self.whists: list[tuple[int, int, int]] = []
         self.multiplier: int | None = None
+
+
+def answer_half_whist(whist: dict[str, str]) -> dict[str, str]:
+    """The final choices of a half-whist answered "фиг тебе, играем" (Kodex 23): the passer
+    whists, the half-whister passes, and the game is played. A record writes these; any
+    other choices are returned as they are, for the reader to judge."""
+    if sorted(whist.values()) != [HALF, PASS]:
+        return whist
+    return {name: PASS if choice == HALF else WHIST for name, choice in whist.items()}
 
 
 def allpass_multiplier(in_a_row: int, conventions: Conventions) -> int:
@@ -118,7 +133,8 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
         writes.pool[declarer] = price
         return writes
     if first == HALF or second == HALF:
-        # Half a whist [полвиста]: not played; the half-whister writes half the obligation.
+        # Half a whist [полвиста]: not played; the half-whister writes half the obligation
+        # (only on a six or a seven, so `obligation_8` never applies here).
         writes = Writes(n, "half_whist")
         writes.pool[declarer] = price
         half_whister = facts.defenders[0] if first == HALF else facts.defenders[1]
@@ -126,6 +142,8 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
             (half_whister, declarer, price * conventions.whist_factor * OBLIGATION[level] // 2)
         )
         return writes
+    if facts.partner != NOBODY:
+        return _score_both_erred(facts, n, conventions)
 
     tricks = facts.tricks
     taken = tricks[declarer]
@@ -135,20 +153,31 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
     defender_violated = violator != NOBODY and violator != declarer
     mountain_factor = conventions.mountain_factor
     whist_price = price * conventions.whist_factor
-    if defender_violated:
-        under = 0  # a defender's renonce: the game counts as made (Kodex 32)
-    writes = Writes(n, "remise" if under else "made")
+    writes = Writes(n, "made" if defender_violated or not under else "remise")
     mountain = writes.mountain
     whists = writes.whists
-    if under:
+    if defender_violated:
+        # Kodex 31: the game counts as made, and the violator "ставит за недобранные взятки и
+        # за каждый ренонс по одному ремизу по игре".
+        writes.pool[declarer] = price
+        mountain[violator] += price * (under + facts.count) * mountain_factor
+        under = 0
+    elif under:
         mountain[declarer] += price * under * mountain_factor  # ремиз
     else:
         writes.pool[declarer] = price
-    if violator != NOBODY:
-        mountain[violator] += price * facts.count * mountain_factor
 
     checked = first == CHECK or second == CHECK
-    if not checked:
+    whisters: list[int] = []
+    if checked:
+        if under:
+            # A failed checked ten: "они записывают за вист пополам" (Kodex 35): the
+            # defenders' tricks as whists, halved between the two (P = 10: exact).
+            half = whist_price * defence // 2
+            if half:
+                for seat in facts.defenders:
+                    whists.append((seat, declarer, half))
+    else:
         # Whists for tricks [висты за взятки], but never by a violating defender.
         whisters = [
             seat
@@ -172,46 +201,107 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
                         whists.append((whister, declarer, half))
                     if passer != violator:
                         whists.append((passer, declarer, half))
-        if violator == NOBODY and not under and defence < OBLIGATION[level]:
-            _shortfall(facts, writes, whisters, defence, conventions)
+        if not defender_violated and not under:
+            obligation = obligation_of(level, conventions.obligation_8)
+            if defence < obligation:
+                owed = _shortfall(facts, whisters, defence, obligation, conventions)
+                if violator == declarer:
+                    # Kodex 30: the defenders "остались без одной или более, то ремиза не
+                    # ставят, а ставит весь ремиз играющий": what they would have written.
+                    mountain[declarer] += sum(amount for _seat, amount in owed)
+                else:
+                    for seat, amount in owed:
+                        mountain[seat] += amount
     if under:
-        # Consolation [консоляция]: every other player at the table, the sitting-out dealer
-        # too (Kodex 48).
-        consolation = whist_price * under
-        for seat in range(n):
-            if seat != declarer:
-                whists.append((seat, declarer, consolation))
+        _consolation(facts, writes, n, whisters, whist_price * under, conventions)
+    return writes
+
+
+def _consolation(
+    facts: DealFacts,
+    writes: Writes,
+    n: int,
+    whisters: list[int],
+    consolation: int,
+    conventions: Conventions,
+) -> None:
+    """Consolation [консоляция] on a remise: every other player at the table, the
+    sitting-out dealer too (Kodex 48). A lone whister under responsible whist writes the
+    passer's share as well ("вистующий пишет себе, как за себя, так и за пасовавшего")."""
+    declarer = facts.declarer
+    whists = writes.whists
+    lone = whisters[0] if len(whisters) == 1 and conventions.whist_split == "whister" else NOBODY
+    for seat in range(n):
+        if seat == declarer:
+            continue
+        if lone != NOBODY and seat in facts.defenders:
+            if seat == lone:
+                whists.append((seat, declarer, 2 * consolation))
+            continue
+        whists.append((seat, declarer, consolation))
+
+
+def _score_both_erred(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
+    """The declarer and one defender both made renonces (Kodex 33): "играющий и вистующий
+    ставят по одному ремизу за каждый сделанный ими ренонс, и платят пополам по расчету
+    другому вистующему за сделанные им взятки"."""
+    declarer = facts.declarer
+    level = facts.level
+    price = PRICE[level]
+    factor = conventions.mountain_factor
+    taken = facts.tricks[declarer]
+    under = level - taken if taken < level else 0
+    writes = Writes(n, "remise" if under else "made")
+    mountain = writes.mountain
+    # The game scores from its tricks, with no consolation: nobody else broke a rule.
+    if under:
+        mountain[declarer] += price * under * factor
+    else:
+        writes.pool[declarer] = price
+    mountain[declarer] += price * facts.count * factor
+    culprit = facts.partner
+    mountain[culprit] += price * facts.partner_count * factor
+    # The other defender's tricks are paid half by each violator, whatever he said (whist,
+    # pass or check); "если бы этот другой вистующий был без взяток, он ремиза не ставит":
+    # no shortfall. The violating defender writes no whists (the text is silent: the
+    # service's reading).
+    other = facts.defenders[1] if facts.defenders[0] == culprit else facts.defenders[0]
+    half = price * conventions.whist_factor * facts.tricks[other] // 2  # P is even: exact
+    if half:
+        writes.whists.append((other, declarer, half))
+        writes.whists.append((other, culprit, half))
     return writes
 
 
 def _shortfall(
-    facts: DealFacts, writes: Writes, whisters: list[int], defence: int, conventions: Conventions
-) -> None:
-    """The whisters' shortfall [недобор взяток вистующими, "в гору"] on a made game (§4)."""
-    level = facts.level
-    price = PRICE[level]
-    mountain = writes.mountain
+    facts: DealFacts,
+    whisters: list[int],
+    defence: int,
+    obligation: int,
+    conventions: Conventions,
+) -> list[tuple[int, int]]:
+    """The whisters' shortfall [недобор взяток вистующими, "в гору"] on a made game (§4):
+    (seat, mountain) for each defender who would write it."""
+    price = PRICE[facts.level]
     factor = conventions.mountain_factor
     if len(whisters) == 2:
         # "в гору получит тот, кто взял меньше двух взяток": each below the own share s.
-        share = SHARE[level]
-        for seat in whisters:
-            own = facts.tricks[seat]
-            if own < share:
-                mountain[seat] += price * (share - own) * factor
-        return
+        share = share_of(obligation)
+        return [
+            (seat, price * (share - facts.tricks[seat]) * factor)
+            for seat in whisters
+            if facts.tricks[seat] < share
+        ]
     whister = whisters[0]
-    owed = price * (OBLIGATION[level] - defence) * factor
+    owed = price * (obligation - defence) * factor
     rule = conventions.shortfall
     if rule == "full":
-        mountain[whister] += owed
-    elif rule == "half":
-        mountain[whister] += owed // 2  # "вистующий в гору записывает половину"
-    else:
-        # "штрафы вистующий с пасовавшим делят пополам"
-        passer = facts.defenders[1] if facts.defenders[0] == whister else facts.defenders[0]
-        mountain[whister] += owed // 2
-        mountain[passer] += owed // 2
+        return [(whister, owed)]
+    if rule == "half":
+        return [(whister, owed // 2)]  # "вистующий в гору записывает половину"
+    # "штрафы вистующий с пасовавшим делят пополам"
+    passer = facts.defenders[1] if facts.defenders[0] == whister else facts.defenders[0]
+    return [(whister, owed // 2), (passer, owed // 2)]
 
 
 def score_misere(facts: DealFacts, n: int, conventions: Conventions) -> Writes:

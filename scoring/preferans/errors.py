@@ -30,6 +30,7 @@ CODES = frozenset(
         "dealer_out_of_turn",
         "bad_violation",
         "match_finished",
+        "unknown_field",
     }
 )
 

@@ -18,6 +18,11 @@ from .reader import DealReader
 from .sheet import Sheet
 
 FORMAT: Final = "preferans-scoresheet/1"
+# The keys of the record itself (preferans.md, "Record"): anything else (a misspelt
+# `"playrs"`, junk beside `deals`) is `unknown_field` at that key, deal null, as a deal's is.
+RECORD_KEYS: Final = frozenset(
+    ("format", "ruleset", "conventions", "players", "first_dealer", "closed", "deals")
+)
 RESULT_FORMAT: Final = "preferans-result/1"
 TABLE_SIZES: Final = (3, 4)
 MOST_DEALS_IN_A_ROW: Final = 3  # "сдавать карты подряд больше трех раз он не имеет права"
@@ -215,6 +220,10 @@ def score_pulka(record: Any) -> dict[str, Any]:
                 f"format must be {FORMAT!r}, not {record.get('format')!r}",
             )
         )
+    problems.extend(
+        Problem(None, str(key), "unknown_field", f"{key!r} is not a field of a pulka record")
+        for key in sorted(record.keys() - RECORD_KEYS, key=str)
+    )
     names = _read_players(record, problems)
     if "ruleset" not in record:
         problems.append(

@@ -11,12 +11,30 @@ from typing import Any
 
 from .contracts import Contract, parse_contract
 from .conventions import Conventions
-from .deal import ALLPASS, CHECK, CHOICES, HALF, KINDS, MISERE, NOBODY, PASS, WHIST, DealFacts
+from .deal import (
+    ALLPASS,
+    CHECK,
+    CHOICES,
+    GAME,
+    HALF,
+    KINDS,
+    MISERE,
+    NOBODY,
+    PASS,
+    WHIST,
+    DealFacts,
+)
 from .errors import Problem
 
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+# Every key a deal may carry, and those of a violation: anything else is a misspelling or
+# junk, refused as `unknown_field` (never read as "absent", never stored).
+DEAL_KEYS = frozenset(("dealer", "kind", "declarer", "contract", "whist", "tricks", "violation"))
+VIOLATION_KEYS = frozenset(("player", "kind", "count"))
 
 
 class DealReader:
@@ -54,6 +72,7 @@ class DealReader:
         if type(raw) is not dict:
             self.problem(number, None, "bad_format", "a deal must be an object")
             return None, None
+        self._check_keys(number, raw)
         get = raw.get
         dealer = expected_dealer
         given = get("dealer")
@@ -101,6 +120,22 @@ class DealReader:
         if get("violation") is not None:
             self._violation(number, raw, facts, played, sitting_out)
         return (facts if len(problems) == before else None), kind
+
+    def _check_keys(self, number: int, raw: dict) -> None:
+        """`unknown_field` for every key of the deal or of its violation(s) the format does
+        not know."""
+        for key in sorted(raw.keys() - DEAL_KEYS, key=str):
+            self.problem(number, str(key), "unknown_field", f"{key!r} is not a field of a deal")
+        value = raw.get("violation")
+        entries = value if isinstance(value, list) else [value]
+        for index, entry in enumerate(entries, start=1):
+            if not isinstance(entry, dict):
+                continue
+            field = "violation" if isinstance(value, dict) else f"violation[{index}]"
+            for key in sorted(entry.keys() - VIOLATION_KEYS, key=str):
+                self.problem(
+                    number, f"{field}.{key}", "unknown_field", f"{key!r} is not a field of {field}"
+                )
 
     def _declarer(self, number: int, raw: dict, sitting_out: int) -> int:
         name = raw.get("declarer")
@@ -356,31 +391,19 @@ class DealReader:
     def _violation(
         self, number: int, raw: dict, facts: DealFacts, played: bool, sitting_out: int
     ) -> None:
+        """One renonce `{player, kind, count}`, or in a game the declarer's and one
+        defender's as a list of two (Kodex 33)."""
         value = raw.get("violation")
         if value is None:
             return
-        if not isinstance(value, dict):
-            self.problem(number, "violation", "bad_violation", "a violation is an object")
+        if isinstance(value, list):
+            self._violation_list(number, value, facts, played, sitting_out)
             return
-        kind = value.get("kind")
-        if kind is None:
-            self.problem(number, "violation.kind", "missing_field", "which violation (renonce)?")
-        elif kind != "renonce":
-            self.problem(
-                number, "violation.kind", "bad_violation", f"unknown violation {kind!r} (renonce)"
-            )
-        count = value.get("count", 1)
-        if not _is_int(count) or count < 1:
-            self.problem(
-                number, "violation.count", "bad_violation", f"count is 1 or more, not {count!r}"
-            )
-        name = value.get("player")
-        if name is None:
-            self.problem(number, "violation.player", "missing_field", "who made the renonce?")
+        read = self._violation_entry(number, "violation", value)
+        if read is None:
             return
-        seat = self.seat_of(number, "violation.player", name)
-        if seat is None:
-            return
+        seat, count = read
+        name = self.names[seat]
         if not played:
             self.problem(number, "violation", "bad_violation", "a game not played has no violation")
         elif seat == sitting_out:
@@ -388,4 +411,64 @@ class DealReader:
                 number, "violation.player", "bad_violation", f"{name} sits out and plays no card"
             )
         facts.violator = seat
-        facts.count = count if _is_int(count) else 0
+        facts.count = count
+
+    def _violation_entry(self, number: int, field: str, value: Any) -> tuple[int, int] | None:
+        """(violator's seat, count) of one `{player, kind, count}`, or None after reporting
+        its problems."""
+        if not isinstance(value, dict):
+            self.problem(number, field, "bad_violation", "a violation is an object")
+            return None
+        ok = True
+        kind = value.get("kind")
+        if kind is None:
+            self.problem(number, f"{field}.kind", "missing_field", "which violation (renonce)?")
+            ok = False
+        elif kind != "renonce":
+            self.problem(
+                number, f"{field}.kind", "bad_violation", f"unknown violation {kind!r} (renonce)"
+            )
+            ok = False
+        count = value.get("count", 1)
+        # At most one renonce a trick: a count above the deal's ten tricks cannot be.
+        if not _is_int(count) or not 1 <= count <= 10:
+            self.problem(
+                number, f"{field}.count", "bad_violation", f"count is 1 to 10, not {count!r}"
+            )
+            ok = False
+        name = value.get("player")
+        if name is None:
+            self.problem(number, f"{field}.player", "missing_field", "who made the renonce?")
+            return None
+        seat = self.seat_of(number, f"{field}.player", name)
+        if seat is None or not ok:
+            return None
+        return seat, count
+
+    def _violation_list(
+        self, number: int, value: list, facts: DealFacts, played: bool, sitting_out: int
+    ) -> None:
+        """Kodex 33: "когда же играющий и вистующий сделают ренонсы в одну и ту же игру"."""
+        message = "a list of violations is the declarer's and one defender's renonces in a game"
+        if facts.kind != GAME or len(value) != 2:
+            self.problem(number, "violation", "bad_violation", message)
+            return
+        read = [
+            self._violation_entry(number, f"violation[{index}]", entry)
+            for index, entry in enumerate(value, start=1)
+        ]
+        if read[0] is None or read[1] is None:
+            return
+        if not played:
+            self.problem(number, "violation", "bad_violation", "a game not played has no violation")
+            return
+        declarer = facts.declarer
+        by_declarer = [entry for entry in read if entry[0] == declarer]
+        by_defender = [entry for entry in read if entry[0] in facts.defenders]
+        if declarer == NOBODY or not facts.defenders:
+            return  # the declarer or the defenders are already reported
+        if len(by_declarer) != 1 or len(by_defender) != 1:
+            self.problem(number, "violation", "bad_violation", message)
+            return
+        facts.violator, facts.count = by_declarer[0]
+        facts.partner, facts.partner_count = by_defender[0]

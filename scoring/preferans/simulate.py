@@ -88,19 +88,26 @@ def random_deal(
         taken = max(0, min(10, level + rng.choice((-3, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2))))
         rest = _split(rng, 10 - taken, 2)
         deal["tricks"] = {players[declarer]: taken, a: rest[0], b: rest[1]}
-        _maybe_violation(rng, deal, players, playing, violations)
+        if violations and rng.random() < 0.01:
+            # Kodex 33: the declarer and one defender both erred, written as a list.
+            deal["violation"] = [
+                _renonce(rng, players[declarer]),
+                _renonce(rng, rng.choice((a, b))),
+            ]
+        else:
+            _maybe_violation(rng, deal, players, playing, violations)
     return deal
+
+
+def _renonce(rng: random.Random, player: str) -> dict[str, Any]:
+    return {"player": player, "kind": "renonce", "count": rng.choice((1, 1, 2))}
 
 
 def _maybe_violation(
     rng: random.Random, deal: dict[str, Any], players: list[str], playing: list[int], on: bool
 ) -> None:
     if on and rng.random() < 0.03:
-        deal["violation"] = {
-            "player": players[rng.choice(playing)],
-            "kind": "renonce",
-            "count": rng.choice((1, 1, 2)),
-        }
+        deal["violation"] = _renonce(rng, players[rng.choice(playing)])
 
 
 def random_pulka(

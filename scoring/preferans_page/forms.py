@@ -7,7 +7,11 @@ Fields are named by seat index (any display name is safe in a field name):
 - `whist_<i>`: each defender's `whist`, `pass`, `half` or `check`;
 - `tricks_<i>`: each playing hand's tricks; `dealer` (hidden): the seat the page showed as
   dealing, only a hint for filling in the last hand's tricks (never written in the deal);
-- `violation_player`, `violation_count`: a renonce [ренонс].
+- `half_answered`: on a half-whist [полвиста], the passer answered "играем" (Kodex 23): the
+  deal is written with the final choices, the passer's `whist` and the half-whister's `pass`;
+- `violation_player`, `violation_count`: a renonce [ренонс]; `violation2_player`,
+  `violation2_count`: a second one, when the declarer and a defender both erred (Kodex 33):
+  the deal then carries the list of the two.
 
 Parsing only turns the fields into a deal (and fills in the last hand's tricks, 10 minus the
 others); the rules engine judges it.
@@ -20,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+
+from scoring.preferans.deal import answer_half_whist
 
 LEVELS = (6, 7, 8, 9, 10)
 # Suits in the order of their rank (♠ < ♣ < ♦ < ♥), then no trumps.
@@ -187,12 +193,33 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
             record["tricks"] = {names[seat]: tricks[seat] for seat in sorted(tricks)}
             for seat, figure in tricks.items():
                 form.values[f"tricks_{seat}"] = str(figure)
-    violator = _seat(form, "violation", post.get("violation_player"))
-    if violator is not None:
-        count = _count(form, "violation", post.get("violation_count"), minimum=1, maximum=10)
-        record["violation"] = {"player": names[violator], "kind": "renonce", "count": count or 1}
+    if kind == "game" and str(post.get("half_answered") or "").strip():
+        record["whist"] = answer_half_whist(record["whist"])
+    renonces = [
+        renonce
+        for renonce in (
+            _renonce(form, post, "violation_player", "violation_count"),
+            _renonce(form, post, "violation2_player", "violation2_count"),
+        )
+        if renonce is not None
+    ]
+    if len(renonces) == 1:
+        record["violation"] = renonces[0]
+    elif renonces:
+        record["violation"] = renonces  # both erred: the engine checks who they are
     form.record = record
     return form
+
+
+def _renonce(
+    form: DealForm, post: Mapping[str, Any], player_key: str, count_key: str
+) -> dict[str, Any] | None:
+    """One renonce row of the form → `{player, kind, count}`; errors at `violation`."""
+    violator = _seat(form, "violation", post.get(player_key))
+    if violator is None:
+        return None
+    count = _count(form, "violation", post.get(count_key), minimum=1, maximum=10)
+    return {"player": form.names[violator], "kind": "renonce", "count": count or 1}
 
 
 def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
@@ -215,17 +242,21 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
         if name in index:
             values[f"tricks_{index[name]}"] = str(figure)
     violation = record.get("violation") or {}
-    if violation.get("player") in index:
-        values["violation_player"] = str(index[violation["player"]])
-        values["violation_count"] = str(violation.get("count", 1))
+    renonces = violation if isinstance(violation, list) else [violation]
+    for prefix, renonce in zip(("violation", "violation2"), renonces, strict=False):
+        if isinstance(renonce, Mapping) and renonce.get("player") in index:
+            values[f"{prefix}_player"] = str(index[renonce["player"]])
+            values[f"{prefix}_count"] = str(renonce.get("count", 1))
     return values
 
 
 def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
     """The form field an engine error belongs at: `whist.Vera` → `whist_2`, `tricks.Anna` →
-    `tricks_0`, `kind`/`contract` → `contract`, `violation.*` → `violation`; else `__all__`."""
+    `tricks_0`, `kind`/`contract` → `contract`, `violation.*` and `violation[2].*` →
+    `violation`; else `__all__`."""
     raw = str(err.get("field") or "")
     head, _sep, rest = raw.partition(".")
+    head = head.partition("[")[0]
     if head in ("whist", "tricks") and rest in names:
         return f"{head}_{list(names).index(rest)}"
     if head in ("kind", "contract"):

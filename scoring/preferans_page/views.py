@@ -56,7 +56,8 @@ MESSAGES: dict[str, Any] = {
     "tricks_sum": gettext_lazy("The tricks must add up to 10."),
     "missing_field": gettext_lazy("This must be filled in."),
     "bad_violation": gettext_lazy(
-        "A renonce is made by a playing hand, once or more, in a deal that was played."
+        "A renonce is made by a playing hand, 1 to 10 times, in a deal that was played; two "
+        "renonces in one deal are the declarer's and one defender's, in a game."
     ),
     "match_finished": gettext_lazy("The pulka is already over: no more deals."),
     "unknown_player": gettext_lazy("This name is not a player at the table."),
@@ -283,6 +284,7 @@ def sheet_context(
         "general_errors": errors.get("__all__", []),
         "contract_grid": contract_grid,
         "choices": choices,
+        "half_allowed": bool(conventions.get("half_whist")),
         "sheet": draw(result),
         "allpass": _allpass_marks(result),
         "idempotency_key": uuid.uuid4().hex,
@@ -312,9 +314,10 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
             % {"figures": "/".join(str(tricks.get(name, "–")) for name in names)}
         )
     violation = record.get("violation") or {}
-    if violation:
-        parts.append(
-            _("renonce: %(name)s ×%(count)s")
-            % {"name": violation.get("player"), "count": violation.get("count", 1)}
-        )
+    for renonce in violation if isinstance(violation, list) else [violation]:
+        if isinstance(renonce, Mapping) and renonce:
+            parts.append(
+                _("renonce: %(name)s ×%(count)s")
+                % {"name": renonce.get("player"), "count": renonce.get("count", 1)}
+            )
     return " · ".join(parts)

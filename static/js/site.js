@@ -42,6 +42,13 @@ document.addEventListener("submit", function (evt) {
       ? "(" + clock.getAttribute("data-t-left").replace("__N__", String(minutes)) + ")"
       : "— " + clock.getAttribute("data-t-up");
     out.classList.toggle("time-up", minutes <= 0);
+    // What waits for time to be up (the scorer's "close the table") shows itself then; the
+    // server refuses it before (round_time_not_up) all the same.
+    if (minutes <= 0) {
+      document.querySelectorAll("[data-shown-at-time-up][hidden]").forEach(function (el) {
+        el.hidden = false;
+      });
+    }
   }
   var timer = null;
   function tickAll() {

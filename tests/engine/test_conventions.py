@@ -13,7 +13,8 @@ from .helpers import codes, record
 # per table size below; debertz off / 6; mercy_gap off).
 SECTION_8 = {
     "target": (501, 501, 501, 501),
-    "obligatory_order": (False, False, False, True),
+    # Kharkov "обяз" (seed 001): the dealer, asked a second time, must name a suit.
+    "obligatory_order": (False, False, True, True),
     "seven_swap": (True, True, True, True),
     "first_lead": ("eldest", "eldest", "declarer", "declarer"),
     "overtrump": ("trump_lead", "trump_lead", "trump_lead", "always"),
@@ -27,7 +28,9 @@ SECTION_8 = {
     "hanging_separately": (False, False, False, False),
     "hanging_on_byte_3p": ("top", "split", "split", "top"),
     "dealer": ("winner", "winner", "clockwise", "clockwise"),
-    "renonce_penalty": ("card_byte", "card_byte", "card_byte", "redeal_minus_100"),
+    "renonce_penalty": ("card_byte", "card_byte", "take_trick", "redeal_minus_100"),
+    "hanging_replay": ("pool", "pool", "pool", "forced"),
+    "redeal_below": ("off", "off", "off", 2),
     "three_bytes_penalty": (0, 0, 100, 0),
     "both_over_target": ("last_trick", "higher", "last_trick", "last_trick"),
     "false_closing": ("loses", "loses", "double_to_opponents", "loses"),

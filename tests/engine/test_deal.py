@@ -472,7 +472,8 @@ def test_odessa_renonce_redeal_minus_100_same_dealer() -> None:
     assert first["next_dealer"] == "Anna"  # Odessa deals clockwise: Boris, then Anna
     assert second["dealer"] == "Anna"
     assert second["recorded"] == {"Anna": 0, "Boris": -100}
-    assert second["hanging"] == [{"points": 70, "eligible": ["Anna", "Boris"]}]
+    # Odessa hangs as a висяк: Anna must play the next deal for the 70 (§5 forced).
+    assert second["hanging"] == [{"points": 70, "eligible": ["Anna", "Boris"], "forced": "Anna"}]
     assert second["next_dealer"] == "Anna"
     assert result["match"] == {"Anna": 0, "Boris": 70 - 100}
 

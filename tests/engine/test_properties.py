@@ -66,6 +66,9 @@ def summary_match(draw: Any) -> dict[str, Any]:
         "target": 5000,
         "bolt_penalty": 0,
         "three_bytes_penalty": 0,
+        # Pools here; Odessa's forced deals (which fix the next declarer) have their own
+        # property in test_forced_hanging.py.
+        "hanging_replay": "pool",
     }
     deals = draw(st.lists(summary_deal(players), min_size=1, max_size=8))
     return {

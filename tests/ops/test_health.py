@@ -86,3 +86,30 @@ def test_it_is_ready_with_redis_answering(client, settings, require_redis):
     response = client.get("/readyz")
     assert response.status_code == 200
     assert response.json()["checks"]["redis"] == "ok"
+
+
+def _redis_figures(url: str) -> tuple[int, int]:
+    """Redis's own count of connections received since it started, and of clients now."""
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        stats, clients = client.info("stats"), client.info("clients")
+    return int(stats["total_connections_received"]), int(clients["connected_clients"])
+
+
+@pytest.mark.services
+@pytest.mark.django_db
+def test_readiness_probes_reuse_their_redis_connection(client, settings, require_redis):
+    """50 probes, as a load balancer sends every few seconds: the Redis server sees no new
+    connection per probe (it saw 201 for 200 probes), and no more clients afterwards."""
+    settings.REDIS_URL = require_redis
+    assert client.get("/readyz").status_code == 200  # the pool's first connection
+    received_before, clients_before = _redis_figures(require_redis)
+    for _ in range(50):
+        response = client.get("/readyz")
+        assert response.json()["checks"]["redis"] == "ok"
+    received_after, clients_after = _redis_figures(require_redis)
+    # Our own two INFO connections count, and another process on the same server may
+    # connect meanwhile: a couple at most, never one per probe.
+    assert received_after - received_before <= 5
+    assert clients_after - clients_before <= 2

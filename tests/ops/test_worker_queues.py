@@ -26,12 +26,15 @@ EXPECTED_QUEUE = {
     "tournaments.tasks.rate_match_task": "celery",
     "tournaments.tasks.rate_pending_task": "celery",
     "tournaments.catch_up": "celery",
+    "tournaments.jobs_watchdog": "celery",
     "tournaments.tasks.recompute_ratings_task": "reports",
     "tournaments.report_job": "reports",
     "tournaments.report_job_lost": "reports",
     "tournaments.report_jobs_purge": "reports",
     "tournaments.idempotency_keys_purge": "reports",
     "tournaments.ratings_nightly_recompute": "reports",
+    # A large tournament's JSON export (issue 17): seconds of CPU, away from the live tasks.
+    "tournaments.tournament_export": "reports",
 }
 
 

@@ -18,6 +18,7 @@ TABLE = {  # rules §10, row by row: (sochi, leningrad, rostov)
     "whist_factor": (1, 2, 1),
     "mountain_factor": (1, 2, 1),
     "half_whist": (True, True, False),
+    "obligation_8": (1, 1, 1),
     "stalingrad": (False, False, False),
     "ten_checked": (True, True, True),
     "allpass_scoring": ("mountain", "mountain", "whists"),
@@ -62,6 +63,8 @@ def test_sochi_has_responsible_whist_and_leningrad_gentleman_whist() -> None:
     [
         ("half_whist", "yes", True),
         ("half_whist", "no", False),
+        ("obligation_8", 2, 2),
+        ("obligation_8", 1, 1),
         ("stalingrad", True, True),
         ("stalingrad", "true", True),
         ("ten_checked", False, False),
@@ -99,6 +102,8 @@ def test_fixed_deals_goes_with_end_fixed_deals() -> None:
     [
         ("half_whist", "maybe"),
         ("half_whist", 1),
+        ("obligation_8", 3),
+        ("obligation_8", "2"),
         ("pool_target", 0),
         ("pool_target", -5),
         ("pool_target", 20.0),

@@ -158,6 +158,7 @@ def test_every_code_is_in_the_contract() -> None:
         "dealer_out_of_turn",
         "bad_violation",
         "match_finished",
+        "unknown_field",
     } == CODES
 
 
@@ -210,6 +211,7 @@ def test_every_code_of_the_table_can_be_produced() -> None:
             end="fixed_deals",
             fixed_deals=1,
         ),
+        record([{**allpass({A: 5, B: 5, C: 0}), "contrakt": "6S"}]),
     ]
     for rec in samples:
         seen.update(code for _, code in codes(rec))

@@ -35,3 +35,20 @@ def test_the_same_seed_gives_the_same_pulka() -> None:
     first = random_pulka(random.Random(3), THREE, "sochi")
     again = random_pulka(random.Random(3), THREE, "sochi")
     assert first == again
+
+
+def test_random_pulkas_carry_single_renonces_and_the_kodex_33_list() -> None:
+    """The generator writes both shapes of `violation`, and the engine scores them."""
+    rng = random.Random(11)
+    shapes: set[str] = set()
+    for _ in range(40):
+        record = random_pulka(rng, THREE, "sochi", max_deals=400)
+        score_pulka(record)
+        for deal in record["deals"]:
+            violation = deal.get("violation")
+            if isinstance(violation, list):
+                shapes.add("list")
+                assert deal["kind"] == "game" and violation[0]["player"] == deal["declarer"]
+            elif violation:
+                shapes.add("one")
+    assert shapes == {"one", "list"}

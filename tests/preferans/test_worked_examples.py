@@ -137,3 +137,30 @@ def test_example_8_help_over_the_pool_target() -> None:
     assert entry["pool"] == {A: 2, B: 2}
     assert entry["whists"] == {B: {A: 20}}
     assert entry["sheet"]["pool"] == {A: 5, B: 10, C: 10}
+
+
+def test_example_9_consolation_with_one_whister_sochi_and_leningrad() -> None:
+    """ "Жлобский, или ответственный (все висты за подсад играющего и штрафы за недобор
+    взяток вистующий пишет себе, как за себя, так и за пасовавшего)"; "Джентльменский, или
+    полуответственный (висты и штрафы вистующий с пасовавшим делят пополам)"."""
+    deal = game(B, "7H", {C: "whist", A: "pass"}, {A: 1, B: 6, C: 3})
+    sochi = last([deal])
+    assert sochi["outcome"] == "remise"
+    assert sochi["mountain"] == {B: 4}  # one down: 4 × 1
+    # Vera: 4 × 4 defenders' tricks = 16, and the consolation 2 × 4 × 1 = 8 for herself and
+    # for Anna; Anna writes nothing.
+    assert sochi["whists"] == {C: {B: 24}}
+    leningrad = last([deal], ruleset="leningrad")
+    assert leningrad["mountain"] == {B: 8}  # 4 × 1 × G 2
+    # 8 × 4 = 32 halved: 16 each, and each one's consolation 8.
+    assert leningrad["whists"] == {C: {B: 24}, A: {B: 24}}
+
+
+def test_example_10_a_checked_ten_failed_writes_whists_halved() -> None:
+    """Kodex 35: "если вистующие каким-нибудь образом докажут, что могут взять взятку, игрок
+    ставит ремиз, а они записывают за вист пополам"."""
+    entry = last([game(B, "10NT", {C: "check", A: "check"}, {A: 1, B: 9, C: 0})])
+    assert entry["outcome"] == "remise"
+    assert entry["mountain"] == {B: 10}  # 10 × 1
+    # The defenders' 1 trick halved: 10 × 1 / 2 = 5 each, then the consolation 10 each.
+    assert entry["whists"] == {A: {B: 15}, C: {B: 15}}

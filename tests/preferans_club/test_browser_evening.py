@@ -16,7 +16,7 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISERS_GROUP
 
@@ -37,10 +37,11 @@ def test_a_club_runs_a_preferans_evening_in_the_browser(live_server, chromium_pa
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from playwright.sync_api import expect, sync_playwright
 
-    ClubFactory(name="Клуб «Пуля»")
+    club = ClubFactory(name="Клуб «Пуля»")
     organiser = UserFactory(username="org")
     organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    UserFactory(username="scorer")  # table 1's scorer, chosen on the page
+    # Table 1's scorer, chosen on the page: a member of the club (only members score).
+    PlayerFactory(club=club, display_name="Счётчик", user=UserFactory(username="scorer"))
     base = live_server.url
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)

@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -31,6 +34,10 @@ pytestmark = pytest.mark.django_db
 def timed():
     ev = make_preferans_evening(conventions={"end": "closed"}, round_minutes=180)
     ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    # The round's time is up: the scorer may close (before that only the referee and the
+    # organiser: tests/security/test_match_close_rules.py).
+    Round.objects.filter(pk=ev.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    ev.round.refresh_from_db()
     return ev
 
 
@@ -72,7 +79,9 @@ def test_a_closed_match_takes_no_more_deals_and_can_be_reopened(timed):
     with pytest.raises(scoring_services.DealRejected) as caught:
         play(timed, PREF_SEVEN_HEARTS_DOWN)
     assert caught.value.errors[0]["code"] == "match_finished"
-    scoring_services.match_close(match=timed.match, user=timed.organiser, closed=False)
+    scoring_services.match_close(
+        match=timed.match, user=timed.organiser, closed=False, reason="closed by mistake"
+    )
     match = Match.objects.get(pk=timed.match.pk)
     assert not match.closed and match.status == Match.Status.OPEN
     assert not MatchTally.objects.filter(match=match).exists()  # no longer counted

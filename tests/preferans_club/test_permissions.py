@@ -61,7 +61,8 @@ PUBLISHED = {
     "read match":        [200, 200, 200, 200, 200, 200, 200],
     "submit deal":       [201, 201, 201, 403, 403, 403, 401],
     "correct deal":      [200, 200, 200, 403, 403, 403, 401],
-    "close match":       [200, 200, 200, 403, 403, 403, 401],
+    # The scorer closes only once the round's time is up (this round has no clock): 409.
+    "close match":       [200, 200, 409, 403, 403, 403, 401],
     "read tournament":   [200, 200, 200, 200, 200, 200, 200],
     "create tournament": [201, 403, 403, 403, 403, 403, 401],
     "patch tournament":  [200, 403, 403, 403, 403, 403, 401],
@@ -70,7 +71,7 @@ PUBLISHED = {
 UNPUBLISHED = {
     "read match":        [200, 200, 200, 200, 200, 404, 404],
     "submit deal":       [201, 201, 201, 403, 403, 404, 401],
-    "close match":       [200, 200, 200, 403, 403, 404, 401],
+    "close match":       [200, 200, 409, 403, 403, 404, 401],
     "read tournament":   [200, 200, 200, 200, 200, 404, 404],
     "patch tournament":  [200, 403, 403, 403, 403, 404, 401],
 }  # fmt: skip

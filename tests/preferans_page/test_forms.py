@@ -179,3 +179,52 @@ def test_the_picker_offers_every_game_six_spades_to_ten_no_trumps():
     codes = contract_codes()
     assert len(codes) == 25 and codes[0] == "6S" and codes[-1] == "10NT"
     assert contract_label("7H") == "7♥" and contract_label("10NT") == "10БК"
+
+
+def test_a_half_whist_answered_is_written_with_the_final_choices():
+    """Kodex 23: "первый может сказать «фиг тебе, играем» и тем самым идет вист": Vera
+    passed, Anna took half a whist, Vera answered; the deal is played."""
+    post = {
+        "contract": "6S",
+        "declarer": "1",
+        "whist_2": "pass",
+        "whist_0": "half",
+        "half_answered": "1",
+        "tricks_1": "6",
+        "tricks_2": "3",
+    }
+    form = parse_deal(post, THREE)
+    assert form.is_valid
+    assert form.record["whist"] == {"Anna": "pass", "Vera": "whist"}
+    unanswered = parse_deal({**post, "half_answered": ""}, THREE)
+    assert unanswered.record["whist"] == {"Anna": "half", "Vera": "pass"}
+
+
+def test_two_renonces_become_the_kodex_33_list_and_come_back_for_a_correction():
+    """Kodex 33: "когда же играющий и вистующий сделают ренонсы в одну и ту же игру"."""
+    post = {
+        "contract": "6S",
+        "declarer": "1",
+        "whist_2": "whist",
+        "whist_0": "pass",
+        "tricks_1": "5",
+        "tricks_2": "3",
+        "violation_player": "1",
+        "violation2_player": "2",
+        "violation2_count": "2",
+    }
+    form = parse_deal(post, THREE)
+    assert form.record["violation"] == [
+        {"player": "Boris", "kind": "renonce", "count": 1},
+        {"player": "Vera", "kind": "renonce", "count": 2},
+    ]
+    values = values_from_record(form.record, THREE)
+    assert (values["violation_player"], values["violation_count"]) == ("1", "1")
+    assert (values["violation2_player"], values["violation2_count"]) == ("2", "2")
+    bad = parse_deal({**post, "violation2_count": "11"}, THREE)
+    assert set(bad.errors) == {"violation"}
+
+
+def test_an_error_in_a_violation_list_goes_to_the_violation_field():
+    err = {"field": "violation[2].count", "code": "bad_violation"}
+    assert engine_error_key(err, THREE) == "violation"

@@ -311,3 +311,39 @@ def test_deberc_matches_keep_their_own_page(client):
     assert 'data-testid="trump-H"' in html and "pulka-sheet" not in html
     other = make_pulka(3)
     assert other.match.game == "preferans"
+
+
+def test_the_page_offers_the_half_whist_answer_and_a_second_renonce(scorer_client, pulka):
+    html = scorer_client.get(url(pulka.match)).content.decode()
+    assert 'data-testid="half-answered"' in html
+    assert 'data-testid="violation2-player"' in html and 'data-testid="violation2-count"' in html
+    ru = scorer_client.get(url(pulka.match), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Пасовавший ответил на полвиста: «играем»" in ru and "Второй игрок" in ru
+    uk = scorer_client.get(url(pulka.match), HTTP_ACCEPT_LANGUAGE="uk").content.decode()
+    assert "відповів на піввіста" in uk and "Другий гравець" in uk
+
+
+def test_both_renonces_posted_are_scored_by_kodex_33(scorer_client, pulka):
+    """Kodex 33: "играющий и вистующий ставят по одному ремизу за каждый сделанный ими
+    ренонс, и платят пополам по расчету другому вистующему за сделанные им взятки"."""
+    fields = {
+        **SIX_SPADES,
+        "tricks_1": 5,
+        "tricks_2": 3,
+        "violation_player": 1,
+        "violation2_player": 2,
+    }
+    response = scorer_client.post(
+        url(pulka.match, "deal/"), form_for(pulka.match, **fields), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    match = Match.objects.get(pk=pulka.match.pk)
+    assert match.deals.get().record["violation"] == [
+        {"player": "Boris", "kind": "renonce", "count": 1},
+        {"player": "Vera", "kind": "renonce", "count": 1},
+    ]
+    entry = match.result["deals"][0]
+    assert entry["mountain"] == {"Boris": 4, "Vera": 2}  # remise 2 + renonce 2; Vera's 2
+    assert entry["whists"] == {"Anna": {"Boris": 2, "Vera": 2}}  # Anna's 2 tricks, halved
+    history = scorer_client.get(url(pulka.match, "history/")).content.decode()
+    assert "renonce: Boris ×1" in history and "renonce: Vera ×1" in history

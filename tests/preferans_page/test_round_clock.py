@@ -46,6 +46,8 @@ def test_a_player_sees_the_clock_but_cannot_close_the_table(timed) -> None:
 
 
 def test_the_scorer_closes_the_table_and_the_pulka_ends(timed) -> None:
+    timed.round.ends_at = timezone.now() - timedelta(minutes=1)  # time is up
+    timed.round.save(update_fields=["ends_at"])
     scoring_services.deal_submit(
         match=timed.match,
         record=PREF_SIX_SPADES,
@@ -60,14 +62,16 @@ def test_the_scorer_closes_the_table_and_the_pulka_ends(timed) -> None:
     match = Match.objects.get(pk=timed.match.pk)
     assert match.closed and match.status == Match.Status.FINISHED
     assert match.reason == "closed"
-    assert "Open it again" in _page(timed.scorer, match)
+    # Opening it again is the referee's act (tests/security/test_match_close_rules.py).
+    assert "Open it again" not in _page(timed.scorer, match)
+    assert "Open it again" in _page(timed.referee, match)
 
 
-def test_the_scorer_reopens_a_table_closed_by_mistake(timed) -> None:
-    scoring_services.match_close(match=timed.match, user=timed.scorer)
+def test_the_referee_reopens_a_table_closed_by_mistake(timed) -> None:
+    scoring_services.match_close(match=timed.match, user=timed.referee)
     client = Client()
-    client.force_login(timed.scorer)
-    client.post(f"/matches/{timed.match.pk}/close/", {"reopen": "1"})
+    client.force_login(timed.referee)
+    client.post(f"/matches/{timed.match.pk}/close/", {"reopen": "1", "reason": "by mistake"})
     match = Match.objects.get(pk=timed.match.pk)
     assert not match.closed and match.status == Match.Status.OPEN
 

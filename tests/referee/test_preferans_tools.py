@@ -284,8 +284,9 @@ def _summed(lines):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_reasons_writes_add_up_to_the_engines_on_random_pulkas(seed):
-    """On random pulkas (three or four players, every preset, variants of whist and
-    shortfall), each deal's reasons name exactly the writes the engine made — where no pool
+    """On random pulkas (three or four players, every preset, variants of whist, shortfall
+    and the obligation on an eight, renonces single and both at once), each deal's reasons
+    name exactly the writes the engine made — where no pool
     is full (help and the target move points the reasons do not list)."""
     import random
 
@@ -298,9 +299,15 @@ def test_the_reasons_writes_add_up_to_the_engines_on_random_pulkas(seed):
         players = ["A", "B", "C", "D"][: rng.choice([3, 4])]
         ruleset = rng.choice(["sochi", "leningrad", "rostov"])
         conventions = rng.choice(
-            [{}, {"whist_split": "halves"}, {"shortfall": "shared"}, {"ten_checked": False}]
+            [
+                {},
+                {"whist_split": "halves"},
+                {"shortfall": "shared"},
+                {"ten_checked": False},
+                {"obligation_8": 2},
+            ]
         )
-        record = simulate.random_pulka(rng, players, ruleset, conventions, 30, violations=False)
+        record = simulate.random_pulka(rng, players, ruleset, conventions, 30)
         for k in range(1, len(record["deals"]) + 1):
             answer = preferans_score_deal(record={**record, "deals": record["deals"][:k]})
             target = answer["conventions"]["pool_target"]
@@ -314,3 +321,150 @@ def test_the_reasons_writes_add_up_to_the_engines_on_random_pulkas(seed):
             assert _summed(answer["lines"]) == engine, answer["lines"]
             checked += 1
     assert checked > 20
+
+
+_RENONCE = {"kind": "renonce", "count": 1}
+
+
+@pytest.mark.parametrize(
+    ("deal", "conventions"),
+    [
+        # Example 9: one whister, one down: Vera writes Anna's consolation too.
+        (
+            _game(
+                "Boris", "7H", {"Vera": "whist", "Anna": "pass"}, {"Anna": 1, "Boris": 6, "Vera": 3}
+            ),
+            {},
+        ),
+        # Example 10: a checked ten failed, "за вист пополам".
+        (
+            _game(
+                "Boris",
+                "10NT",
+                {"Vera": "check", "Anna": "check"},
+                {"Anna": 1, "Boris": 9, "Vera": 0},
+            ),
+            {},
+        ),
+        # obligation_8 = 2: a lone whister's shortfall on an eight.
+        (
+            _game(
+                "Boris", "8D", {"Vera": "whist", "Anna": "pass"}, {"Anna": 0, "Boris": 9, "Vera": 1}
+            ),
+            {"obligation_8": 2},
+        ),
+        # Kodex 30: the declarer writes the defenders' shortfall.
+        (
+            {
+                **_game(
+                    "Boris",
+                    "6C",
+                    {"Vera": "whist", "Anna": "pass"},
+                    {"Anna": 1, "Boris": 8, "Vera": 1},
+                ),
+                "violation": {"player": "Boris", **_RENONCE},
+            },
+            {},
+        ),
+        # Kodex 31: a defender pays per trick short and per renonce.
+        (
+            {
+                **_game(
+                    "Boris",
+                    "6S",
+                    {"Vera": "whist", "Anna": "whist"},
+                    {"Anna": 3, "Boris": 4, "Vera": 3},
+                ),
+                "violation": {"player": "Vera", **_RENONCE},
+            },
+            {},
+        ),
+        # Kodex 33: both erred.
+        (
+            {
+                **_game(
+                    "Boris",
+                    "6S",
+                    {"Vera": "whist", "Anna": "pass"},
+                    {"Anna": 2, "Boris": 5, "Vera": 3},
+                ),
+                "violation": [{"player": "Boris", **_RENONCE}, {"player": "Vera", **_RENONCE}],
+            },
+            {},
+        ),
+        # Kodex 65: a defender's renonce on a misère.
+        (
+            {
+                "kind": "misere",
+                "declarer": "Boris",
+                "tricks": {"Anna": 5, "Boris": 2, "Vera": 3},
+                "violation": {"player": "Anna", **_RENONCE},
+            },
+            {},
+        ),
+        # Kodex 54: an all-pass renonce.
+        (
+            {
+                "kind": "allpass",
+                "tricks": {"Anna": 4, "Boris": 0, "Vera": 6},
+                "violation": {"player": "Vera", "kind": "renonce", "count": 2},
+            },
+            {},
+        ),
+    ],
+)
+def test_the_reasons_of_the_corrected_rules_add_up_to_the_engines(client, deal, conventions):
+    """Kodex 33: "играющий и вистующий ставят по одному ремизу за каждый сделанный ими
+    ренонс" — the referee's reasons name the same writes as the engine for every corrected
+    rule: consolation, a checked ten, `obligation_8`, renonces."""
+    body = _post(
+        client,
+        "score-deal",
+        {"record": _record(deal, conventions=conventions), "lang": "ru"},
+    ).json()
+    engine = (
+        body["pool"],
+        body["mountain"],
+        {(p, q): v for p, row in body["whists"].items() for q, v in row.items()},
+    )
+    assert _summed(body["lines"]) == engine, body["lines"]
+    assert "preferans_scoring.violations" in body["articles"] or "violation" not in deal
+    if isinstance(deal.get("violation"), list):
+        assert "Кодекс, п. 33" in _texts(body)  # the reasons in the asker's language
+
+
+def test_the_score_deal_page_takes_both_renonces_and_the_half_whist_answer(client):
+    """Kodex 23: "первый может сказать «фиг тебе, играем» и тем самым идет вист"; Kodex 33:
+    the declarer's and a defender's renonces in one game."""
+    fields = {
+        "ruleset": "sochi",
+        "players": "Anna, Boris, Vera",
+        "first_dealer": "0",  # Anna deals: Boris declares, Vera and Anna defend
+        "kind": "game",
+        "declarer": "1",
+        "level": "6",
+        "suit": "S",
+        "whist_2": "pass",
+        "whist_0": "half",
+        "half_answered": "on",
+        "tricks_0": "2",
+        "tricks_1": "5",
+        "tricks_2": "3",
+        "violator": "1",
+        "violator2": "2",
+    }
+    page = client.get("/referee/preferans/score-deal/").content.decode()
+    assert 'name="violator2"' in page and 'name="half_answered"' in page
+    response = client.post("/referee/preferans/score-deal/", fields, HTTP_ACCEPT_LANGUAGE="en")
+    answer = response.context["answer"]
+    # Played with Vera's whist and Anna's pass; both erred: remise 2 + renonce 2 for Boris,
+    # 2 for Vera, Anna's 2 tricks × 2 halved on each.
+    assert answer["outcome"] == "remise"
+    assert answer["mountain"] == {"Boris": 4, "Vera": 2}
+    assert answer["whists"] == {"Anna": {"Boris": 2, "Vera": 2}}
+    unanswered = client.post(
+        "/referee/preferans/score-deal/",
+        {k: v for k, v in fields.items() if k not in ("half_answered", "violator", "violator2")},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert unanswered.context["answer"]["outcome"] == "half_whist"

@@ -168,7 +168,15 @@ def test_rulings_are_listed_per_tournament_and_per_match(client, evening):
         _renonce(evening),
     )
     listed = client.get(f"/api/v1/tournaments/{evening['tournament'].pk}/rulings/").json()
-    assert [(r["deal"], r["kind"], r["referee"]) for r in listed] == [(1, "renonce", "referee")]
+    # The public sees no username (issue 17, item 9); the tournament's referee does.
+    assert [(r["deal"], r["kind"], r["referee"]) for r in listed] == [(1, "renonce", None)]
+    by_staff = _api(
+        client,
+        evening["referee"],
+        "get",
+        f"/api/v1/tournaments/{evening['tournament'].pk}/rulings/",
+    ).json()
+    assert [r["referee"] for r in by_staff] == ["referee"]
     assert client.get(f"/api/v1/matches/{match.pk}/rulings/").json()[0]["match"] == match.pk
     page = client.get(f"/referee/tournaments/{evening['tournament'].pk}/rulings/")
     assert page.status_code == 200

@@ -215,6 +215,11 @@ def test_the_archive_reads_back_what_was_packed():
         ({"manifest.json": b"{}"}, "bad_format"),
         ({"other.json": b"{}"}, "bad_archive"),
         ({"manifest.json": b"not json"}, "bad_format"),
+        ({"manifest.json": b"[" * 5000 + b"]" * 5000}, "too_deep"),
+        (
+            {"manifest.json": b'{"format": "deberc-archive/1", "n": 1' + b"0" * 30 + b"}"},
+            "number_too_large",
+        ),
         (
             {
                 "manifest.json": b'{"format": "deberc-archive/1", '

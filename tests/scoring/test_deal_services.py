@@ -179,14 +179,21 @@ def test_a_correction_can_reopen_a_finished_match():
     assert match.winner_seats == []
 
 
-def test_a_scorer_cannot_write_once_the_round_is_closed_but_the_referee_can():
+def test_once_the_round_is_closed_only_its_organiser_corrects_with_a_reason():
     ev = make_evening()
+    submit(ev, DEAL_MADE)
     Round.objects.filter(pk=ev.round.pk).update(status=Round.Status.CLOSED)
     with pytest.raises(PermissionDenied):
         submit(ev, DEAL_MADE)
-    submit(ev, DEAL_MADE, user=ev.referee)
-    with pytest.raises(PermissionDenied):
-        services.deal_correct(match=ev.match, number=1, record=DEAL_BYTE, user=ev.scorer)
+    for user in (ev.scorer, ev.referee):
+        with pytest.raises(PermissionDenied):
+            services.deal_correct(
+                match=ev.match, number=1, record=DEAL_BYTE, user=user, reason="typo"
+            )
+    services.deal_correct(
+        match=ev.match, number=1, record=DEAL_BYTE, user=ev.organiser, reason="typo"
+    )
+    assert Match.objects.get(pk=ev.match.pk).deals.get(number=1).record == DEAL_BYTE
 
 
 def test_a_scorer_of_another_table_cannot_write():

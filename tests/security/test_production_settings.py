@@ -69,7 +69,7 @@ def test_it_passes_the_deployment_checklist_with_production_environment():
     assert "System check identified no issues (0 silenced)." in output
 
 
-def test_it_reports_the_development_secret_key_in_production():
+def test_it_refuses_the_development_secret_key_in_production():
     env = production_env()
     env.pop("SECRET_KEY")
     finished = subprocess.run(
@@ -80,8 +80,10 @@ def test_it_reports_the_development_secret_key_in_production():
         text=True,
         timeout=120,
     )
+    # Not a warning of the deployment check any more: with DEBUG off the settings refuse it.
     assert finished.returncode != 0
-    assert "security.W009" in finished.stdout + finished.stderr
+    output = finished.stdout + finished.stderr
+    assert "ImproperlyConfigured" in output and "SECRET_KEY is not set" in output
 
 
 def test_it_turns_every_https_setting_on_when_debug_is_off():

@@ -65,6 +65,14 @@ def _correct_deal(c, ev):
     return c.put(f"/api/v1/matches/{ev.match.pk}/deals/1/", DEAL_BYTE, format="json")
 
 
+def _correct_deal_with_a_reason(c, ev):
+    return c.put(
+        f"/api/v1/matches/{ev.match.pk}/deals/1/",
+        {**DEAL_BYTE, "reason": "the scoresheet says so"},
+        format="json",
+    )
+
+
 def _read_history(c, ev):
     return c.get(f"/api/v1/matches/{ev.match.pk}/history/")
 
@@ -100,6 +108,7 @@ ACTIONS = {
     "read scoresheet": _read_scoresheet,
     "submit deal": _submit_deal,
     "correct deal": _correct_deal,
+    "correct, a reason": _correct_deal_with_a_reason,
     "read history": _read_history,
     "list matches": _list_matches,
     "read tournament": _read_tournament,
@@ -135,10 +144,13 @@ UNPUBLISHED = {
     "import":            [201, 403, 403, 403, 403, 404, 401],
 }  # fmt: skip
 
-# The round is closed: scorers may no longer enter nor correct; referee and organiser may.
+# The round is closed: its results are settled. Only the organiser changes them, with a
+# reason (400 `reason_required` without); no new deal goes in (409 `round_closed`: the
+# organiser opens the round again first).
 CLOSED_ROUND = {
-    "submit deal":       [201, 201, 403, 403, 403, 403, 401],
-    "correct deal":      [200, 200, 403, 403, 403, 403, 401],
+    "submit deal":       [409, 403, 403, 403, 403, 403, 401],
+    "correct deal":      [400, 403, 403, 403, 403, 403, 401],
+    "correct, a reason": [200, 403, 403, 403, 403, 403, 401],
     "read history":      [200, 200, 200, 403, 200, 403, 401],
 }  # fmt: skip
 

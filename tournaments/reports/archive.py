@@ -135,9 +135,15 @@ def archive_read(data: bytes) -> tuple[dict[str, Any], list[ArchivedMatch]]:
 
 
 def _load(zf: zipfile.ZipFile, name: str) -> Any:
+    # Read as the API reads a body (config.parsers): at most 64 levels deep, integers within
+    # 64 bits; deeper JSON crashed Python's parser, a larger integer the database.
+    from config.parsers import JSONNumberTooLarge, JSONTooDeep, json_loads
+
     try:
-        return json.loads(zf.read(name).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json_loads(zf.read(name).decode("utf-8"))
+    except (JSONTooDeep, JSONNumberTooLarge) as exc:
+        raise ArchiveError(exc.code, f"{name}: {exc}") from exc
+    except ValueError as exc:  # not UTF-8, not JSON
         raise ArchiveError("bad_format", f"{name} is not valid JSON") from exc
 
 

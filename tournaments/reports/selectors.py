@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from scoring import games
@@ -65,16 +65,62 @@ def jobs_of_tournament(tournament: Tournament, *, limit: int = 50) -> QuerySet[R
     )
 
 
+def job_twins(tournament: Tournament, kind: str, params: dict[str, Any]) -> list[ReportJob]:
+    """The queued or running jobs of the same report (the same kind and parameters)."""
+    return [
+        job
+        for job in ReportJob.objects.filter(
+            tournament=tournament,
+            kind=kind,
+            state__in=[ReportJob.State.QUEUED, ReportJob.State.RUNNING],
+        ).order_by("created_at")
+        if job.params == params
+    ]
+
+
+def job_last_sign_of_life(job: ReportJob) -> Any:
+    """The job's heartbeat (a job from before heartbeats: when it was ordered)."""
+    return job.heartbeat_at or job.created_at
+
+
+def job_is_stale(job: ReportJob, *, now: Any = None) -> bool:
+    """A running job whose heartbeat has been silent too long: its worker died."""
+    from tournaments.watchdog import stale_after
+
+    if job.state != ReportJob.State.RUNNING:
+        return False
+    return job_last_sign_of_life(job) < (now or timezone.now()) - stale_after()
+
+
 def job_active_twin(tournament: Tournament, kind: str, params: dict[str, Any]) -> ReportJob | None:
-    """A queued or running job of the same report: asking twice does not build it twice."""
-    for job in ReportJob.objects.filter(
-        tournament=tournament,
-        kind=kind,
-        state__in=[ReportJob.State.QUEUED, ReportJob.State.RUNNING],
-    ):
-        if job.params == params:
-            return job
-    return None
+    """A queued or running job of the same report: asking twice does not build it twice. A job
+    whose worker died (a stale heartbeat) is not one: it would never finish."""
+    now = timezone.now()
+    return next(
+        (job for job in job_twins(tournament, kind, params) if not job_is_stale(job, now=now)), None
+    )
+
+
+def _silent_since(cutoff: Any) -> Q:
+    return Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, created_at__lt=cutoff)
+
+
+def jobs_stale_running(*, now: Any) -> QuerySet[ReportJob]:
+    """Running jobs whose heartbeat has been silent too long (their worker died)."""
+    from tournaments.watchdog import stale_after
+
+    return ReportJob.objects.filter(state=ReportJob.State.RUNNING).filter(
+        _silent_since(now - stale_after())
+    )
+
+
+def jobs_queued_too_long(*, now: Any) -> QuerySet[ReportJob]:
+    """Queued jobs not sent for a while (their message may be held by a dead worker)."""
+    from tournaments.watchdog import queued_resend_after
+
+    return ReportJob.objects.filter(state=ReportJob.State.QUEUED).filter(
+        _silent_since(now - queued_resend_after())
+    )
 
 
 # --- plain data for the renderers ----------------------------------------------------------

@@ -23,17 +23,17 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.ids import is_id
 from tournaments.models import Entry, ReportJob, Round, Table, Tournament
+from tournaments.selectors import scorer_candidates
 
 from . import archive as archive_format
 from . import selectors, standings
@@ -124,6 +124,10 @@ def report_job_request(
         twin = selectors.job_active_twin(tournament, kind, clean)
         if twin is not None:
             return twin
+        # A twin whose worker died would never finish: it fails (retryable), and the report
+        # is built by the new job.
+        for stale in selectors.job_twins(tournament, kind, clean):
+            _job_fail_stale(stale, reason=_STALE_SUPERSEDED)
         job = ReportJob.objects.create(
             tournament=tournament,
             kind=kind,
@@ -136,12 +140,20 @@ def report_job_request(
 
 
 def report_job_retry(*, job: ReportJob) -> ReportJob:
-    """Run a failed job again (a done job too: it is rebuilt from today's data)."""
-    if job.state not in (ReportJob.State.FAILED, ReportJob.State.DONE):
+    """Run a failed job again (a done job too: it is rebuilt from today's data; a running one
+    whose worker died, too: its heartbeat is silent)."""
+    if job.state not in (ReportJob.State.FAILED, ReportJob.State.DONE) and not (
+        selectors.job_is_stale(job)
+    ):
         raise ReportParamsError("job", "job_active", _("This job is still queued or running."))
     with transaction.atomic():
-        ReportJob.objects.filter(pk=job.pk).update(
-            state=ReportJob.State.QUEUED, progress=0, error="", finished_at=None
+        ReportJob.objects.filter(pk=job.pk, state=job.state).update(
+            state=ReportJob.State.QUEUED,
+            progress=0,
+            error="",
+            finished_at=None,
+            heartbeat_at=timezone.now(),
+            task_id="",
         )
         job_id = job.pk
         transaction.on_commit(lambda: _enqueue(job_id))
@@ -190,7 +202,10 @@ class _ProgressWriter:
         if value <= self.last or (now - self.last_at < 0.2 and value < self.end):
             return
         self.last, self.last_at = value, now
-        ReportJob.objects.filter(pk=self.job_id, progress__lt=value).update(progress=value)
+        # Progress is a sign of life too.
+        ReportJob.objects.filter(pk=self.job_id, progress__lt=value).update(
+            progress=value, heartbeat_at=timezone.now()
+        )
 
     def part(self, start: float, end: float) -> Progress:
         """A reporter for a stretch of the work (fractions of the whole)."""
@@ -398,21 +413,65 @@ def _store(job: ReportJob, built: BuiltFile) -> None:
         )
 
 
-def report_job_execute(*, job_id: str | uuid.UUID) -> ReportJob | None:
+def _claimable(task_id: str) -> Q:
+    """Who may start building the job: anyone while it is queued (or done with its file
+    gone); while it runs, the same task delivered again (its process died: Celery gives it
+    back at once) or anyone once its heartbeat is silent; a failed job waits for Retry."""
+    from tournaments.watchdog import stale_after
+
+    cutoff = timezone.now() - stale_after()
+    claimable = Q(state__in=[ReportJob.State.QUEUED, ReportJob.State.DONE]) | Q(
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, created_at__lt=cutoff),
+        state=ReportJob.State.RUNNING,
+    )
+    if task_id:
+        claimable |= Q(state=ReportJob.State.RUNNING, task_id=task_id)
+    return claimable
+
+
+def report_job_execute(
+    *, job_id: str | uuid.UUID, task_id: str = "", heartbeat: bool = False
+) -> ReportJob | None:
     """Build the job's file (the Celery task's body). Idempotent: a job already done with
-    its file is left alone; a re-run replaces the file. Raises the TRANSIENT errors for the
-    task to retry; a ReportError fails the job with its reason."""
+    its file is left alone, and so is one another task is building (a second copy of its
+    message); a re-run replaces the file. Raises the TRANSIENT errors for the task to retry;
+    a ReportError fails the job with its reason. `heartbeat`: beat from a thread while the
+    work runs (in a worker; tournaments.watchdog)."""
+    from tournaments.watchdog import heartbeat as heartbeat_thread
+
     job = selectors.job_get(job_id)
     if job is None:
         return None  # deleted since it was queued
     if job.state == ReportJob.State.DONE and job.file and default_storage.exists(job.file.name):
         return job
-    ReportJob.objects.filter(pk=job.pk).update(
-        state=ReportJob.State.RUNNING, progress=1, error="", attempts=F("attempts") + 1
+    claimed = (
+        ReportJob.objects.filter(pk=job.pk)
+        .filter(_claimable(task_id))
+        .update(
+            state=ReportJob.State.RUNNING,
+            progress=1,
+            error="",
+            attempts=F("attempts") + 1,
+            heartbeat_at=timezone.now(),
+            task_id=task_id,
+        )
     )
+    if not claimed:
+        log.info("report job %s is %s elsewhere: left alone", job.pk, job.state)
+        job.refresh_from_db()
+        return job
     progress = _ProgressWriter(job.pk, start=1, end=99)
+
+    def beat() -> None:
+        ReportJob.objects.filter(pk=job.pk, state=ReportJob.State.RUNNING, task_id=task_id).update(
+            heartbeat_at=timezone.now()
+        )
+
     try:
-        with translation.override(job.params.get("lang") or "en"):
+        with (
+            heartbeat_thread(beat, enabled=heartbeat),
+            translation.override(job.params.get("lang") or "en"),
+        ):
             built = BUILDERS[job.kind](job, progress)
     except ReportError as exc:
         report_job_fail(job_id=job.pk, reason=str(exc))
@@ -443,9 +502,84 @@ def report_job_fail(*, job_id: str | uuid.UUID, reason: str, only_unfinished: bo
 def report_job_requeued(*, job_id: str | uuid.UUID, reason: str) -> None:
     """The task will try again after a passing error: the job waits in the queue."""
     ReportJob.objects.filter(pk=job_id, state=ReportJob.State.RUNNING).update(
-        state=ReportJob.State.QUEUED, progress=0
+        state=ReportJob.State.QUEUED, progress=0, heartbeat_at=timezone.now()
     )
     log.warning("report job %s will be retried: %s", job_id, reason)
+
+
+# --- the watchdog (tournaments.watchdog) ---------------------------------------------------
+
+# A job whose worker died this many times (attempts) is failed rather than queued again: a
+# report that kills its worker (out of memory?) must not do it for ever. Retry still runs it.
+REPORT_MAX_ATTEMPTS = 3
+_STALE_SUPERSEDED = "superseded"
+_STALE_GIVEN_UP = "given_up"
+
+
+def _stale_reason(kind: str, attempts: int) -> str:
+    if kind == _STALE_SUPERSEDED:
+        return _(
+            "The worker building this report stopped before it was done; the report was "
+            "ordered again. Retry builds this one again."
+        )
+    return _(
+        "The worker building this report stopped before it was done (attempts: %(count)s). "
+        "Retry builds it again."
+    ) % {"count": attempts}
+
+
+def _job_fail_stale(job: ReportJob, *, reason: str) -> bool:
+    """Fail a running job whose heartbeat is (still) silent, with the reason in its
+    orderer's language; False if it came back to life or ended meanwhile."""
+    cutoff = timezone.now() - _stale_after()
+    with translation.override(job.params.get("lang") or "en"):
+        message = _stale_reason(reason, job.attempts)
+    return bool(
+        ReportJob.objects.filter(pk=job.pk, state=ReportJob.State.RUNNING)
+        .filter(Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, created_at__lt=cutoff))
+        .update(state=ReportJob.State.FAILED, error=message, finished_at=timezone.now())
+    )
+
+
+def _stale_after() -> timedelta:
+    from tournaments.watchdog import stale_after
+
+    return stale_after()
+
+
+def report_jobs_watch(*, now: Any = None) -> dict[str, int]:
+    """The watchdog's round for report jobs: a running job whose heartbeat is silent goes back
+    to the queue (its task sent again), or fails, retryable, after REPORT_MAX_ATTEMPTS; a job
+    queued too long has its task sent again (a copy finds the job taken and stops). Each change
+    is conditional on the state read, so a worker beating meanwhile keeps its job."""
+    now = now or timezone.now()
+    counts = {"requeued": 0, "failed": 0, "resent": 0}
+    for job in selectors.jobs_stale_running(now=now):
+        if job.attempts >= REPORT_MAX_ATTEMPTS:
+            if _job_fail_stale(job, reason=_STALE_GIVEN_UP):
+                counts["failed"] += 1
+                log.warning("report job %s lost its worker %s times: failed", job.pk, job.attempts)
+            continue
+        with transaction.atomic():
+            moved = ReportJob.objects.filter(
+                pk=job.pk, state=ReportJob.State.RUNNING, heartbeat_at=job.heartbeat_at
+            ).update(state=ReportJob.State.QUEUED, progress=0, heartbeat_at=now, task_id="")
+            if moved:
+                job_id = job.pk
+                transaction.on_commit(lambda job_id=job_id: _enqueue(job_id))
+        if moved:
+            counts["requeued"] += 1
+            log.warning("report job %s lost its worker: queued again", job.pk)
+    for job in selectors.jobs_queued_too_long(now=now):
+        with transaction.atomic():
+            bumped = ReportJob.objects.filter(
+                pk=job.pk, state=ReportJob.State.QUEUED, heartbeat_at=job.heartbeat_at
+            ).update(heartbeat_at=now)
+            if bumped:
+                job_id = job.pk
+                transaction.on_commit(lambda job_id=job_id: _enqueue(job_id))
+        counts["resent"] += bumped
+    return counts
 
 
 # --- restoring an archive ------------------------------------------------------------------
@@ -489,7 +623,9 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
     players, rounds (with their status and byes), every match with every deal (each checked
     and scored by the engine through the scoresheet import), the tables' scorers when their
     user names exist here; then the standings."""
+    from config.api_errors import _flatten
     from scoring.services import DealRejected
+    from tournaments.serializers import settings_errors
     from tournaments.services import players_ensure, round_ensure, scoresheet_import
     from tournaments.standings import standings_refresh
 
@@ -509,6 +645,13 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
             status=409,
         )
     settings = manifest.get("tournament") or {}
+    too_long = _manifest_names_too_long(manifest)
+    if too_long:  # before anything is written (PostgreSQL would refuse it with a 500)
+        raise ArchiveRefused(too_long)
+    # The change API's checks of each setting (a wrong type was a 500), an unknown key refused.
+    refused = settings_errors(tournament, settings, allowed=_SETTINGS, ignored=("name", "club"))
+    if refused:
+        raise ArchiveRefused(_flatten(refused, "manifest.tournament"))
     summary = RestoreSummary()
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -547,9 +690,11 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
             ) from exc
         except ValidationError as exc:
             raise ArchiveRefused([_error(None, "bad_archive", "; ".join(exc.messages))]) from exc
+        # The archive's scorers, among those who may score this tournament's tables (a club
+        # member, its staff): an archive cannot seat any account of the site.
         users = {
             u.get_username(): u
-            for u in get_user_model().objects.filter(
+            for u in scorer_candidates(locked).filter(
                 username__in={m.summary.get("scorer") for m in matches if m.summary.get("scorer")}
             )
         }
@@ -557,7 +702,9 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
             summary.deals += len(archived.record.get("deals") or [])
             scorer = users.get(archived.summary.get("scorer") or "")
             if scorer is not None and match.table_id:
-                Table.objects.filter(pk=match.table_id).update(scorer=scorer)
+                Table.objects.filter(pk=match.table_id).update(
+                    scorer=scorer, scorer_assigned_at=timezone.now()
+                )
             if _differs(archived.summary, match.result or {}):
                 summary.differences.append(archived.path)
         for rnd in manifest.get("rounds") or []:
@@ -577,6 +724,28 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
 
 def _error(field: str | None, code: str, message: str) -> dict[str, Any]:
     return {"field": field, "code": code, "message": str(message)}
+
+
+def _manifest_names_too_long(manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    """The manifest's player names longer than a display name holds (`name_too_long`, at
+    `manifest.players.N.name`); the scoresheets' names are checked by the import."""
+    from tournaments.models import Player
+    from tournaments.services import name_too_long
+
+    players = manifest.get("players")
+    out = []
+    for index, player in enumerate(players if isinstance(players, list) else []):
+        name = player.get("name") if isinstance(player, dict) else None
+        refusal = name_too_long(name, Player, "display_name")
+        if refusal is not None:
+            out.append(
+                _error(
+                    f"manifest.players.{index}.name",
+                    refusal.code or "name_too_long",
+                    refusal.messages[0],
+                )
+            )
+    return out
 
 
 # --- housekeeping (celery beat) ------------------------------------------------------------

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from ..standings import BASE_FIGURES
+from .cells import row_safe
 from .data import Column, Progress, StandingLine, StandingsColumns, StandingsSheet, no_progress
 from .pdf import font_css, render_pdf
 
@@ -111,14 +112,16 @@ def standings_csv(sheet: StandingsSheet) -> bytes:
     )
     for line in sheet.lines:
         writer.writerow(
-            [
-                line.rank,
-                line.player,
-                line.club,
-                *line_values(line, columns.table, columns.same_as),
-                int(line.rank_shared),
-                *line_values(line, columns.extras, columns.same_as),
-            ]
+            row_safe(
+                [
+                    line.rank,
+                    line.player,
+                    line.club,
+                    *line_values(line, columns.table, columns.same_as),
+                    int(line.rank_shared),
+                    *line_values(line, columns.extras, columns.same_as),
+                ]
+            )
         )
     return out.getvalue().encode("utf-8-sig")
 
@@ -142,7 +145,7 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         + [_("Shared rank")]
         + [c.label for c in columns.extras]
     )
-    table.append(headings)
+    table.append(row_safe(headings))
     bold = Font(bold=True)
     fill = PatternFill("solid", fgColor="DCE8E0")
     for cell in table[1]:
@@ -152,17 +155,19 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     for line in sheet.lines:
         shared = line.rank_label if line.rank_shared else ""
         table.append(
-            [
-                line.rank,
-                line.player,
-                line.club,
-                *line_values(line, columns.table, columns.same_as),
-                shared,
-                *(
-                    v if v != "" else None
-                    for v in line_values(line, columns.extras, columns.same_as)
-                ),
-            ]
+            row_safe(
+                [
+                    line.rank,
+                    line.player,
+                    line.club,
+                    *line_values(line, columns.table, columns.same_as),
+                    shared,
+                    *(
+                        v if v != "" else None
+                        for v in line_values(line, columns.extras, columns.same_as)
+                    ),
+                ]
+            )
         )
     widths = [7, 32, 22] + [12] * (len(headings) - 3)
     for index, width in enumerate(widths, start=1):
@@ -182,7 +187,7 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         (_("Generated"), t.generated_at.strftime("%Y-%m-%d %H:%M")),
         (_("Tiebreak order"), ", ".join(c.label for c in sheet.tiebreaks)),
     ]:
-        info.append([label, value])
+        info.append(row_safe([label, value]))
     info.column_dimensions["A"].width = 22
     info.column_dimensions["B"].width = 60
     for row in info.iter_rows(min_col=1, max_col=1):

@@ -14,14 +14,17 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from config.parsers import json_loads
 from scoring.games import SCORING_ERRORS, record_score
 
 
 def _read(path: str) -> Any:
+    """The file's JSON, read as the HTTP door reads a body (config.parsers.json_loads): no
+    deeper than 64 levels, no integer beyond 64 bits."""
     if path == "-":
-        return json.load(sys.stdin)
+        return json_loads(sys.stdin.read())
     with open(path, encoding="utf-8") as handle:
-        return json.load(handle)
+        return json_loads(handle.read())
 
 
 class Command(BaseCommand):
@@ -40,7 +43,12 @@ class Command(BaseCommand):
             except SCORING_ERRORS as error:
                 document, invalid = {"errors": error.errors}, True  # type: ignore[attr-defined]
             except (OSError, ValueError) as error:  # unreadable file or not JSON
-                code = "bad_format" if isinstance(error, ValueError) else "unreadable_file"
+                # Not JSON: bad_format, or the parser's too_deep / number_too_large.
+                code = (
+                    getattr(error, "code", "bad_format")
+                    if isinstance(error, ValueError)
+                    else "unreadable_file"
+                )
                 document = {
                     "errors": [
                         {"deal": None, "field": None, "code": code, "message": f"{path}: {error}"}

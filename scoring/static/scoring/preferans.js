@@ -116,11 +116,13 @@
         tricks.appendChild(h.el("dd", { testid: "waiting-tricks-" + i }, f["tricks_" + i] || "\u2013"));
       });
       box.appendChild(tricks);
-      if (f.violation_player) {
-        box.appendChild(h.el("p", { "class": "muted" }, h.fill(t.tRenonce, {
-          NAME: h.seatName(f.violation_player), COUNT: f.violation_count || "1",
-        })));
-      }
+      ["violation", "violation2"].forEach(function (prefix) {
+        if (f[prefix + "_player"]) {
+          box.appendChild(h.el("p", { "class": "muted" }, h.fill(t.tRenonce, {
+            NAME: h.seatName(f[prefix + "_player"]), COUNT: f[prefix + "_count"] || "1",
+          })));
+        }
+      });
       return box;
     },
   };

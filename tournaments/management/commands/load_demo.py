@@ -304,8 +304,9 @@ class Command(BaseCommand):
             )
             self._play(match, scorers[k], played)
             if deals is None and record.get("closed"):
-                # Time was up: the scorer closed the table after its last deal.
-                scoring_services.match_close(match=match, user=scorers[k])
+                # Time was up: the organiser called time and the table closed after its last
+                # deal (a scorer closes only once the round's clock has run out).
+                scoring_services.match_close(match=match, user=users["organiser"])
 
     def _report(self, tournament: Tournament, users: dict[str, Any], roles: bool = True) -> None:
         out = self.stdout

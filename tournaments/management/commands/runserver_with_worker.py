@@ -67,7 +67,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         env_url = os.environ.get("REDIS_URL", "") or settings.REDIS_URL
         broker = choose_broker(options["worker"], env_url)
-        env = dict(os.environ)
+        # The worker and beat run in the same mode as this process (DEBUG on: `make run`);
+        # with DEBUG off the settings would refuse the development SECRET_KEY.
+        env = {**os.environ, "DEBUG": "1" if settings.DEBUG else "0"}
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         runserver = [*manage, "runserver", options["addrport"]]
         if options["noreload"]:

@@ -1,0 +1,376 @@
+"""The Deberc rulebook as the sources say it (issue 21): every Deberc article names the text it
+comes from as readers know it ("московские правила", "харьковский деберц", "одесский деберц",
+"онлайн-стол") with a short quote, marks this service's readings on a line of their own naming
+the convention that changes them, and states the figures the engine computes: each figure an
+article gives is checked here against a deal scored by `scoring.engine.score_match`."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.rulebook import ARTICLES, BY_ID
+from scoring.engine import score_match
+from scoring.engine.conventions import CONVENTIONS, PRESETS
+from tests.engine.helpers import deal, record, score, void
+from tests.referee.test_rulebook_wording import CODES, NOTATION, outside_brackets
+
+DEBERC = [a for a in ARTICLES if a.game == "deberc"]
+AB = ["Anna", "Boris"]
+ABC = ["Anna", "Boris", "Cleo"]
+# The names readers know the texts by; every Deberc article's place names at least one.
+TEXTS_RU = ("московские правила", "харьковский деберц", "одесский деберц", "онлайн-стол")
+TEXTS_RU += ("короткий деберц", "деберц с полтинниками")
+CHECKLIST = Path(__file__).resolve().parents[2] / "docs" / "rulebook-checklist.md"
+
+
+def says(article_id: str, ru: str, uk: str, en: str | None = None) -> None:
+    """The article states the figure or condition in Russian, Ukrainian (and English)."""
+    rule = BY_ID[article_id]
+    assert ru in rule.text["ru"], (article_id, ru)
+    assert uk in rule.text["uk"], (article_id, uk)
+    if en is not None:
+        assert en in rule.text["en"], (article_id, en)
+
+
+def first(result: dict[str, Any]) -> dict[str, Any]:
+    return result["deals"][0]
+
+
+# --- every article has its source, a quote and, where needed, the service's reading --------
+
+
+@pytest.mark.parametrize("rule", DEBERC, ids=lambda r: r.id)
+def test_every_deberc_article_names_the_text_it_comes_from_and_quotes_it(rule):
+    for lang in ("ru", "uk", "en"):
+        assert rule.cite_in(lang).strip(), lang
+    assert any(name in rule.cite_in("ru") for name in TEXTS_RU), rule.cite_in("ru")
+    assert "московские" not in rule.cite_in("uk") and "харьковский" not in rule.cite_in("uk")
+    # A short quote in the text's own words: Russian, or Ukrainian for the Moscow rules.
+    assert 10 < len(rule.quote) <= 400
+    assert re.search(r"[а-яё]", rule.quote)
+    assert rule.quote_lang == ("uk" if re.search(r"[іїєґ]", rule.quote) else "ru")
+
+
+@pytest.mark.parametrize("rule", [r for r in DEBERC if r.reading], ids=lambda r: r.id)
+def test_a_deberc_reading_is_written_in_three_languages_naming_the_same_conventions(rule):
+    assert set(rule.reading) == {"ru", "uk", "en"}
+    named = [
+        {
+            code.strip()
+            for inside in re.findall(r"\(([^()]*)\)", rule.reading[lang])
+            for code in inside.split(",")
+            if re.fullmatch(r"[a-z_0-9]+", code.strip())
+        }
+        for lang in ("ru", "uk", "en")
+    ]
+    assert named[0] == named[1] == named[2], named
+    assert all(name in CONVENTIONS for name in named[0]), named[0]
+    # A reading either names the convention that changes it or says that none does.
+    none = ("ни одна договорённость", "жодна домовленість", "no convention")
+    for lang, words in zip(("ru", "uk", "en"), none, strict=True):
+        assert named[0] or words in rule.reading[lang], (lang, rule.reading[lang])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_deberc_cites_and_readings_speak_in_words_with_codes_only_in_brackets(lang):
+    found = []
+    for rule in DEBERC:
+        for text in (rule.cite_in(lang), rule.reading_in(lang)):
+            for word in re.findall(r"[A-Za-z_][A-Za-z0-9_:]*", outside_brackets(text)):
+                if word.lower() in CODES or not NOTATION.match(word):
+                    found.append((rule.id, word))
+    assert found == []
+
+
+def test_the_articles_the_issue_found_wrong_now_mark_their_readings():
+    must_read = {
+        "combinations.how_high",
+        "combinations.need_trick",
+        "combinations.bella",
+        "play.renonce",
+        "scoring.hanging_byte",
+        "scoring.hanging_pools",
+        "match.false_closing",
+        "presets.online",
+        "presets.kharkov",
+        "presets.odessa",
+        "match.mercy",
+        "match.short",
+        "deal.kharkov_deal",
+    }
+    assert [i for i in sorted(must_read) if not BY_ID[i].reading] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "cite", "reading"),
+    [
+        ("ru", "московские правила", "так читает этот сервис"),
+        ("uk", "московські правила", "так читає цей сервіс"),
+        ("en", "the Moscow rules", "this service's reading"),
+    ],
+)
+def test_the_article_page_shows_the_text_the_quote_in_its_language_and_the_reading(
+    client, lang, cite, reading
+):
+    page = client.get("/rules/combinations.need_trick/", HTTP_ACCEPT_LANGUAGE=lang)
+    html = page.content.decode()
+    source = re.search(r'data-testid="source">(.*?)</p>', html, re.S).group(1)
+    assert cite in unescape(source)
+    assert '<blockquote class="rule-quote" lang="ru" data-testid="quote">' in html
+    line = re.search(r'data-testid="reading">(.*?)</p>', html, re.S).group(1)
+    assert "(combinations_need_trick)" in line
+    assert reading in unescape(line)  # the label on the reading's own line
+    # The Moscow rules are quoted in their own Ukrainian, and the page says so.
+    moscow = client.get("/rules/combinations.how_high/", HTTP_ACCEPT_LANGUAGE=lang)
+    assert 'lang="uk" data-testid="quote">«то в момент викриття' in moscow.content.decode()
+
+
+def test_the_reviewers_checklist_lists_every_deberc_article():
+    text = CHECKLIST.read_text(encoding="utf-8")
+    deberc = text[text.index("## Deberc") :]
+    listed = set(re.findall(r"^### `([a-z_.0-9]+)`", deberc, re.M))
+    assert [a.id for a in DEBERC if a.id not in listed] == []
+
+
+# --- the wording the issue asked for, in both languages ------------------------------------
+
+
+def test_russian_texts_quote_no_untranslated_ukrainian_and_ukrainian_spells_vist_one_way():
+    for rule in DEBERC:
+        assert not re.search(r"[іїєґ]", rule.title["ru"] + rule.text["ru"]), rule.id
+        uk = rule.title["uk"] + rule.text["uk"] + rule.reading.get("uk", "")
+        assert not re.search(r"вист(у|ую)", uk, re.I), rule.id  # віст, вістуючий
+        assert "распас" not in uk.lower(), rule.id
+
+
+def test_the_shortened_ukrainian_texts_keep_the_russian_conditions():
+    says("play.follow_suit", "имея его и не имея масти", "маючи його й не маючи масті")
+    says("play.renonce", "кроме взятки с козырным", "крім взятки з козирним")
+    says("deal.void", "другой масти, не той, что была открыта", "іншої масті, не тієї")
+    says("presets.kharkov", "обязан назвать другую масть", "мусить назвати іншу масть")
+    says("presets.odessa", "меньше 2 очков", "менше 2 очок")
+    says("presets.odessa", "вторую\nвзятку".replace("\n", " "), "другу взятку")
+    says("match.target", "затем первый по часовой стрелке", "далі — перший за годинниковою")
+
+
+def test_how_high_tells_the_two_cases_of_the_moscow_rules_apart():
+    for article_id in ("combinations.how_high", "violations.illegal_question"):
+        says(article_id, "байтом на картах", "байтом на картах", "card byte")
+        says(article_id, "комбинации спросившего аннулируются", "анулюються", "annulled")
+        assert (
+            "not a byte" in BY_ID[article_id].text["en"]
+            or "no byte" in (BY_ID[article_id].text["en"])
+        )
+
+
+def test_bella_gives_each_texts_moment_to_declare_it():
+    says("combinations.bella", "до последнего своего хода", "до свого останнього ходу")
+    says("combinations.bella", "кладут козырную даму", "кладуть козирну даму")
+    says("combinations.bella", "с первой руки", "з першої руки")
+    says("combinations.bella", "в любой момент", "будь-коли")
+
+
+def test_closing_counts_the_last_trick_of_four_players_and_false_closing_the_trump_jack():
+    rule = BY_ID["match.closing"]
+    assert "до девятой взятки" not in rule.text["ru"]
+    says("match.closing", "восьмой вчетвером", "восьмої вчотирьох", "the eighth with four")
+    says("match.false_closing", "взять ещё какую-нибудь взятку", "узяти ще якусь взятку")
+    says("match.false_closing", "начинают новую сдачу", "починають нову здачу", "new deal")
+
+
+def test_the_online_table_calls_a_fifty_debertz_and_its_both_over_501_is_a_reading():
+    says("combinations.kinds", "онлайн-столе также «деберц»", "онлайн-столі також «деберц»")
+    says("presets.online", "«деберц»", "«деберц»")
+    online = BY_ID["presets.online"]
+    assert online.project_default and "(both_over_target)" in online.reading["ru"]
+    assert PRESETS["online"]["both_over_target"] == "higher"
+
+
+def test_points_on_word_cover_the_combinations_and_the_last_trick():
+    says("cards.points", "«на слово»: за комбинации, за послед", "«на слово»: за комбінації")
+
+
+def test_the_mercy_rule_names_its_condition():
+    says(
+        "match.mercy",
+        "после того, как соперник\nназначил козырь".replace("\n", " "),
+        "після того, як суперник призначив козир",
+        "after the opponent has named the trump",
+    )
+
+
+def test_the_convention_pages_name_the_engines_new_values_and_the_disagreement():
+    says("conventions.renonce_penalty", "(take_trick; Харьков)", "(take_trick; Харків)")
+    says("conventions.renonce_penalty", "кроме взятки с козырным валетом", "крім взятки з")
+    says("conventions.obligatory_order", "другой масти", "іншої масті", "other than the turned")
+    says("conventions.combinations_need_trick", "Тексты расходятся", "Тексти розходяться")
+    says("conventions.hanging_replay", "Одесса", "Одеса", "Odessa")
+    says("conventions.redeal_below", "менее 2-х очков", "менше 2 очок", "fewer than 2 card points")
+
+
+def test_the_missing_articles_a_referee_needs_are_there():
+    for article_id in ("deal.cut", "deal.kharkov_deal", "violations.declarer_short", "match.short"):
+        assert article_id in BY_ID
+    says("deal.cut", "записывается байт", "записується байт")
+    says("deal.kharkov_deal", "по 4 карты", "по 4 карти")
+    says("deal.kharkov_deal", "фрезу) не\nоткрывают".replace("\n", " "), "не відкривають")
+    says("match.short", "«даве»", "«даве»")
+
+
+# --- the figures the articles state, as the engine computes them ---------------------------
+
+
+def test_card_points_and_the_last_trick_make_162_written_by_the_card_byte():
+    """cards.points: 152 + 10 = 162; violations.card_byte: with two players the non-violator
+    records 162 plus the combinations really held."""
+    says("cards.points", "не больше 162", "щонайбільше 162")
+    says("violations.card_byte", "162 плюс", "162 плюс")
+    bad = {"trump": "H", "declarer": "Anna", "violation": {"player": "Boris", "kind": "renonce"}}
+    assert first(score(AB, [bad]))["recorded"] == {"Anna": 162, "Boris": 0}
+
+
+def test_the_renonce_penalties_are_the_articles_figures():
+    """play.renonce: a card byte (Moscow), −100 and a redeal (Odessa), a trick taken and no
+    byte (Kharkov)."""
+    says("play.renonce", "теряет 100 очков", "втрачає 100 очок")
+    bad = {"trump": "H", "declarer": "Anna", "violation": {"player": "Boris", "kind": "renonce"}}
+    odessa = first(score(AB, [bad], ruleset="odessa"))
+    assert odessa["recorded"] == {"Anna": 0, "Boris": -100}
+    assert odessa["dealer"] == odessa["next_dealer"]  # the same dealer deals again
+    # Kharkov: the deal is scored from its figures written after Anna took Boris's trick.
+    taken = deal(
+        "H",
+        "Anna",
+        {"Anna": 90, "Boris": 52},
+        "Anna",
+        tricks={"Anna": 6, "Boris": 3},
+        violation={"player": "Boris", "kind": "renonce", "taken_by": "Anna"},
+    )
+    kharkov = first(score(AB, [taken], ruleset="kharkov"))
+    assert kharkov["outcome"] == "made"  # no byte
+    assert kharkov["recorded"] == {"Anna": 100, "Boris": 52}
+    assert PRESETS["kharkov"]["renonce_penalty"] == "take_trick"
+
+
+def test_the_bolt_costs_what_the_article_says():
+    """violations.bolt: 50 with two and 100 with three (Kharkov), 100 (Odessa)."""
+    says("violations.bolt", "50 вдвоём", "50 удвох")
+    two = deal("H", "Anna", {"Anna": 130, "Boris": 0}, "Anna", tricks={"Anna": 9, "Boris": 0})
+    assert first(score(AB, [two], ruleset="kharkov"))["recorded"]["Boris"] == -50
+    assert first(score(AB, [two], ruleset="odessa"))["recorded"]["Boris"] == -100
+    three = deal(
+        "H",
+        "Anna",
+        {"Anna": 100, "Boris": 52, "Cleo": 0},
+        "Anna",
+        tricks={"Anna": 6, "Boris": 3, "Cleo": 0},
+    )
+    assert first(score(ABC, [three], ruleset="kharkov"))["recorded"]["Cleo"] == -100
+
+
+def test_the_third_byte_costs_100():
+    says("violations.three_bytes", "стоит 100 очков", "коштує 100 очок")
+    byte = deal("H", "Anna", {"Anna": 40, "Boris": 90}, "Boris", tricks={"Anna": 3, "Boris": 6})
+    result = score(AB, [byte] * 3, ruleset="kharkov")
+    assert [d["recorded"]["Anna"] for d in result["deals"]] == [0, 0, -100]
+
+
+def test_a_senior_combination_after_the_question_annuls_the_askers_not_a_byte():
+    """combinations.how_high, case 2: Boris asked, then showed a fifty: Anna's terz (20) scores,
+    his fifty does not; his bella (20) stays and he still makes his game."""
+    asked = deal(
+        "H",
+        "Boris",
+        {"Anna": 44, "Boris": 88},
+        "Boris",
+        declarations={"Anna": ["terz:QC"], "Boris": ["fifty:KH", "bella"]},
+        violation={"player": "Boris", "kind": "senior_after_question"},
+    )
+    result = first(score(AB, [asked]))
+    assert result["outcome"] == "made"
+    assert result["totals"] == {"Anna": 44 + 20, "Boris": 88 + 10 + 20}
+    # Case 1, nothing to compete with: a card byte.
+    empty = {"trump": "H", "declarer": "Anna"}
+    empty["violation"] = {"player": "Boris", "kind": "illegal_question"}
+    assert first(score(AB, [empty]))["recorded"] == {"Anna": 162, "Boris": 0}
+
+
+def test_odessas_forced_deal_writes_both_deals_as_the_article_says():
+    """scoring.hanging_byte: made — the declarer's total plus the hanging total; byte — the
+    opponent gets both deals."""
+    says("scoring.hanging_byte", "получает очки за обе игры", "отримує очки за обидві гри")
+    tricks = {"Anna": 4, "Boris": 5}
+    hanging = deal("S", "Anna", {"Anna": 60, "Boris": 70}, "Anna", tricks=tricks)
+    made = deal("D", "Anna", {"Anna": 80, "Boris": 62}, "Anna", tricks=tricks)
+    lost = deal("D", "Anna", {"Anna": 50, "Boris": 92}, "Boris", tricks=tricks)
+    assert score(AB, [hanging, made], ruleset="odessa")["deals"][1]["recorded"] == {
+        "Anna": 90 + 70,
+        "Boris": 62,
+    }
+    assert score(AB, [hanging, lost], ruleset="odessa")["deals"][1]["recorded"] == {
+        "Anna": 0,
+        "Boris": 102 + 50 + 70,
+    }
+
+
+def test_odessas_redeal_below_two_points():
+    """presets.odessa and conventions.redeal_below: fewer than 2 points, the same dealer deals
+    again and nobody records anything."""
+    assert PRESETS["odessa"]["redeal_below"] == 2
+    result = first(score(AB, [void(low_points="Anna")], ruleset="odessa"))
+    assert result["recorded"] == {"Anna": 0, "Boris": 0}
+    assert result["dealer"] == result["next_dealer"]
+
+
+def test_kharkovs_false_closing_doubles_the_total_to_the_opponent():
+    says("match.false_closing", "удвоенный прежний счёт", "подвоєний колишній рахунок")
+    made = deal("H", "Anna", {"Anna": 100, "Boris": 30}, "Anna", tricks={"Anna": 6, "Boris": 3})
+    claim = {"trump": "H", "declarer": "Anna", "closing": {"player": "Anna", "points": 30}}
+    result = score(AB, [made, claim], ruleset="kharkov")
+    assert result["deals"][1]["recorded"] == {"Anna": -110, "Boris": 220}
+    assert result["finished"] is False  # play goes on
+
+
+def test_the_fifty_offer_and_the_250_gap():
+    says("match.mercy", "пишет 50", "пише 50")
+    says("match.mercy", "250 очков", "250 очок")
+    offer = {"trump": "H", "declarer": "Anna", "fifty_offer": {"player": "Boris"}}
+    assert first(score(AB, [offer], mercy_gap=True))["recorded"] == {"Anna": 50, "Boris": 0}
+    slam = deal("H", "Anna", {"Anna": 130, "Boris": 0}, "Anna", tricks={"Anna": 9, "Boris": 0})
+    assert score(AB, [slam, slam], mercy_gap=True)["reason"] == "mercy"  # 280 − 0 ≥ 250
+
+
+def test_a_declarer_who_wrote_too_few_points_is_in_byte_under_the_pencil_rule():
+    says("violations.declarer_short", "объявляется байт", "оголошується байт")
+    made = deal("H", "Anna", {"Anna": 90, "Boris": 52}, "Anna")
+    short = {**made, "pencil": {"player": "Anna", "wrote": 90}}
+    assert first(score(AB, [short], pencil_rule=True))["recorded"]["Anna"] == 0
+    # An opponent who wrote too little simply has it corrected.
+    other = {**made, "pencil": {"player": "Boris", "wrote": 40}}
+    assert first(score(AB, [other], pencil_rule=True))["recorded"] == {"Anna": 100, "Boris": 52}
+
+
+def test_the_short_deberc_of_one_deal_is_a_fixed_match_won_by_the_higher_total():
+    made = deal("H", "Anna", {"Anna": 90, "Boris": 52}, "Anna")
+    says("match.short", "побеждает больший итог", "перемагає більший підсумок", "higher")
+    result = score_match(record(AB, [made], format="fixed", fixed_deals=1))
+    assert (result["finished"], result["winner"]) == (True, "Anna")
+
+
+def test_combinations_cost_what_the_kinds_article_says():
+    says("combinations.kinds", "подряд: 20", "підряд: 20")
+    says("combinations.kinds", "подряд: 50", "підряд: 50")
+    played = deal(
+        "H",
+        "Anna",
+        {"Anna": 90, "Boris": 52},
+        "Anna",
+        declarations={"Anna": ["terz:AC", "bella"]},
+    )
+    assert first(score(AB, [played]))["totals"]["Anna"] == 90 + 10 + 20 + 20

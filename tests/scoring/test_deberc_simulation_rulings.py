@@ -1,0 +1,63 @@
+"""The demo and benchmark generator (`scoring.simulation`, behind `Game.simulate` and the
+`generate_tournament` command) deals what each preset's rules produce: Odessa's висяк is
+replayed by its declarer, Kharkov's renonce takes a trick, and every match it makes is one
+the engine scores."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from scoring.engine import score_match
+from scoring.engine.conventions import resolve_conventions
+from scoring.simulation import play_match, random_deal
+
+
+def _matches(ruleset: str, n: int, seeds: range) -> Counter:
+    seen: Counter = Counter()
+    names = ["Anna", "Boris", "Cleo"][:n]
+    for seed in seeds:
+        record = {
+            "format": "deberc-scoresheet/1",
+            "ruleset": ruleset,
+            "conventions": {},
+            "players": names,
+            "first_dealer": "Anna",
+        }
+        deals, result = play_match(record, random.Random(seed))
+        assert score_match({**record, "deals": deals}) == result
+        assert result["finished"]
+        for before, deal in zip(result["deals"], deals[1:], strict=False):
+            if before["hanging"] and "forced" in before["hanging"][-1] and "low_points" not in deal:
+                seen["forced"] += 1
+                assert deal["declarer"] == before["hanging"][-1]["forced"]
+        for deal, scored in zip(deals, result["deals"], strict=True):
+            kind = (deal.get("violation") or {}).get("kind")
+            if kind:
+                seen[(kind, "taken_by" in deal["violation"], scored["outcome"] == "card_byte")] += 1
+    return seen
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_odessa_matches_replay_their_hanging_bytes_by_force(n):
+    seen = _matches("odessa", n, range(25))
+    assert seen["forced"] > 0
+
+
+def test_kharkov_renonces_take_a_trick_and_stop_nothing():
+    seen = _matches("kharkov", 2, range(60))
+    assert seen[("renonce", True, False)] > 0
+    assert seen[("renonce", False, True)] == 0  # never a card byte for a Kharkov renonce
+
+
+def test_a_poor_hand_is_redealt_where_the_table_plays_redeal_below():
+    conv = resolve_conventions("odessa", {"redeal_below": 30}, 2)
+    deals = [random_deal(["Anna", "Boris"], random.Random(s), conventions=conv) for s in range(50)]
+    assert any("low_points" in deal for deal in deals)
+    moscow = resolve_conventions("moscow", {}, 2)
+    deals = [
+        random_deal(["Anna", "Boris"], random.Random(s), conventions=moscow) for s in range(50)
+    ]
+    assert not any("low_points" in deal for deal in deals)

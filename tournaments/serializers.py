@@ -1,0 +1,145 @@
+"""A tournament's settings as the API reads them: the create/change API's serializer, and the
+same checks for a tournament's JSON import and an archive's manifest (issue 17, items 3 and 18:
+every setting typed and bounded, an unknown key refused, each problem at its field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
+
+from scoring import games
+
+from . import services
+from .models import Club, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    conventions = serializers.DictField(required=False)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "club",
+            "club_name",
+            "game",
+            "ruleset",
+            "conventions",
+            "table_size",
+            "system",
+            "rounds",
+            "match_score",
+            "tiebreaks",
+            "confirm_deals",
+            "published",
+            "status",
+            "starts_at",
+            "round_minutes",
+            "created_at",
+        ]
+        read_only_fields = ["id", "club_name", "created_at"]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The ruleset, table size, match scoring, tiebreaks and conventions must be the
+        game's (a new game's defaults fill what is not sent); each refusal with its code
+        (`bad_convention`, `bad_table_size`, `bad_match_score`, `bad_tiebreak`)."""
+        instance = self.instance
+        game_key = attrs.get("game", getattr(instance, "game", None))
+        game = games.GAMES.get(game_key or "", games.DEFAULT)
+        new_game = instance is None or game.key != instance.game
+        default_ruleset = game.default_ruleset if new_game else instance.ruleset
+        ruleset = attrs.get("ruleset", default_ruleset)
+        conventions = attrs.get(
+            "conventions", {} if new_game else (getattr(instance, "conventions", {}) or {})
+        )
+        table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
+        try:
+            services.game_settings_check(
+                game=game.key,
+                table_size=table_size,
+                match_score=attrs.get("match_score", None if new_game else instance.match_score),
+                tiebreaks=attrs.get("tiebreaks", None if new_game else instance.tiebreaks),
+            )
+            services.conventions_check(
+                ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key
+            )
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(_coded(exc)) from exc
+        return attrs
+
+
+def _coded(exc: DjangoValidationError) -> dict[str, list[ErrorDetail]]:
+    """Django's field errors as DRF's, each keeping its code."""
+    return {
+        field: [
+            ErrorDetail(message, code=error.code or "invalid")
+            for error in errors
+            for message in error.messages
+        ]
+        for field, errors in exc.error_dict.items()
+    }
+
+
+def unknown_fields(data: Any, known: Any) -> dict[str, list[ErrorDetail]]:
+    """`unknown_field` for each key of `data` that is not in `known`: refused rather than
+    dropped, so that a misspelt setting is not silently replaced by its default."""
+    if not isinstance(data, Mapping):
+        return {}
+    return {
+        str(key): [ErrorDetail(_("Unknown field: check its spelling."), code="unknown_field")]
+        for key in data
+        if key not in known
+    }
+
+
+class TournamentImportSerializer(TournamentSerializer):
+    """The `tournament` object of a JSON import (`deberc-tournament/1`): the create API's
+    checks, the club by its name (found or created), no key of its own."""
+
+    club = serializers.CharField(max_length=Club._meta.get_field("name").max_length)
+
+    class Meta(TournamentSerializer.Meta):
+        fields = ["name", "club", *services.TOURNAMENT_FIELDS]
+        read_only_fields: list[str] = []
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        unknown = unknown_fields(data, self.fields)
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if not unknown or not isinstance(exc.detail, dict):
+                raise
+            raise serializers.ValidationError({**exc.detail, **unknown}) from exc
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
+
+
+def settings_errors(
+    tournament: Tournament, settings: Any, *, allowed: tuple[str, ...], ignored: tuple[str, ...]
+) -> dict[str, Any]:
+    """The errors of `settings` applied to `tournament` (the change API's checks, keys
+    outside `allowed` and `ignored` refused): empty when they may be saved. The archive's
+    restore reads its manifest's settings through this."""
+    if not isinstance(settings, Mapping):
+        return {
+            "non_field_errors": [
+                ErrorDetail(_("The settings are an object of name to value."), code="bad_format")
+            ]
+        }
+    unknown = unknown_fields(settings, (*allowed, *ignored))
+    serializer = TournamentSerializer(
+        tournament, data={k: v for k, v in settings.items() if k in allowed}, partial=True
+    )
+    if serializer.is_valid():
+        return unknown
+    return {**serializer.errors, **unknown}
