@@ -345,7 +345,7 @@ def verify(
     """
     from django.db import connection
 
-    from scoring.games import record_score
+    from scoring.games import game_get, record_score
     from scoring.models import Deal, IdempotencyKey, Match
     from scoring.selectors import match_scoresheet
 
@@ -362,6 +362,9 @@ def verify(
             problems.append(f"match {match_id}: deal {number} acknowledged twice")
         numbers[match_id].add(number)
     all_ids = [m["id"] for s in scorers for m in s.matches]
+    # The game of each match: a deal is stored in its game's canonical notation ("6nt" as
+    # "6NT"), so what was sent is compared in that notation.
+    game_of = dict(Match.objects.filter(pk__in=all_ids).values_list("pk", "game"))
     stored: dict[int, dict[int, dict[str, Any]]] = {}
     for match_id, number, record in Deal.objects.filter(match_id__in=all_ids).values_list(
         "match_id", "number", "record"
@@ -398,7 +401,10 @@ def verify(
             sent = ack[1] if ack is not None else pending.get((match_id, keys[0]))
             if sent is None:
                 continue  # counted above as stored under a key never sent
-            if record != {k: v for k, v in sent.items() if k != "dealer"}:
+            canonical = game_get(game_of[match_id]).canonical_deal(
+                {k: v for k, v in sent.items() if k != "dealer"}
+            )
+            if record != canonical:
                 problems.append(f"match {match_id}: deal {number} stored differently")
         for number in sorted(numbers.get(match_id, set()) - set(have)):
             problems.append(f"match {match_id}: acknowledged deal {number} not stored")

@@ -245,7 +245,15 @@ def combinations_check(
     errors = []
     for name in players:
         parsed[name] = []
-        for index, text in enumerate(declarations.get(name) or []):
+        said = declarations.get(name) or []
+        # Each player's declarations are a list of notations: anything else (a number, an
+        # object) is the caller's mistake at that field, never a server error.
+        if not isinstance(said, list) or not all(isinstance(text, str) for text in said):
+            errors.append(
+                _err(f"declarations.{name}", "bad_combination", "a list of combinations expected")
+            )
+            continue
+        for index, text in enumerate(said):
             try:
                 parsed[name].append(parse_declaration(text, suit, conv))
             except BadDeclaration as exc:

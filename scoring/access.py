@@ -16,7 +16,7 @@ round's clock has run out (a scorer closes a table only then).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
     from .models import Match
@@ -35,20 +35,7 @@ Action = Literal[
     "settled",
     "time_up",
 ]
-ACTIONS: tuple[Action, ...] = (
-    "view",
-    "enter",
-    "correct",
-    "confirm",
-    "history",
-    "table_scorer",
-    "usernames",
-    "close_any_time",
-    "reopen",
-    "amend",
-    "settled",
-    "time_up",
-)
+ACTIONS: tuple[Action, ...] = get_args(Action)
 # Questions about the match, not about a user.
 _MATCH_FACTS = ("table_scorer", "settled", "time_up")
 

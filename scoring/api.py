@@ -84,6 +84,20 @@ def _rejected(errors: list[dict[str, Any]], status: int = 400) -> Response:
     return error_response(localise_errors(errors), status)
 
 
+def _bad_reason() -> HttpResponse:
+    """A correction's or a closing's `reason` that is not a bounded text."""
+    return error_response(
+        [
+            error(
+                "reason",
+                "invalid",
+                _("A reason is a text of at most %(max)s characters.")
+                % {"max": services.REASON_MAX},
+            )
+        ]
+    )
+
+
 def _stale(exc: services.StaleVersion) -> HttpResponse:
     body = b'{"errors":' + selectors.dumps(
         [error("version", "stale_version", _("The match changed since you saw it."))]
@@ -255,16 +269,7 @@ class MatchDealDetailView(APIView):
         version = body.get("version")
         reason = body.get("reason") or ""
         if not isinstance(reason, str) or len(reason) > services.REASON_MAX:
-            return error_response(
-                [
-                    error(
-                        "reason",
-                        "invalid",
-                        _("A reason is a text of at most %(max)s characters.")
-                        % {"max": services.REASON_MAX},
-                    )
-                ]
-            )
+            return _bad_reason()
         record = {k: v for k, v in body.items() if k not in ("version", "reason")}
         return _answer(
             lambda: services.deal_correct(
@@ -339,16 +344,7 @@ class MatchCloseView(APIView):
             )
         reason = body.get("reason") or ""
         if not isinstance(reason, str) or len(reason) > services.REASON_MAX:
-            return error_response(
-                [
-                    error(
-                        "reason",
-                        "invalid",
-                        _("A reason is a text of at most %(max)s characters.")
-                        % {"max": services.REASON_MAX},
-                    )
-                ]
-            )
+            return _bad_reason()
         return _answer(
             lambda: services.match_close(
                 match=match, user=request.user, closed=closed, reason=reason

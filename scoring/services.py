@@ -842,8 +842,12 @@ def deals_unknown_fields_drop(*, apply: bool = False) -> list[tuple[int, int, st
                 changed.add(err["deal"])
         if apply and changed:
             with transaction.atomic():
-                for deal in Deal.objects.select_for_update().filter(
-                    match=match, number__in=changed
+                # Ordered by number alone: the model's default order joins the round and
+                # table, and PostgreSQL locks no row on the nullable side of an outer join.
+                for deal in (
+                    Deal.objects.select_for_update()
+                    .filter(match=match, number__in=changed)
+                    .order_by("number")
                 ):
                     deal.record = by_number[deal.number]
                     _save_deal(deal, None, UNKNOWN_FIELDS_REASON)

@@ -4,8 +4,13 @@ the engine and the services (a 400 naming the field)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from config.openapi import array, obj
 from scoring.api_schema import SCORESHEET_BODY
+
+from .models import Club, Tournament
+from .serializers import MAX_ROUND_MINUTES, MAX_ROUNDS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": 80}
 
@@ -26,15 +31,57 @@ SCORESHEETS_IMPORT_BODY = {
     "description": 'a scoresheet record, a list of them, or {"scoresheets": [...]}; each may '
     'name its "round" and "table"',
 }
+
+
+def _enum(choices: Any) -> dict[str, Any]:
+    values = [value for value, _label in choices]
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {"type": kind, "enum": values}
+
+
+def _text(model: Any, name: str) -> dict[str, Any]:
+    # Not blank: spaces alone are refused (`blank`).
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": model._meta.get_field(name).max_length,
+        "pattern": r"\S",
+    }
+
+
+# The import's `tournament` object as its serializer (tournaments.serializers) reads it: each
+# setting in its own JSON type, bounded; the name and club required; no other key. Whether a
+# ruleset, table size, match scoring or tiebreak fits the game is the game's to say (400).
+TOURNAMENT_SETTINGS = obj(
+    {
+        "name": _text(Tournament, "name"),
+        "club": _text(Club, "name"),
+        "game": _enum(Tournament._meta.get_field("game").choices),
+        "ruleset": _enum(Tournament.Ruleset.choices),
+        "conventions": {"type": "object", "additionalProperties": True},
+        "table_size": _enum(Tournament.TABLE_SIZES),
+        "system": _enum(Tournament.System.choices),
+        "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "match_score": _enum(Tournament.MatchScore.choices),
+        "tiebreaks": array({"type": "string"}),
+        "confirm_deals": {"type": "boolean"},
+        "published": {"type": "boolean"},
+        "status": _enum(Tournament.Status.choices),
+        "starts_at": {"type": "string", "format": "date-time", "nullable": True},
+        "round_minutes": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_ROUND_MINUTES,
+            "nullable": True,
+        },
+    },
+    ["name", "club"],
+    closed=True,
+)
 TOURNAMENT_IMPORT_BODY = obj(
     {
         "format": {"type": "string", "enum": ["deberc-tournament/1"]},
-        "tournament": obj(
-            {
-                "name": {"type": "string", "maxLength": 160},
-                "club": {"type": "string", "maxLength": 120},
-            }
-        ),
+        "tournament": TOURNAMENT_SETTINGS,
     },
     ["format", "tournament"],
     description="a tournament's export (GET /api/v1/tournaments/{id}/export/)",

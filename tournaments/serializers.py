@@ -17,6 +17,10 @@ from scoring import games
 from . import services
 from .models import Club, Tournament
 
+# A round robin of a thousand players; a round of a whole day.
+MAX_ROUNDS = 999
+MAX_ROUND_MINUTES = 24 * 60
+
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
@@ -26,27 +30,21 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
+        # The settings are the services' list (one list for every door), behind the ids.
         fields = [
             "id",
             "name",
             "club",
             "club_name",
-            "game",
-            "ruleset",
-            "conventions",
-            "table_size",
-            "system",
-            "rounds",
-            "match_score",
-            "tiebreaks",
-            "confirm_deals",
-            "published",
-            "status",
-            "starts_at",
-            "round_minutes",
+            *services.TOURNAMENT_FIELDS[1:],
             "created_at",
         ]
         read_only_fields = ["id", "club_name", "created_at"]
+        # Bounds of their own: the database's (SQLite has none) would let 10**6 rounds in.
+        extra_kwargs = {
+            "rounds": {"min_value": 1, "max_value": MAX_ROUNDS},
+            "round_minutes": {"min_value": 1, "max_value": MAX_ROUND_MINUTES},
+        }
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """The ruleset, table size, match scoring, tiebreaks and conventions must be the
@@ -112,7 +110,7 @@ class TournamentImportSerializer(TournamentSerializer):
         read_only_fields: list[str] = []
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
-        unknown = unknown_fields(data, self.fields)
+        unknown = {**unknown_fields(data, self.fields), **self._mistyped(data)}
         try:
             value = super().to_internal_value(data)
         except serializers.ValidationError as exc:
@@ -123,19 +121,59 @@ class TournamentImportSerializer(TournamentSerializer):
             raise serializers.ValidationError(unknown)
         return value
 
+    def _mistyped(self, data: Any) -> dict[str, list[ErrorDetail]]:
+        """A value of the wrong JSON type (`"rounds": "5"`, `"published": "yes"`), which the
+        create API's form-friendly fields would coerce: an export writes each setting in its
+        own type, so anything else is refused (as the import's schema says), never guessed."""
+        if not isinstance(data, Mapping):
+            return {}
+        out = {}
+        for key, value in data.items():
+            field = self.fields.get(key)
+            if field is None or (value is None and field.allow_null):
+                continue
+            expected = _json_types(field)
+            if isinstance(value, float) and value.is_integer() and int in expected:
+                continue  # 5.0 is the JSON number 5 (an integer to JSON Schema too)
+            if expected and (not isinstance(value, expected) or _is_bool_as(value, expected)):
+                # The field's own words where they name the type ("A valid integer is
+                # required."), translated by DRF.
+                own = str(field.error_messages.get("invalid", ""))
+                message = (
+                    own if own and "{" not in own else _("Wrong type of value for this field.")
+                )
+                out[str(key)] = [ErrorDetail(message, code="invalid")]
+        return out
+
+
+def _json_types(field: serializers.Field) -> tuple[type, ...]:
+    """The JSON types a setting's field takes in an export (empty: whatever the field takes)."""
+    if isinstance(field, serializers.BooleanField):
+        return (bool,)
+    if isinstance(field, serializers.IntegerField):
+        return (int,)
+    if isinstance(field, serializers.ChoiceField):
+        return tuple({type(choice) for choice in field.choices})
+    if isinstance(field, serializers.CharField | serializers.DateTimeField):
+        return (str,)
+    return ()
+
+
+def _is_bool_as(value: Any, expected: tuple[type, ...]) -> bool:
+    """`true` is not the integer 1 (bool is a subclass of int in Python)."""
+    return isinstance(value, bool) and bool not in expected
+
 
 def settings_errors(
-    tournament: Tournament, settings: Any, *, allowed: tuple[str, ...], ignored: tuple[str, ...]
+    tournament: Tournament,
+    settings: Mapping[str, Any],
+    *,
+    allowed: tuple[str, ...],
+    ignored: tuple[str, ...],
 ) -> dict[str, Any]:
     """The errors of `settings` applied to `tournament` (the change API's checks, keys
     outside `allowed` and `ignored` refused): empty when they may be saved. The archive's
     restore reads its manifest's settings through this."""
-    if not isinstance(settings, Mapping):
-        return {
-            "non_field_errors": [
-                ErrorDetail(_("The settings are an object of name to value."), code="bad_format")
-            ]
-        }
     unknown = unknown_fields(settings, (*allowed, *ignored))
     serializer = TournamentSerializer(
         tournament, data={k: v for k, v in settings.items() if k in allowed}, partial=True

@@ -192,6 +192,19 @@ def test_a_hundred_needs_its_convention(client):
     assert response.json()["errors"][0]["code"] == "combination_not_allowed"
 
 
+@pytest.mark.parametrize("said", [1, {"terz": "AS"}, [1], "terz:AS"])
+def test_declarations_that_are_not_a_list_are_refused_at_their_player(client, said):
+    """Found by fuzzing: a number in place of a player's list was a server error."""
+    response = _post(
+        client,
+        "combinations",
+        {"trump": "D", "players": ["Anna", "Boris"], "declarations": {"Boris": said}},
+    )
+    assert response.status_code == 400
+    (problem,) = response.json()["errors"]
+    assert (problem["field"], problem["code"]) == ("declarations.Boris", "bad_combination")
+
+
 # --- deal check (§3, §6) --------------------------------------------------------------------
 
 

@@ -649,6 +649,9 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
     if too_long:  # before anything is written (PostgreSQL would refuse it with a 500)
         raise ArchiveRefused(too_long)
     # The change API's checks of each setting (a wrong type was a 500), an unknown key refused.
+    if not isinstance(settings, dict):
+        message = _("The settings are an object of name to value.")
+        raise ArchiveRefused([_error("manifest.tournament", "bad_format", message)])
     refused = settings_errors(tournament, settings, allowed=_SETTINGS, ignored=("name", "club"))
     if refused:
         raise ArchiveRefused(_flatten(refused, "manifest.tournament"))
