@@ -594,11 +594,6 @@ def tables_assign_scorers(*, tables: Iterable[Table], scorers: dict[int, Any]) -
                 table_assign_scorer(table=table, scorer=scorers[table.pk], candidates=candidates)
 
 
-def users_for_scoring() -> list[Any]:
-    """Candidates for scorer assignment: active users, by username."""
-    return list(get_user_model().objects.filter(is_active=True).order_by("username"))
-
-
 # --- entries [регистрация игроков] ----------------------------------------------------------
 
 ENTRY_NAME_MAX = field_max_length(Player, "display_name")
