@@ -24,6 +24,7 @@ from tournaments.api_schema import TOURNAMENT_IMPORT_BODY
 from tournaments.models import Club, Player, Tournament
 from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.reports.archive import archive_pack
+from tournaments.services import TOURNAMENT_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -203,24 +204,8 @@ JSON = st.recursive(
     ),
     max_leaves=6,
 )
-SETTING_KEYS = [
-    "name",
-    "club",
-    "game",
-    "ruleset",
-    "conventions",
-    "table_size",
-    "system",
-    "rounds",
-    "match_score",
-    "tiebreaks",
-    "confirm_deals",
-    "published",
-    "status",
-    "starts_at",
-    "round_minutes",
-    "unknown_key",
-]
+# Every setting the import takes (the services' one list), the club, and one it does not.
+SETTING_KEYS = [*TOURNAMENT_FIELDS, "club", "unknown_key"]
 
 
 @settings(
