@@ -38,9 +38,12 @@ test: setup
 	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 	$(DEV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Style (ruff) and types (mypy with django-stubs and djangorestframework-stubs: the apps and
+# config; settings in pyproject.toml's [tool.mypy]). CI runs it before the tests.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: setup
 	$(BIN)/ruff format .

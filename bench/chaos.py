@@ -551,29 +551,19 @@ def _standings_lag(tournament_id: int) -> list[str]:
     from django.db import connection
 
     from tournaments.models import StandingRow, Tournament
+    from tournaments.ranking import ROW_FIELDS
     from tournaments.standings import compute_tournament_standings
 
     connection.close()  # a fresh snapshot
     tournament = Tournament.objects.get(pk=tournament_id)
-    fields = (
-        "rank",
-        "rank_shared",
-        "match_points",
-        "played",
-        "won",
-        "game_points",
-        "points_against",
-        "bytes",
-        "tiebreaks",
-    )
     rows = {
         r["player_id"]: r
-        for r in StandingRow.objects.filter(tournament=tournament).values("player_id", *fields)
+        for r in StandingRow.objects.filter(tournament=tournament).values("player_id", *ROW_FIELDS)
     }
     problems = []
     for line in compute_tournament_standings(tournament):
         row = rows.pop(line.player, None)
-        if row is None or any(row[f] != getattr(line, f) for f in fields):
+        if row is None or any(row[f] != value for f, value in line.row().items()):
             problems.append(f"player {line.player}: standings row differs")
     problems += [f"player {p}: a standings row too many" for p in rows]
     return problems
@@ -591,23 +581,25 @@ def ratings_lag() -> list[str]:
     connection.close()
     tallies = list(
         MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
-            "match_id", "data"
+            "match_id", "data", "tournament__game"
         )
     )
+    # A rating per player and game (issue 18): keyed (game, player).
     current: dict[Any, tuple[float, float]] = {}
     played: dict[Any, int] = {}
-    for _match_id, data in tallies:
-        for player, rating in rate_sides(current, data).items():
-            current[player] = rating
-            played[player] = played.get(player, 0) + 1
+    for _match_id, data, game in tallies:
+        in_game = {p: current[(game, p)] for p in data["players"] if (game, p) in current}
+        for player, rating in rate_sides(in_game, data).items():
+            current[(game, player)] = rating
+            played[(game, player)] = played.get((game, player), 0) + 1
     problems = []
     events = dict(
         RatingEvent.objects.values("match_id").annotate(n=Count("id")).values_list("match_id", "n")
     )
-    for match_id, data in tallies:
+    for match_id, data, _game in tallies:
         if events.get(match_id) != len(data["players"]):
             problems.append(f"match {match_id}: {events.get(match_id, 0)} rating events")
-    stored = {r.player_id: r for r in Rating.objects.all()}
+    stored = {(r.game, r.player_id): r for r in Rating.objects.all()}
     for player, (mu, sigma) in current.items():
         row = stored.pop(player, None)
         if row is None:

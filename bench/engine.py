@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine import score_match
-from scoring.engine.feasibility import _search
-from scoring.engine.simulate import as_figures, random_match
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.feasibility import _search
+from scoring.games.deberc.engine.simulate import as_figures, random_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from entry import machine_speed
@@ -55,7 +55,7 @@ def build(matches: int, seed: int) -> list[dict]:
 
 
 def to_summary(record: dict) -> dict:
-    from scoring.engine.conventions import resolve_conventions
+    from scoring.games.deberc.engine.conventions import resolve_conventions
 
     conv = resolve_conventions(record["ruleset"], record["conventions"], len(record["players"]))
     summary = dict(record)

@@ -18,8 +18,9 @@ download a 3,000-player tournament's JSON export at once.
    `--rate` deals a second in all) for `--duration` seconds.
    Phase "8 exports": the same, while `--exporters` readers (curl, one download after the
    other, as fast as the loopback carries them unless `--reader-rate` limits each) download
-   `GET /api/v1/tournaments/{id}/export/` (every byte; a 202 "being built" is asked again
-   after its Retry-After).
+   `GET /api/v1/tournaments/{id}/export/` (every byte; a 202 "being built" or a 503
+   `export_busy` (each web process streams EXPORT_STREAMS_PER_PROCESS exports at once) is
+   asked again after its Retry-After).
 4. Prints the export's size, how long its first file took, the downloads (count, statuses,
    p50/p95 seconds, stale answers), and the scorers' deal latency p50/p95/p99 in each phase.
 
@@ -99,7 +100,7 @@ def live_tables(scorers: int, matches_each: int, seed: int) -> tuple[int, list[d
     from rest_framework.authtoken.models import Token
 
     from scoring import services as scoring_services
-    from scoring.engine.simulate import random_match
+    from scoring.games.deberc.engine.simulate import random_match
     from tournaments.models import Round, Table, Tournament
 
     rng = random.Random(seed)
@@ -173,6 +174,9 @@ class Exporter:
                 self.stale += headers.get("x-export-stale") == "1"
             elif status == 202:
                 stop_at.wait(min(1.0, float(headers.get("retry-after") or 1)))
+            elif status == 503:
+                # Every stream slot taken (`export_busy`): come back after Retry-After.
+                stop_at.wait(float(headers.get("retry-after") or 1))
             else:
                 self.errors.append(f"{status}")
                 stop_at.wait(0.5)

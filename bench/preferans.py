@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.preferans import score_pulka
-from scoring.preferans.simulate import random_pulka
+from scoring.games.preferans.engine import score_pulka
+from scoring.games.preferans.engine.simulate import random_pulka
 
 TABLES = [  # (players, ruleset): drawn in equal shares
     (["Анна", "Boris", "Vera"], "sochi"),

@@ -54,7 +54,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.status_code = status.HTTP_401_UNAUTHORIZED
     detail = getattr(exc, "detail", str(exc))
     code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
-    response.data = {"errors": [error(None, code, str(detail))]}
+    response.data = {"errors": [error(None, str(code), str(detail))]}
     return response
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
+from django.forms import BaseForm, CharField, ChoiceField
 
 
 class SignInForm(AuthenticationForm):
@@ -19,8 +20,17 @@ class SignInForm(AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
+        # Django's UsernameField, a CharField whose max_length __init__ has just set.
+        assert isinstance(username, CharField) and username.max_length is not None
         username.validators.append(MaxLengthValidator(username.max_length))
 
 
 class AdminSignInForm(SignInForm, AdminAuthenticationForm):
     """The admin's sign-in form, with the same check."""
+
+
+def choice_field(form: BaseForm, name: str) -> ChoiceField:
+    """`form.fields[name]` as the choice field it is, to set its choices."""
+    field = form.fields[name]
+    assert isinstance(field, ChoiceField)
+    return field

@@ -10,11 +10,11 @@ that is not one as "no such row".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_ID = 2**63 - 1
 
 
-def is_id(value: Any) -> bool:
+def is_id(value: Any) -> TypeGuard[int]:
     """Whether `value` can be a database id: a whole number from 1 to MAX_ID."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID

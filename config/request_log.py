@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -69,6 +70,14 @@ def outcome_of(status: int) -> str:
     return "ok"
 
 
+# Paths that carry a secret (a table card's, an invitation's: issue 20): never logged.
+_SECRET_PATH = re.compile(r"^/(cards|invitations)/[^/]+/")
+
+
+def logged_path(path: str) -> str:
+    return _SECRET_PATH.sub(lambda m: f"/{m.group(1)}/…/", path)
+
+
 def _user_fields(request: HttpRequest) -> dict[str, Any]:
     """The signed-in user, when anything during the request already looked them up: the log
     never adds a session query of its own."""
@@ -105,11 +114,11 @@ class RequestLogMiddleware:
             level,
             "%s %s %s",
             request.method,
-            request.path,
+            logged_path(request.path),
             status,
             extra={
                 "method": request.method,
-                "path": request.path,
+                "path": logged_path(request.path),
                 "status": status,
                 "duration_ms": duration_ms,
                 **_user_fields(request),

@@ -90,6 +90,11 @@ INSTALLED_APPS = [
     "referee",
 ]
 
+# The games the club scores: each a package with a `GAME` (a `scoring.games.base.Game`),
+# loaded by the registry (`scoring.games`); the first is the default game. A game's
+# referee and tournament parts are named by its `GAME` (`referee_parts`, `tournament_parts`).
+DEBERC_GAMES = ["scoring.games.deberc", "scoring.games.preferans"]
+
 MIDDLEWARE = [
     # First: probes get their answer before the host check, the HTTPS redirect and the log.
     "config.health.HealthCheckMiddleware",
@@ -99,6 +104,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before the sessions: drops their Vary: Cookie from the anonymous live fragments; ETags
+    # and 304 for the read API (tournaments.live_cache).
+    "tournaments.live_cache.LiveHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # A NUL in the URL names nothing (a 404/400, not PostgreSQL's DataError): before any view.
@@ -106,6 +114,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A table card's session: its scorer's name on the user; signed out once the card dies.
+    "tournaments.table_cards.TableCardMiddleware",
+    # After a sign-in, the language of the person's profile goes into the cookie.
+    "config.language.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -162,6 +174,13 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian")), ("uk", _("Ukrainian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language picked is kept across browser restarts (a year), and in the person's profile.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Issue 20: an invitation link lives a week; a table card a day at most (and dies with its
+# round).
+INVITATION_TTL_DAYS = env.int("INVITATION_TTL_DAYS", default=7)
+TABLE_CARD_TTL_HOURS = env.int("TABLE_CARD_TTL_HOURS", default=24)
 TIME_ZONE = "Europe/Kyiv"
 USE_I18N = True
 USE_TZ = True
@@ -288,6 +307,12 @@ EXPORT_JOB_MIN_MATCHES = env.int("EXPORT_JOB_MIN_MATCHES", default=500)
 EXPORT_REBUILD_SECONDS = env.float("EXPORT_REBUILD_SECONDS", default=60.0)
 # Export files up to this size are answered from memory, larger ones streamed from the file.
 EXPORT_STREAM_MIN_BYTES = env.int("EXPORT_STREAM_MIN_BYTES", default=256 * 1024)
+# Streamed exports one web process sends at once (each holds a thread for the whole download;
+# the rest of the threads stay the scorers'); more readers are answered 503 with Retry-After.
+EXPORT_STREAMS_PER_PROCESS = env.int("EXPORT_STREAMS_PER_PROCESS", default=1)
+# Behind nginx: the `internal` location serving MEDIA_ROOT (e.g. "/protected-media"); the
+# proxy then sends export files itself (X-Accel-Redirect) and no web thread waits on a reader.
+EXPORT_ACCEL_REDIRECT = env.str("EXPORT_ACCEL_REDIRECT", default="")
 IDEMPOTENCY_KEY_TTL_DAYS = env.int("IDEMPOTENCY_KEY_TTL_DAYS", default=1)
 # Seconds a standings refresh (and a rating task) waits so that the matches finishing
 # together share it.

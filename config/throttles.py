@@ -8,13 +8,21 @@ bucket per user: a script cannot get twice the rate by using both doors."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpRequest, JsonResponse
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.views import APIView
+
+
+def _rate(scope: str | None) -> str | None:
+    """The scope's rate ("10/second"), read now. (DRF's stubs type the rates as numbers; DRF
+    parses them as these strings.)"""
+    rates = cast(dict[str, str | None], api_settings.DEFAULT_THROTTLE_RATES)
+    return rates.get(scope) if scope else None
 
 
 class DealWriteThrottle(UserRateThrottle):
@@ -31,12 +39,12 @@ class DealWriteThrottle(UserRateThrottle):
     def get_rate(self) -> str | None:
         # Read at each request, not once at import as DRF does, so that a test (or a fuzzer)
         # overriding REST_FRAMEWORK sees its own rate.
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return _rate(self.scope)
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        return super().allow_request(request, view)
+        return super().allow_request(cast(Request, request), view)
 
 
 def deal_write_wait(request: HttpRequest) -> int | None:
@@ -63,14 +71,15 @@ class AnonHeavyReadThrottle(AnonRateThrottle):
 
     def get_rate(self) -> str | None:
         # Read at each request (see DealWriteThrottle.get_rate).
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return _rate(self.scope)
 
 
 def heavy_read_wait(request: HttpRequest) -> int | None:
     """For the pages' download doors (plain Django views): None when this read may go on
     (counted in the same bucket as the API's), else the whole seconds to wait."""
     throttle = AnonHeavyReadThrottle()
-    if throttle.allow_request(request, None):
+    # DRF's throttle reads only `user`, `method` and `META`, which a Django request has too.
+    if throttle.allow_request(cast(Request, request), cast(APIView, None)):
         return None
     return max(1, math.ceil(throttle.wait() or 1))
 

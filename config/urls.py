@@ -1,15 +1,15 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import views
+from . import language, views
 from .auth_views import TokenDetailView, TokenListView, obtain_auth_token
 from .forms import AdminSignInForm, SignInForm
 
 admin.site.login_form = AdminSignInForm
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("tokens/", TokenListView.as_view(), name="api-tokens"),
     path("tokens/<int:token_id>/", TokenDetailView.as_view(), name="api-token-revoke"),
@@ -22,6 +22,8 @@ urlpatterns = [
     # Browsers that ask for /favicon.ico before reading the page's <link rel="icon">.
     path("favicon.ico", views.favicon),
     path("", views.home, name="home"),
+    # The language kept in the person's profile too (config.language), then Django's own.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

@@ -2,9 +2,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 
+from scoring.games import game_choices
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    # The tagline names every game the service scores, as the registry lists them.
+    games = ", ".join(str(name) for _key, name in game_choices())
+    return render(request, "home.html", {"games": games})
 
 
 def favicon(request: HttpRequest) -> HttpResponse:

@@ -3,8 +3,8 @@ and services decide, the selectors read.
 
 - `GET /api/v1/rules/?q=&lang=&section=`: articles best first `{id, title, text, conventions,
   source}`; `GET /api/v1/rules/{id}/`: one article (with the presets' values for a convention);
-- `POST /api/v1/referee/{combinations,legal-cards,check-deal,check-closing}/`: anyone;
-- `POST /api/v1/referee/preferans/{score-deal,settle}/`: anyone (Preferans's own tools);
+- `POST /api/v1/referee/<tool>/`: anyone; each game's tools (`referee/games/<game>/api.py`,
+  routed through the games' `RefereeParts.tool_pages`) run on `ToolView`;
 - `GET/POST /api/v1/matches/{id}/rulings/`, `GET /api/v1/tournaments/{id}/rulings/`,
   `POST /api/v1/rulings/{id}/overturn/`.
 """
@@ -22,30 +22,23 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error_response
-from config.openapi import LANG, PUBLIC, json_body, object_response, rows_response
+from config.openapi import LANG, PUBLIC, object_response, rows_response
 from scoring.models import Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
 
-from . import closing, preferans_tools, selectors, services, tools
-from .api_schema import (
-    CHECK_CLOSING_BODY,
-    CHECK_DEAL_BODY,
-    COMBINATIONS_BODY,
-    LEGAL_CARDS_BODY,
-    PREFERANS_RECORD_BODY,
-    PREFERANS_SETTLE_BODY,
-)
+from . import selectors, services
 from .models import Ruling
+from .toolbase import ToolError, tool_lang
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
-def _lang(request: Request, body: Any = None) -> str:
+def request_lang(request: Request, body: Any = None) -> str:
     value = request.query_params.get("lang")
     if not value and isinstance(body, dict):
         value = body.get("lang")
-    return tools.tool_lang(value or getattr(request, "LANGUAGE_CODE", None))
+    return tool_lang(value or getattr(request, "LANGUAGE_CODE", None))
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -59,7 +52,8 @@ class ArticleSerializer(serializers.Serializer):
     text = serializers.CharField()
     conventions = serializers.ListField(child=serializers.CharField())
     presets = serializers.ListField(child=serializers.CharField())
-    source = serializers.CharField()
+    # A field named `source` (the rule's origin), not serializer Field's own `source`.
+    source = serializers.CharField()  # type: ignore[assignment]
     project_default = serializers.BooleanField()
     cite = serializers.CharField(allow_blank=True)
     quote = serializers.CharField(allow_blank=True)
@@ -78,7 +72,7 @@ class RulesView(APIView):
             OpenApiParameter(
                 "game",
                 str,
-                description="Only this game's rules: deberc or preferans (else: every game)",
+                description="Only this game's rules, by its key (else: every game)",
             ),
         ],
         responses={200: ArticleSerializer(many=True)},
@@ -86,7 +80,7 @@ class RulesView(APIView):
         description="Rule articles, best first. Without `q`, the whole rulebook in order.",
     )
     def get(self, request: Request) -> Response:
-        lang = _lang(request)
+        lang = request_lang(request)
         query = request.query_params.get("q", "").strip()
         game = selectors.rulebook_game(request.query_params.get("game"))
         if query:
@@ -119,14 +113,14 @@ class RuleDetailView(APIView):
         rule = selectors.article_get(article_id)
         if rule is None:
             raise exceptions.NotFound()
-        body = selectors.article_payload(rule, _lang(request))
+        body = selectors.article_payload(rule, request_lang(request))
         body["translations"] = {
             lang: {"title": rule.title_in(lang), "text": rule.text_in(lang)}
             for lang in ("ru", "uk", "en")
         }
         if rule.is_convention:
             body["convention"] = selectors.convention_meta(
-                rule.convention_name, _lang(request), rule.game
+                rule.convention_name, request_lang(request), game=rule.game
             )
         return Response(body)
 
@@ -134,7 +128,7 @@ class RuleDetailView(APIView):
 # --- tools -----------------------------------------------------------------------------------
 
 
-class _ToolView(APIView):
+class ToolView(APIView):
     """Anyone may use the tools (they store nothing)."""
 
     permission_classes: list = []
@@ -143,6 +137,13 @@ class _ToolView(APIView):
     def run(self, request: Request) -> dict[str, Any]:
         raise NotImplementedError
 
+    @staticmethod
+    def body(request: Request) -> dict[str, Any]:
+        """The request's JSON object (`post` has checked that it is one)."""
+        data = request.data
+        assert isinstance(data, dict)
+        return data
+
     def post(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
             return error_response(
@@ -150,157 +151,8 @@ class _ToolView(APIView):
             )
         try:
             return Response(self.run(request))
-        except tools.ToolError as exc:
+        except ToolError as exc:
             return error_response(exc.errors)
-
-
-class CombinationsView(_ToolView):
-    @extend_schema(
-        operation_id="referee_combinations",
-        request=json_body(COMBINATIONS_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"trump": "H", "players": [from the eldest, clockwise], '
-        '"declarations": {player: ["terz:KH", "bella"]}, "ruleset", "conventions", '
-        '"last_trick", "tricks": {player: n}, "lang"} → who scores the combinations '
-        "(combinations_to, decided_by, credited, bella), the explanation and the articles.",
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        data = request.data
-        return tools.combinations_check(
-            trump=data.get("trump"),
-            players=data.get("players"),
-            declarations=data.get("declarations") or {},
-            conventions=data.get("conventions"),
-            ruleset=data.get("ruleset") or "moscow",
-            last_trick=data.get("last_trick"),
-            tricks=data.get("tricks"),
-            lang=_lang(request, data),
-        )
-
-
-class LegalCardsView(_ToolView):
-    @extend_schema(
-        operation_id="referee_legal_cards",
-        request=json_body(LEGAL_CARDS_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"trump": "H", "trick": ["8H"], "hand": [...], "conventions": {...}, '
-        '"ruleset", "lang"} → {"legal": [...], "reasons": {card: {code, message}}, '
-        '"articles": [...]}.',
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        data = request.data
-        return tools.legal_cards_check(
-            trump=data.get("trump"),
-            trick=data.get("trick") or [],
-            hand=data.get("hand"),
-            conventions=data.get("conventions"),
-            ruleset=data.get("ruleset") or "moscow",
-            lang=_lang(request, data),
-        )
-
-
-class CheckDealView(_ToolView):
-    @extend_schema(
-        operation_id="referee_check_deal",
-        request=json_body(CHECK_DEAL_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"players": [clockwise], "dealer", "trump", "declarer", '
-        '"declarations": {...}, "hands": {player: [9 cards]}, "tricks": [[cards], ...], '
-        '"ruleset", "conventions", "lang"} → the first violation with its rule, or the score '
-        "of the deal (the engine's result of a one-deal scoresheet).",
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        data = request.data
-        return tools.deal_check(
-            players=data.get("players"),
-            dealer=data.get("dealer"),
-            trump=data.get("trump"),
-            declarer=data.get("declarer"),
-            declarations=data.get("declarations") or {},
-            hands=data.get("hands"),
-            tricks=data.get("tricks"),
-            ruleset=data.get("ruleset") or "moscow",
-            conventions=data.get("conventions"),
-            lang=_lang(request, data),
-            taken_by=data.get("taken_by"),
-            taken_trick=data.get("taken_trick"),
-            how_high_by=data.get("how_high_by"),
-        )
-
-
-class CheckClosingView(_ToolView):
-    @extend_schema(
-        operation_id="referee_check_closing",
-        request=json_body(CHECK_CLOSING_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"players": [clockwise], "dealer", "totals": {player: match total}, '
-        '"claimant", "points": points taken so far in this deal, "ruleset", "conventions", '
-        '"lang"} → {"true_closing", "verdict", "explanation", "articles", ...}.',
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        data = request.data
-        return closing.closing_check(
-            players=data.get("players"),
-            dealer=data.get("dealer"),
-            totals=data.get("totals"),
-            claimant=data.get("claimant"),
-            points=data.get("points"),
-            ruleset=data.get("ruleset") or "moscow",
-            conventions=data.get("conventions"),
-            lang=_lang(request, data),
-        )
-
-
-class PreferansScoreDealView(_ToolView):
-    @extend_schema(
-        operation_id="referee_preferans_score_deal",
-        request=json_body(PREFERANS_RECORD_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"record": a preferans-scoresheet/1 record (or its keys at the top '
-        'level: "ruleset", "conventions", "players", "first_dealer", "deals"), "lang"} → the '
-        "last deal scored on top of the ones before it: pool, mountain, whists, help, each "
-        "player's writes, the running sheet and balance, the reasons (`lines`) and the "
-        "articles applied.",
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        return preferans_tools.preferans_score_deal(
-            record=request.data, lang=_lang(request, request.data)
-        )
-
-
-class PreferansSettleView(_ToolView):
-    @extend_schema(
-        operation_id="referee_preferans_settle",
-        request=json_body(PREFERANS_SETTLE_BODY),
-        responses={200: object_response("The tool's answer"), 400: ERRORS},
-        description='Body: {"record": a pulka record} or {"players": [clockwise], '
-        '"first_dealer", "ruleset", "conventions", "pool": {player: n}, "mountain": {player: '
-        'n}, "whists": {writer: {on: n}}}, "lang" → the settlement step by step (deficits to '
-        "the mountain, the mountain to whists, the whists balance, the rounding) and the "
-        "balances.",
-    )
-    def post(self, request: Request) -> Response:
-        return super().post(request)
-
-    def run(self, request: Request) -> dict[str, Any]:
-        return preferans_tools.preferans_settle(
-            data=request.data, lang=_lang(request, request.data)
-        )
 
 
 # --- rulings ---------------------------------------------------------------------------------
@@ -308,7 +160,16 @@ class PreferansSettleView(_ToolView):
 
 class RulingInSerializer(serializers.Serializer):
     deal = serializers.IntegerField(min_value=1)
-    kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
+    kind = serializers.CharField(
+        max_length=32, help_text="One of the match's game's violation kinds (e.g. renonce)"
+    )
+    count = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=10,
+        help_text="How many times, for a kind its game counts (a Preferans renonce)",
+    )
     violator = serializers.CharField(help_text="The violator's name as seated at the match")
     explanation = serializers.CharField(required=False, allow_blank=True, default="")
     articles = serializers.ListField(child=serializers.CharField(), required=False, default=list)
@@ -334,6 +195,8 @@ def ruling_payload(ruling: Ruling, *, users_shown: bool = True) -> dict[str, Any
         "match": ruling.match_id,
         "deal": ruling.deal_number,
         "kind": ruling.kind,
+        "kind_label": ruling.kind_label,
+        "count": ruling.count,
         "violator": ruling.violator.display_name,
         "explanation": ruling.explanation,
         "articles": list(ruling.articles),
@@ -394,6 +257,7 @@ class MatchRulingsView(APIView):
                 articles=data["articles"],
                 user=request.user,
                 taken_by=data.get("taken_by") or None,
+                count=data.get("count"),
             )
         except services.RulingRejected as exc:
             return error_response(exc.errors)

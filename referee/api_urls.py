@@ -1,28 +1,23 @@
-"""API routes of the referee app, mounted under /api/v1/."""
+"""API routes of the referee app, mounted under /api/v1/ (each game's tools routed from the
+games' `RefereeParts`)."""
 
 from django.urls import path
 
 from . import api
+from .games import parts_all
 
 urlpatterns: list = [
     path("rules/", api.RulesView.as_view(), name="api-rules"),
     path("rules/<str:article_id>/", api.RuleDetailView.as_view(), name="api-rule"),
-    path("referee/combinations/", api.CombinationsView.as_view(), name="api-referee-combinations"),
-    path("referee/legal-cards/", api.LegalCardsView.as_view(), name="api-referee-legal-cards"),
-    path("referee/check-deal/", api.CheckDealView.as_view(), name="api-referee-check-deal"),
-    path(
-        "referee/check-closing/", api.CheckClosingView.as_view(), name="api-referee-check-closing"
-    ),
-    path(
-        "referee/preferans/score-deal/",
-        api.PreferansScoreDealView.as_view(),
-        name="api-referee-preferans-score-deal",
-    ),
-    path(
-        "referee/preferans/settle/",
-        api.PreferansSettleView.as_view(),
-        name="api-referee-preferans-settle",
-    ),
+    *[
+        path(
+            f"referee/{tool.path}",
+            tool.api_view.as_view(),
+            name="api-referee-" + tool.path.strip("/").replace("/", "-"),
+        )
+        for parts in parts_all()
+        for tool in parts.tool_pages
+    ],
     path(
         "matches/<int:match_id>/rulings/", api.MatchRulingsView.as_view(), name="api-match-rulings"
     ),

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from .rulebook.base import RuleArticle
 
 LANGS = ("ru", "uk", "en")
-# The sections whose articles are one convention each, per game.
-CONVENTION_SECTIONS = {"conventions": "deberc", "preferans_conventions": "preferans"}
 
 
 class Article(models.Model):
@@ -29,7 +27,7 @@ class Article(models.Model):
 
     id = models.CharField(primary_key=True, max_length=64)
     section = models.CharField(_("section"), max_length=32, db_index=True)
-    game = models.CharField(_("game"), max_length=16, default="deberc", db_index=True)
+    game = models.CharField(_("game"), max_length=16, db_index=True)
     order = models.PositiveIntegerField(default=0)
     title_ru = models.CharField(max_length=200)
     title_uk = models.CharField(max_length=200)
@@ -64,9 +62,7 @@ class Article(models.Model):
 
     def source_in(self, lang: str | None = None) -> str:
         """The texts this rule rests on, named in `lang` (the stored `source` is English)."""
-        from .rulebook import BY_ID
-
-        rule = BY_ID.get(self.id)
+        rule = self._rule()
         return rule.source_in(_lang(lang)) if rule is not None else self.source
 
     @property
@@ -102,9 +98,9 @@ class Article(models.Model):
         return rule.quote_lang if rule is not None else "ru"
 
     def _rule(self) -> RuleArticle | None:
-        from .rulebook import BY_ID  # late: the rulebook package is imported after the models
+        from .rulebook import article_by_id  # late: the games' rulebooks come after the models
 
-        return BY_ID.get(self.id)
+        return article_by_id(self.id)
 
     @property
     def title(self) -> str:
@@ -116,8 +112,11 @@ class Article(models.Model):
 
     @property
     def is_convention(self) -> bool:
-        """An article on one convention of its game (`conventions.*`, `preferans_conventions.*`)."""
-        return self.section in CONVENTION_SECTIONS
+        """An article on one convention of its game (its game's `convention_section`)."""
+        from .games import parts_of
+
+        parts = parts_of(self.game) if self.game else None
+        return parts is not None and self.section == parts.convention_section
 
     @property
     def convention_name(self) -> str:
@@ -141,22 +140,12 @@ class Ruling(models.Model):
     deal's history, and this row keeps its own history too.
     """
 
-    class Kind(models.TextChoices):
-        RENONCE = "renonce", _("Renonce (wrong card played)")
-        FALSE_DECLARATION = "false_declaration", _("False declaration")
-        ILLEGAL_QUESTION = "illegal_question", _("Illegal “how high?” question")
-        ILLEGAL_SWAP = "illegal_swap", _("Illegal seven swap")
-        WRONG_CARD_COUNT = "wrong_card_count", _("Wrong number of cards")
-        # Not a byte: the asker's terz/fifty/hundred are annulled and the deal is scored from
-        # its figures (rules §4, "how high?").
-        SENIOR_AFTER_QUESTION = (
-            "senior_after_question",
-            _("Senior combination declared after asking “how high?”"),
-        )
-
     match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="rulings")
     deal_number = models.PositiveIntegerField(_("deal"))
-    kind = models.CharField(_("violation"), max_length=24, choices=Kind.choices)
+    # One of the match's game's violation kinds (`RefereeParts.violation_kinds`).
+    kind = models.CharField(_("violation"), max_length=32)
+    # How many times, for a kind its game counts (Preferans: each renonce its own penalty).
+    count = models.PositiveSmallIntegerField(_("count"), null=True, blank=True)
     violator = models.ForeignKey(
         "tournaments.Player",
         on_delete=models.PROTECT,
@@ -183,6 +172,10 @@ class Ruling(models.Model):
     overturned_at = models.DateTimeField(null=True, blank=True)
     overturn_reason = models.TextField(_("reason for overturning"), blank=True)
     history = HistoricalRecords()
+    # Not stored: what a list of rulings shows (referee.views.tournament_rulings sets them).
+    cited: list[Article]
+    referee_shown: str
+    overturned_by_shown: str
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -192,3 +185,15 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.kind} · match {self.match_id} deal {self.deal_number}"
+
+    @property
+    def kind_label(self) -> str:
+        """The violation as its game names it, in the reader's language ("Ренонс × 2")."""
+        from .games import parts_of
+
+        parts = parts_of(self.match.game)
+        found = (
+            next((k for k in parts.violation_kinds if k.key == self.kind), None) if parts else None
+        )
+        label = str(found.label) if found is not None else self.kind
+        return f"{label} × {self.count}" if self.count and self.count > 1 else label

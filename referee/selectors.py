@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import connection
 from django.db.models import F, Q, QuerySet, TextField, Value
 from django.db.models.functions import Coalesce, Concat
-from django.utils.translation import pgettext_lazy
 
 from scoring import games
 from scoring.models import Match
-from tournaments.models import Tournament
 
-from .models import CONVENTION_SECTIONS, LANGS, Article, Ruling, article_lang
-from .rulebook import BY_ID, GAMES, SECTIONS
+from . import rulebook
+from .games import parts_of
+from .models import LANGS, Article, Ruling, article_lang
 from .rulebook.base import BY_NUMBER, sources_named
 from .rulebook.values import allowed_shown, preset_name, value_shown
 from .search import RuleIndex, fold, raw_words, words
@@ -32,19 +32,20 @@ def article_list(game: str | None = None) -> QuerySet[Article]:
 
 def rulebook_game(value: Any) -> str | None:
     """The game a rulebook page or request asks for (`?game=`), or None for every game."""
-    return value if value in GAMES else None
-
-
-# The games as the rulebook's switch names them (in this app's catalogue).
-GAME_NAMES = {
-    "deberc": pgettext_lazy("game", "Deberc"),
-    "preferans": pgettext_lazy("game", "Preferans"),
-}
+    return value if value in rulebook.games() else None
 
 
 def game_name(key: str) -> str:
-    """A game's name in the reader's language: the rulebook's own, else the registry's."""
-    return str(GAME_NAMES.get(key) or games.game_get(key).name)
+    """A game's name in the reader's language (the registry's)."""
+    return str(games.game_get(key).name)
+
+
+def score_now(match: Match) -> list[games.ScoreLine]:
+    """Each player's running figure at the match, as its game sums it up (Deberc the match
+    totals, Preferans the whist balances); [] before the first deal."""
+    if not match.result:
+        return []
+    return list(games.game_get(match.game).score_summary(match.result))
 
 
 def game_switch(current: str | None) -> list[dict[str, Any]]:
@@ -55,7 +56,7 @@ def game_switch(current: str | None) -> list[dict[str, Any]]:
             "name": game_name(key),
             "current": key == current,
         }
-        for key in GAMES
+        for key in rulebook.games()
     ]
 
 
@@ -81,11 +82,12 @@ def articles_by_ids(ids: list[str]) -> list[Article]:
 def rulebook_sections(game: str | None = None) -> list[dict[str, Any]]:
     """The rulebook's table of contents: each section with its articles, in order (only
     `game`'s when a game is named)."""
-    grouped: dict[str, list[Article]] = {key: [] for key in SECTIONS}
+    titles = rulebook.sections()
+    grouped: dict[str, list[Article]] = {key: [] for key in titles}
     for rule in article_list(game):
         grouped.setdefault(rule.section, []).append(rule)
     return [
-        {"key": key, "title": SECTIONS.get(key, key), "articles": rules}
+        {"key": key, "title": titles.get(key, key), "articles": rules}
         for key, rules in grouped.items()
         if rules
     ]
@@ -130,33 +132,34 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def convention_presets(
-    name: str, lang: str | None = None, game: str = "deberc"
-) -> list[dict[str, str]]:
+def convention_presets(name: str, lang: str | None = None, *, game: str) -> list[dict[str, str]]:
     """Per preset of `game`, the value it sets for convention `name` (read from the game's
     engine through the registry)."""
     lang = article_lang(lang)
     return [
         {
             "preset": preset,
-            "label": _preset_label(preset, lang),
+            "label": _preset_label(preset, lang, game),
             "value": _show(values.get(name)),
-            "shown": value_shown(name, values.get(name), lang),
+            "shown": value_shown(name, values.get(name), lang, _value_words(game)),
         }
         for preset, values in games.game_get(game).presets.items()
     ]
 
 
-def _preset_label(preset: str, lang: str | None = None) -> str:
-    named = preset_name(preset, article_lang(lang))
-    if named is not None:
-        return named
-    return str(dict(Tournament.Ruleset.choices).get(preset, preset.capitalize()))
+def _value_words(game: str) -> Mapping[str, Mapping[str, tuple[str, str, str]]]:
+    parts = parts_of(game)
+    return parts.value_words if parts is not None else {}
 
 
-def convention_meta(
-    name: str, lang: str | None = None, game: str = "deberc"
-) -> dict[str, Any] | None:
+def _preset_label(preset: str, lang: str | None, game: str) -> str:
+    """A preset's name as its game's club members say it ("Харьковский", "ленинградка")."""
+    parts = parts_of(game)
+    named = preset_name(preset, article_lang(lang), parts.preset_names if parts else {})
+    return named if named is not None else preset.capitalize()
+
+
+def convention_meta(name: str, lang: str | None = None, *, game: str) -> dict[str, Any] | None:
     """A convention's kind, what it may be set to (`values` in the settings' notation,
     `values_shown` as a reader says them) and the texts it comes from, in `lang` (the active
     language by default), with what each preset sets."""
@@ -180,13 +183,13 @@ def convention_meta(
         allowed = ("off", "true (250)", "a whole number")
     numbers = [n.strip() for n in meta.get("source", "").split(",") if n.strip()]
     sources = tuple(BY_NUMBER[n] for n in numbers if n in BY_NUMBER)
-    presets = convention_presets(name, lang, game)
+    presets = convention_presets(name, lang, game=game)
     return {
         "name": name,
         "game": game,
         "kind": kind,
         "values": [_show(v) for v in allowed],
-        "values_shown": allowed_shown(name, kind, meta.get("values"), lang),
+        "values_shown": allowed_shown(name, kind, meta.get("values"), lang, _value_words(game)),
         "sources": sources_named(sources, lang),
         "presets": presets,
         # The presets side by side: one header row of preset names, one row of values.
@@ -197,10 +200,19 @@ def convention_meta(
 
 def convention_section(game: str) -> str:
     """The rulebook section whose articles are `game`'s conventions."""
-    return next(section for section, owner in CONVENTION_SECTIONS.items() if owner == game)
+    parts = parts_of(game)
+    if parts is None:
+        raise LookupError(f"{game} has no rulebook")
+    return parts.convention_section
 
 
-def preset_table(lang: str | None = None, game: str = "deberc") -> dict[str, Any]:
+def presets_section(game: str) -> str | None:
+    """The rulebook section of `game`'s presets' articles (None for a game without a rulebook)."""
+    parts = parts_of(game)
+    return parts.presets_section if parts is not None else None
+
+
+def preset_table(lang: str | None, game: str) -> dict[str, Any]:
     """All of `game`'s conventions × its presets, for the presets overview: each convention
     by its article's title, each value as a reader says it."""
     lang = article_lang(lang)
@@ -209,21 +221,24 @@ def preset_table(lang: str | None = None, game: str = "deberc") -> dict[str, Any
     section = convention_section(game)
     rows = []
     for conv in found.conventions:
-        rule = BY_ID.get(f"{section}.{conv}")
+        rule = rulebook.article_by_id(f"{section}.{conv}")
         rows.append(
             {
                 "name": conv,
                 "article": f"{section}.{conv}",
                 "title": rule.title.get(lang, conv) if rule else conv,
-                "values": [value_shown(conv, found.presets[p].get(conv), lang) for p in names],
+                "values": [
+                    value_shown(conv, found.presets[p].get(conv), lang, _value_words(game))
+                    for p in names
+                ],
             }
         )
-    return {"presets": [_preset_label(p, lang) for p in names], "rows": rows}
+    return {"presets": [_preset_label(p, lang, game) for p in names], "rows": rows}
 
 
-def preset_labels(presets: list[str]) -> list[str]:
-    """Preset names as the page shows them ("Kharkov", "Харьковский")."""
-    return [_preset_label(p) for p in presets]
+def preset_labels(presets: list[str], game: str) -> list[str]:
+    """`game`'s preset names as the page shows them, in the reader's language ("Харьковский")."""
+    return [_preset_label(p, None, game) for p in presets]
 
 
 # --- search ---------------------------------------------------------------------------------
@@ -251,7 +266,7 @@ def _search_python(query: str, limit: int) -> list[tuple[str, float]]:
 SEARCH_CONFIGS = {"ru": "russian", "uk": "simple", "en": "english"}
 
 
-def search_vector_expression():  # type: ignore[no-untyped-def]
+def search_vector_expression() -> Any:
     """Titles and aliases (weight A) above the text (C), in each language's configuration."""
     from django.contrib.postgres.search import SearchVector
 
@@ -276,7 +291,7 @@ def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
     tokens = raw_words(query)
     if not tokens:
         return []
-    ts_query = None
+    ts_query: Any = None
     for token in tokens:
         for config in SEARCH_CONFIGS.values():
             part = SearchQuery(token, config=config, search_type="plain")
@@ -374,7 +389,7 @@ def rulings_for_tournament(tournament_id: int) -> QuerySet[Ruling]:
 def rulings_for_match(match_id: int) -> QuerySet[Ruling]:
     return (
         Ruling.objects.filter(match_id=match_id)
-        .select_related("violator", "referee", "overturned_by")
+        .select_related("match", "violator", "referee", "overturned_by")
         .order_by("-created_at", "-id")
     )
 

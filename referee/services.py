@@ -8,19 +8,22 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from scoring.errors import game_of, localise_errors
 from scoring.models import Deal, Match
 from scoring.services import DealNotFound, DealRejected, deal_correct
 
+from .games import parts_of
 from .models import Article, Ruling
-from .rulebook import ARTICLES
+from .rulebook import articles as rulebook_articles
 
 
 def rulebook_sync(*, using: str = DEFAULT_DB_ALIAS) -> int:
     """Make the Article table equal to the rulebook in code: insert, update, delete. Returns
     the number of articles. Idempotent; runs after every migrate."""
     rows = []
-    for order, rule in enumerate(ARTICLES):
+    for order, rule in enumerate(rulebook_articles()):
         rows.append(
             Article(
                 id=rule.id,
@@ -61,24 +64,6 @@ def rulebook_sync(*, using: str = DEFAULT_DB_ALIAS) -> int:
 
 # --- rulings ---------------------------------------------------------------------------------
 
-# The articles a ruling cites when the referee names none: the violation and its penalty.
-DEFAULT_ARTICLES = {
-    Ruling.Kind.RENONCE: ["play.renonce", "violations.card_byte"],
-    Ruling.Kind.FALSE_DECLARATION: ["violations.false_declaration", "violations.card_byte"],
-    Ruling.Kind.ILLEGAL_QUESTION: [
-        "violations.illegal_question",
-        "combinations.how_high",
-        "violations.card_byte",
-    ],
-    Ruling.Kind.ILLEGAL_SWAP: [
-        "violations.illegal_swap",
-        "conventions.seven_swap",
-        "violations.card_byte",
-    ],
-    Ruling.Kind.WRONG_CARD_COUNT: ["violations.wrong_card_count", "violations.card_byte"],
-    Ruling.Kind.SENIOR_AFTER_QUESTION: ["combinations.how_high", "violations.illegal_question"],
-}
-
 
 class RulingRejected(Exception):
     """The ruling cannot be recorded (or overturned); `errors` in the API's error shape."""
@@ -106,9 +91,12 @@ def _correct(*, match: Match, number: int, record: dict[str, Any], user: Any, re
     try:
         write = deal_correct(match=match, number=number, record=record, user=user, reason=reason)
     except DealRejected as exc:
-        raise RulingRejected(list(exc.errors)) from exc
+        # The engine's refusal in the referee's language, worded by the match's game.
+        raise RulingRejected(localise_errors(exc.errors, game_of(exc.game))) from exc
     except DealNotFound as exc:
-        raise RulingRejected([_problem("deal", "unknown_deal", f"no deal {number}")]) from exc
+        raise RulingRejected(
+            [_problem("deal", "unknown_deal", _("No deal %(n)s.") % {"n": number})]
+        ) from exc
     return json.loads(write.body)
 
 
@@ -122,41 +110,79 @@ def ruling_record(
     articles: list[str],
     user: Any,
     taken_by: str | None = None,
+    count: int | None = None,
 ) -> tuple[Ruling, dict[str, Any]]:
-    """Rule that `violator_name` committed `kind` in deal `deal_number` [решение судьи]: the
-    deal gets `"violation": {"player", "kind"}`, the match is re-scored with the penalty
-    (card byte, or the table's renonce_penalty), and the ruling is kept. Returns the ruling
-    and the match document after it."""
+    """Rule that `violator_name` committed `kind` (one of the match's game's violation kinds)
+    in deal `deal_number` [решение судьи]: the deal gets the game's `violation` entry, the
+    match is re-scored with the penalty by the game's engine, and the ruling is kept. `count`:
+    how many times, for a kind the game counts (a Preferans renonce; one when not said).
+    Returns the ruling and the match document after it."""
     seats = {seat.player.display_name: seat.player for seat in match.seats.select_related("player")}
     violator = seats.get(violator_name)
     if violator is None:
         raise RulingRejected(
             [
                 _problem(
-                    "violator", "unknown_player", f"{violator_name!r} is not seated at this match"
+                    "violator",
+                    "unknown_player",
+                    _("%(name)s is not seated at this match.") % {"name": violator_name},
                 )
             ]
         )
-    if kind not in Ruling.Kind.values:
-        raise RulingRejected([_problem("kind", "bad_violation", f"unknown violation {kind!r}")])
-    cited = list(dict.fromkeys(articles or DEFAULT_ARTICLES[Ruling.Kind(kind)]))
+    parts = parts_of(match.game)
+    offered = {k.key: k for k in parts.violation_kinds} if parts is not None else {}
+    violation = offered.get(kind)
+    if parts is None or violation is None:
+        raise RulingRejected(
+            [
+                _problem(
+                    "kind",
+                    "bad_violation",
+                    _("“%(kind)s” is not a violation of this game; choose one of: %(kinds)s.")
+                    % {"kind": kind, "kinds": ", ".join(str(k.label) for k in offered.values())},
+                )
+            ]
+        )
+    if count is not None and not violation.counted:
+        raise RulingRejected(
+            [
+                _problem(
+                    "count",
+                    "bad_count",
+                    _("%(kind)s is not counted: leave the count empty.")
+                    % {"kind": violation.label},
+                )
+            ]
+        )
+    if count is not None and not 1 <= count <= 10:
+        raise RulingRejected(
+            [_problem("count", "bad_count", _("The count is a whole number from 1 to 10."))]
+        )
+    cited = list(dict.fromkeys(articles or violation.articles))
     known = set(Article.objects.filter(pk__in=cited).values_list("pk", flat=True))
     unknown = [a for a in cited if a not in known]
     if unknown:
         raise RulingRejected(
-            [_problem("articles", "unknown_article", f"no rule article {a!r}") for a in unknown]
+            [
+                _problem("articles", "unknown_article", _("No rule article “%(id)s”.") % {"id": a})
+                for a in unknown
+            ]
         )
+    entry = parts.violation_entry(
+        kind=violation,
+        player=violator_name,
+        count=(count or 1) if violation.counted else None,
+        taken_by=taken_by or None,
+    )
     with transaction.atomic():
         deal = Deal.objects.filter(match_id=match.pk, number=deal_number).first()
         if deal is None:
-            raise RulingRejected([_problem("deal", "unknown_deal", f"no deal {deal_number}")])
+            raise RulingRejected(
+                [_problem("deal", "unknown_deal", _("No deal %(n)s.") % {"n": deal_number})]
+            )
         record = dict(deal.record)
         previous = record.get("violation")
-        record["violation"] = {"player": violator_name, "kind": kind}
-        if taken_by:
-            # A renonce where it costs a trick (renonce_penalty take_trick, rules §6): the
-            # opponent who took it; the deal's figures are those after the move.
-            record["violation"]["taken_by"] = taken_by
+        record["violation"] = dict(entry)
         document = _correct(
             match=match,
             number=deal_number,
@@ -168,6 +194,7 @@ def ruling_record(
             match=match,
             deal_number=deal_number,
             kind=kind,
+            count=entry.get("count"),
             violator=violator,
             explanation=explanation,
             articles=cited,
@@ -186,12 +213,18 @@ def ruling_overturn(*, ruling: Ruling, user: Any, reason: str) -> tuple[Ruling, 
             Ruling.objects.select_for_update().select_related("match", "violator").get(pk=ruling.pk)
         )
         if ruling.overturned:
-            raise RulingRejected([_problem(None, "already_overturned", "already overturned")])
+            raise RulingRejected(
+                [_problem(None, "already_overturned", _("The ruling is already overturned."))]
+            )
         deal = Deal.objects.filter(match_id=ruling.match_id, number=ruling.deal_number).first()
         if deal is None:
-            raise RulingRejected([_problem("deal", "unknown_deal", "the deal is gone")])
+            raise RulingRejected(
+                [_problem("deal", "unknown_deal", _("The deal of this ruling is gone."))]
+            )
         mine = {"player": ruling.violator.display_name, "kind": ruling.kind}
         current = deal.record.get("violation") or {}
+        if not isinstance(current, dict):  # a list: two violators (Preferans' Kodex 33)
+            current = {}
         # A renonce ruling under take_trick also names who took the trick: same ruling.
         if {"player": current.get("player"), "kind": current.get("kind")} != mine:
             raise RulingRejected(
@@ -199,8 +232,10 @@ def ruling_overturn(*, ruling: Ruling, user: Any, reason: str) -> tuple[Ruling, 
                     _problem(
                         None,
                         "ruling_superseded",
-                        "the deal no longer carries this ruling's violation (a later ruling "
-                        "or correction replaced it)",
+                        _(
+                            "The deal no longer carries this ruling's violation: a later "
+                            "ruling or correction replaced it."
+                        ),
                     )
                 ]
             )

@@ -1,8 +1,10 @@
-"""Pages of the referee app."""
+"""Pages of the referee app: the rulebook, the rulings, and each game's tools at the table
+and conventions overview (routed from the games' `RefereeParts`)."""
 
 from django.urls import path
 
 from . import views
+from .games import parts_all
 
 app_name = "referee"
 
@@ -10,21 +12,20 @@ urlpatterns: list = [
     path("rules/", views.rulebook, name="rulebook"),
     path("rules/<str:article_id>/", views.article, name="article"),
     path("referee/", views.tools_index, name="tools"),
-    path("referee/legal-cards/", views.legal_cards_page, name="legal_cards"),
-    path("referee/combinations/", views.combinations_page, name="combinations"),
-    path("referee/check-deal/", views.check_deal_page, name="check_deal"),
-    path("referee/check-closing/", views.check_closing_page, name="check_closing"),
-    path(
-        "referee/preferans/score-deal/",
-        views.preferans_score_deal_page,
-        name="preferans_score_deal",
-    ),
-    path("referee/preferans/settle/", views.preferans_settle_page, name="preferans_settle"),
-    path(
-        "referee/preferans/conventions/",
-        views.preferans_conventions_page,
-        name="preferans_conventions",
-    ),
+    *[
+        path(f"referee/{tool.path}", views.tool_page, {"tool": tool.name}, name=tool.name)
+        for parts in parts_all()
+        for tool in parts.tool_pages
+    ],
+    *[
+        path(
+            f"referee/{parts.game}/conventions/",
+            views.conventions_page,
+            {"game": parts.game},
+            name=f"{parts.game}_conventions",
+        )
+        for parts in parts_all()
+    ],
     path("referee/matches/<int:match_id>/rule/", views.ruling_new, name="ruling_new"),
     path(
         "referee/tournaments/<int:tournament_id>/rulings/",

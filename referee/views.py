@@ -14,16 +14,19 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.htmx import HtmxHttpRequest
 from scoring.models import Deal, Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
 
-from . import closing, forms, preferans_tools, selectors, services, tools
+from . import forms, selectors, services
+from .games import parts_all, parts_of, tool_page_get
 from .models import Ruling
+from .toolbase import ToolError, tool_lang
 
 
 def _lang() -> str:
-    return tools.tool_lang(translation.get_language())
+    return tool_lang(translation.get_language())
 
 
 def _cited(ids: list[str]) -> list[Any]:
@@ -33,9 +36,9 @@ def _cited(ids: list[str]) -> list[Any]:
 # --- rulebook --------------------------------------------------------------------------------
 
 
-def rulebook(request: HttpRequest) -> HttpResponse:
+def rulebook(request: HtmxHttpRequest) -> HttpResponse:
     """The rulebook by section, with one search box over all three languages and a game
-    switch (`?game=deberc|preferans`; every game by default)."""
+    switch (`?game=<a game's key>`; every game by default)."""
     query = request.GET.get("q", "").strip()
     game = selectors.rulebook_game(request.GET.get("game"))
     results = selectors.rules_search(query, game=game) if query else None
@@ -61,7 +64,7 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
     if rule is None:
         raise Http404(article_id)
     convention = (
-        selectors.convention_meta(rule.convention_name, _lang(), rule.game)
+        selectors.convention_meta(rule.convention_name, _lang(), game=rule.game)
         if rule.is_convention
         else None
     )
@@ -85,19 +88,26 @@ def article(request: HttpRequest, article_id: str) -> HttpResponse:
         "others": others,
         "preset_table": (
             selectors.preset_table(_lang(), rule.game)
-            if rule.section in ("presets", "preferans_presets")
+            if rule.section == selectors.presets_section(rule.game)
             else None
         ),
-        "preset_labels": selectors.preset_labels(list(rule.presets)),
+        "preset_labels": selectors.preset_labels(list(rule.presets), rule.game),
     }
     return render(request, "referee/article.html", context)
 
 
-# --- tools -----------------------------------------------------------------------------------
+# --- tools ---------------------------------------------------------------------------------
 
 
 def tools_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "referee/tools.html")
+    """Every game's tools at the table, one group per game."""
+    context = {
+        "games": [
+            {"key": parts.game, "name": selectors.game_name(parts.game), "tools": parts.tool_pages}
+            for parts in parts_all()
+        ]
+    }
+    return render(request, "referee/tools.html", context)
 
 
 def _table_initial(request: HttpRequest) -> dict[str, Any]:
@@ -106,100 +116,43 @@ def _table_initial(request: HttpRequest) -> dict[str, Any]:
     return {"table": table} if table.isdigit() else {}
 
 
-def _tool_page(
-    request: HttpRequest, form_class: type, run: Any, template: str, title: str
-) -> HttpResponse:
+def tool_page(request: HttpRequest, tool: str) -> HttpResponse:
+    """A game's tool at the table (`RefereeParts.tool_pages`): its form, then its answer."""
+    page = tool_page_get(tool)
+    if page is None:
+        raise Http404(tool)
     # Bound on every POST, an empty one too: its refusal names the missing fields (found by
     # fuzzing: `request.POST or None` showed an empty post the blank form, saying nothing).
     data = request.POST if request.method == "POST" else None
-    form = form_class(data, user=request.user, initial=_table_initial(request))
+    form = page.form(data, user=request.user, initial=_table_initial(request))
     answer = None
     errors: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         try:
-            answer = run(**form.tool_args(), lang=_lang())
-        except tools.ToolError as exc:
+            answer = page.run(**form.tool_args(), lang=_lang())
+        except ToolError as exc:
             errors = exc.errors
     context = {
         "form": form,
         "answer": answer,
         "errors": errors,
-        "title": title,
+        "title": page.title,
         "articles": _cited(answer["articles"]) if answer else [],
     }
-    return render(request, template, context)
+    return render(request, page.template, context)
 
 
-def legal_cards_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.LegalCardsForm,
-        tools.legal_cards_check,
-        "referee/tool_legal_cards.html",
-        _("Which cards may be played?"),
-    )
-
-
-def combinations_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.CombinationsForm,
-        tools.combinations_check,
-        "referee/tool_combinations.html",
-        _("Whose combinations count?"),
-    )
-
-
-def check_deal_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.CheckDealForm,
-        tools.deal_check,
-        "referee/tool_check_deal.html",
-        _("Check a deal card by card"),
-    )
-
-
-def check_closing_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.CheckClosingForm,
-        closing.closing_check,
-        "referee/tool_check_closing.html",
-        _("Is the closing true?"),
-    )
-
-
-# --- Preferans's own tools ----------------------------------------------------------------------
-
-
-def preferans_score_deal_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.PreferansDealForm,
-        preferans_tools.preferans_score_deal,
-        "referee/tool_preferans_score.html",
-        _("Preferans: score this deal"),
-    )
-
-
-def preferans_settle_page(request: HttpRequest) -> HttpResponse:
-    return _tool_page(
-        request,
-        forms.PreferansSettleForm,
-        preferans_tools.preferans_settle,
-        "referee/tool_preferans_settle.html",
-        _("Preferans: settle this pulka"),
-    )
-
-
-def preferans_conventions_page(request: HttpRequest) -> HttpResponse:
-    """Every Preferans convention with what Sochi, Leningrad and Rostov set, side by side."""
+def conventions_page(request: HttpRequest, game: str) -> HttpResponse:
+    """Every convention of `game` with what each of its presets sets, side by side."""
+    parts = parts_of(game)
+    if parts is None:
+        raise Http404(game)
     context = {
-        "title": _("Preferans conventions and presets"),
-        "table": selectors.preset_table(_lang(), "preferans"),
+        "title": parts.conventions_title,
+        "game": game,
+        "table": selectors.preset_table(_lang(), game),
     }
-    return render(request, "referee/preferans_conventions.html", context)
+    return render(request, "referee/conventions.html", context)
 
 
 # --- rulings ---------------------------------------------------------------------------------
@@ -222,10 +175,12 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
         Deal.objects.filter(match=match).order_by("number").values_list("number", flat=True)
     )
     players = [seat.player.display_name for seat in match.seats.select_related("player")]
+    parts = parts_of(match.game)
     form = forms.RulingForm(
         request.POST if request.method == "POST" else None,
         deals=deals,
         players=players,
+        kinds=parts.violation_kinds if parts is not None else (),
         initial={"deal": request.GET.get("deal") or (deals[-1] if deals else None)},
     )
     errors: list[dict[str, Any]] = []
@@ -241,6 +196,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
                 articles=data["articles"],
                 user=request.user,
                 taken_by=data.get("taken_by") or None,
+                count=data.get("count"),
             )
         except services.RulingRejected as exc:
             errors = exc.errors
@@ -252,7 +208,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
                     "re-scored."
                 )
                 % {
-                    "kind": ruling.get_kind_display(),
+                    "kind": ruling.kind_label,
                     "player": data["violator"],
                     "deal": ruling.deal_number,
                 },
@@ -264,7 +220,8 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
         "errors": errors,
         "players": players,
         "rulings": selectors.rulings_for_match(match.pk),
-        "result": match.result or {},
+        "game": selectors.game_name(match.game),
+        "score_now": selectors.score_now(match),
     }
     return render(request, "referee/ruling_new.html", context)
 

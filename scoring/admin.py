@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from . import services
-from .errors import localise_errors
+from .errors import game_of, localise_errors
 from .models import ApiTokenUse, Deal, IdempotencyKey, Match, Seat
 
 
@@ -42,7 +42,7 @@ class MatchAdmin(admin.ModelAdmin):
             try:
                 services.match_rescore(match=match)
             except services.DealRejected as exc:
-                for err in localise_errors(exc.errors):
+                for err in localise_errors(exc.errors, game_of(match.game)):
                     self.message_user(request, f"#{match.pk}: {err['message']}", messages.ERROR)
 
 
@@ -75,7 +75,7 @@ class DealAdmin(SimpleHistoryAdmin):
             )
         except (services.DealRejected, PermissionDenied) as exc:
             errors = getattr(exc, "errors", [{"message": str(exc)}])
-            for err in localise_errors(errors):
+            for err in localise_errors(errors, game_of(obj.match.game)):
                 self.message_user(request, err["message"], messages.ERROR)
 
 

@@ -37,8 +37,8 @@ from .api_schema import (
     SCORESHEET_BODY,
 )
 from .authentication import API_AUTHENTICATION
-from .errors import localise_errors
-from .games import SCORING_ERRORS, record_score
+from .errors import game_of, localise_errors
+from .games import SCORING_ERRORS, game_for_record, record_score
 from .models import Match
 
 JSON = "application/json"
@@ -80,8 +80,10 @@ def _writable_match(request: Request, match_id: int) -> Match:
     return _visible_match(request, match_id)
 
 
-def _rejected(errors: list[dict[str, Any]], status: int = 400) -> Response:
-    return error_response(localise_errors(errors), status)
+def _rejected(errors: list[dict[str, Any]], status: int = 400, game: str | None = None) -> Response:
+    """Every error in the user's language: the engine's codes in the words of the game that
+    refused (`game`), the service's in its own."""
+    return error_response(localise_errors(errors, game_of(game)), status)
 
 
 def _bad_reason() -> HttpResponse:
@@ -128,7 +130,7 @@ def _answer(write: Callable[[], services.DealWrite]) -> HttpResponse:
     except services.StaleVersion as exc:
         return _stale(exc)
     except services.DealRejected as exc:
-        return _rejected(exc.errors, exc.status)
+        return _rejected(exc.errors, exc.status, exc.game)
     except DjangoPermissionDenied as exc:
         raise exceptions.PermissionDenied(str(exc)) from exc
     return _json(written.body, written.status)
@@ -151,7 +153,10 @@ class ScoreMatchView(APIView):
         try:
             return Response(record_score(request.data))
         except SCORING_ERRORS as exc:
-            return error_response(list(exc.errors), 400)  # type: ignore[attr-defined]
+            # In the user's language, in the words of the record's game (English stays the
+            # engine's own message).
+            errors = list(exc.errors)
+            return error_response(localise_errors(errors, game_for_record(request.data)), 400)
 
 
 class MatchDetailView(APIView):

@@ -1,48 +1,38 @@
-"""The engine's errors in the user's language.
+"""Errors in the user's language: the service's own codes, and the door to each game's.
 
-The engine speaks English (`message`) and gives a stable `code`; the pages and the API show a
-message built here per code, in the active language, keeping the engine's English text when
-the language is English (it carries the figures, e.g. "card points add up to 150, not 152").
+An engine speaks English (`message`) and gives a stable `code`; the pages and the API show a
+message built per code in the active language, keeping the English text when the language is
+English (it carries the figures, e.g. "card points add up to 150, not 152"). Each game
+translates its own engine's codes (`Game.localise_error`, in the game's folder); the codes
+here are the service's (a stale version, a reason required...) and the few every game's
+format shares (a missing field, an unknown field, a bad format), which a game's own table may
+word otherwise.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from .games.base import Game
+
+# A code's sentence, and the sentences that carry an engine message's figures:
+# (code, pattern over the English message, translated template with the pattern's groups).
+Messages = Mapping[str, Any]
+Figures = Sequence[tuple[str, "re.Pattern[str]", Any]]
 
 MESSAGES: dict[str, Any] = {
     "unknown_player": _("This name is not a player at the table."),
-    "bad_card": _("A card is written wrongly (e.g. 10H, QS, AD)."),
-    "bad_combination": _("A declaration is written wrongly (e.g. terz:KH, fifty:AS, bella)."),
-    "impossible_points": _("No split of the cards gives these card points: check the figures."),
-    "points_sum": _("With four players the card points add up to 152."),
-    "play_mismatch": _("The figures do not agree with the card-by-card record."),
-    "tricks_sum": _("The tricks do not add up to the hand, or contradict the card points."),
-    "card_conflict": _("One card is claimed twice in the declarations."),
-    "combination_not_allowed": _(
-        "This combination does not count under the table's rules (or bella not in trump)."
-    ),
     "dealer_out_of_turn": _("This is not the player who deals now."),
     "missing_field": _("This must be filled in."),
-    "match_finished": _("The match is already over: no more deals."),
     "bad_convention": _("An unknown rule setting."),
-    "illegal_closing": _("A match cannot be closed in the last trick, nor by someone away."),
     "bad_format": _("The scoresheet is not in the expected format."),
-    "bad_players": _("A match needs 2, 3 or 4 different players."),
-    "bad_play": _("The card-by-card record cannot be read."),
-    "bad_violation": _(
-        "This ruling cannot be applied: an unknown kind of violation, a trick taken by "
-        "someone who is not the violator's opponent, or a trick that may not be taken."
-    ),
-    "forced_declarer": _(
-        "After a hanging byte (висяк) the same declarer must play this deal on the turned suit."
-    ),
-    "declarations_forbidden": _(
-        "No terz, fifty or hundred may be declared in the deal after a висяк: only bella."
-    ),
+    "match_finished": _("The match is already over: no more deals."),
     "awaiting_confirmation": _("The previous deal waits for an opponent's confirmation."),
     "not_pending": _("This deal does not wait for confirmation."),
     "stale_version": _("Someone entered a deal meanwhile: the sheet was reloaded."),
@@ -55,34 +45,7 @@ MESSAGES: dict[str, Any] = {
     "unknown_field": _("This field is not part of a deal: check its spelling."),
 }
 
-# Engine messages whose figures the scorer needs to see, with the translated sentence that
-# carries them (the figures are taken from the English message).
-_WITH_FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
-    (
-        "impossible_points",
-        re.compile(r"add up to (?P<total>-?\d+), more than the (?P<deck>\d+)"),
-        _("The card points add up to %(total)s, more than the %(deck)s of the deck."),
-    ),
-    (
-        "points_sum",
-        re.compile(r"add up to (?P<total>-?\d+), not (?P<deck>\d+)"),
-        _("The card points add up to %(total)s, not %(deck)s."),
-    ),
-    (
-        "tricks_sum",
-        re.compile(r"tricks add up to (?P<total>\d+), not (?P<hand>\d+)"),
-        _("The tricks add up to %(total)s, not %(hand)s."),
-    ),
-    (
-        "tricks_sum",
-        re.compile(r"^(?P<name>.+) has (?P<points>\d+) card points but no trick"),
-        _("%(name)s has %(points)s card points but no trick."),
-    ),
-    (
-        "tricks_sum",
-        re.compile(r"^(?P<name>.+) took the last trick but no trick"),
-        _("%(name)s took the last trick but no trick."),
-    ),
+FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
     # A key beside `deals` (deal null): the record's, not a deal's, field.
     (
         "unknown_field",
@@ -92,26 +55,62 @@ _WITH_FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
 ]
 
 
-def localise(err: dict[str, Any]) -> dict[str, Any]:
-    """One error with its `message` in the active language (with the engine's figures where
-    the scorer needs them). English keeps the engine's own message."""
-    language = (get_language() or "en").split("-")[0]
-    if language == "en":
-        return dict(err)
+def active_language() -> str:
+    """The active language's code without its region ("ru", "uk", "en")."""
+    return (translation.get_language() or "en").split("-")[0]
+
+
+def message_in(
+    err: Mapping[str, Any], language: str, messages: Messages, figures: Figures
+) -> str | None:
+    """The problem's message in `language` from one table of sentences; None when the table
+    has no sentence for its code. English keeps the engine's own message."""
+    if language.split("-")[0] == "en":
+        return str(err.get("message", ""))
     code = err.get("code", "")
     english = str(err.get("message", ""))
-    for known, pattern, template in _WITH_FIGURES:
-        found = pattern.search(english) if known == code else None
-        if found:
-            return {**err, "message": str(template) % found.groupdict()}
-    template = MESSAGES.get(code)
-    if template is None:
+    with translation.override(language):
+        for known, pattern, template in figures:
+            found = pattern.search(english) if known == code else None
+            if found:
+                return str(template) % found.groupdict()
+        template = messages.get(code)
+        return None if template is None else str(template)
+
+
+def shared_message(err: Mapping[str, Any], language: str) -> str:
+    """The service's sentence for the problem's code in `language`; the English message when
+    there is none."""
+    found = message_in(err, language, MESSAGES, FIGURES)
+    return str(err.get("message", "")) if found is None else found
+
+
+def localise(err: Mapping[str, Any], game: Game | None = None) -> dict[str, Any]:
+    """One error with its `message` in the active language: its game's words for its game's
+    codes (`Game.localise_error`), the service's for the service's codes."""
+    language = active_language()
+    if language == "en":
         return dict(err)
-    return {**err, "message": str(template)}
+    message = (
+        game.localise_error(err, language) if game is not None else shared_message(err, language)
+    )
+    return {**err, "message": message}
 
 
-def localise_errors(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [localise(err) for err in errors]
+def localise_errors(
+    errors: Sequence[Mapping[str, Any]], game: Game | None = None
+) -> list[dict[str, Any]]:
+    return [localise(err, game) for err in errors]
+
+
+def game_of(key: str | None) -> Game | None:
+    """The registered game called `key`; None for no key or a key of no game."""
+    from . import games
+
+    try:
+        return games.game_get(key) if key else None
+    except KeyError:
+        return None
 
 
 def field_key(err: dict[str, Any]) -> str:

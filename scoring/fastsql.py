@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
-from django.db.models import JSONField
+from django.db.models import ForeignKey, JSONField, Model
 from django.utils import timezone
 
 from config.ids import is_id
@@ -47,9 +47,16 @@ from .models import Deal, IdempotencyKey, Match
 _SQL: dict[tuple[str, str], str] = {}
 
 
-def q(name: str) -> str:
-    """A quoted table or column name."""
+def q(name: str | None) -> str:
+    """A quoted table or column name (Django types a field's column as optional; every
+    concrete field has one)."""
+    assert name is not None
     return connection.ops.quote_name(name)
+
+
+def _match_fk(relation: str) -> ForeignKey[Any, Any]:
+    """The match's foreign key `relation` (one of MATCH_RELATED's)."""
+    return cast("ForeignKey[Any, Any]", Match._meta.get_field(relation))
 
 
 def sql(name: str, build: Callable[[], str]) -> str:
@@ -65,7 +72,7 @@ class _LoggedCursor(CursorDebugWrapper):
     """Django's query log reads the SQL that a client-binding cursor composed; a server-binding
     cursor sends its parameters apart, so the log shows the statement as written."""
 
-    def execute(self, sql: str, params: Any = None) -> Any:
+    def execute(self, sql: Any, params: Any = None) -> Any:  # str, or psycopg's composed SQL
         with self.debug_sql(sql, params, use_last_executed_query=False):
             return CursorWrapper.execute(self, sql, params)
 
@@ -250,9 +257,9 @@ def _build_match_plan(kind: str) -> dict[str, Any]:
     """`lock`: the match row locked until the transaction ends; `snapshot`: the match, its
     deals and a kept answer, read without a lock."""
     match_fields = [f.attname for f in Match._meta.concrete_fields]
-    parts = [("m", Match, match_fields, None)]
+    parts: list[tuple[str, type[Model], list[str], str | None]] = [("m", Match, match_fields, None)]
     for i, (relation, wanted) in enumerate(MATCH_RELATED):
-        model = Match._meta.get_field(relation).related_model
+        model: type[Model] = _match_fk(relation).related_model
         attnames = [f.attname for f in model._meta.concrete_fields if f.attname in wanted]
         parts.append((f"r{i}", model, attnames, relation))
     select = ", ".join(
@@ -262,8 +269,9 @@ def _build_match_plan(kind: str) -> dict[str, Any]:
     )
     joins = " ".join(
         f"LEFT OUTER JOIN {q(model._meta.db_table)} {alias} "
-        f"ON {alias}.{q('id')} = m.{q(Match._meta.get_field(relation).column)}"
+        f"ON {alias}.{q('id')} = m.{q(_match_fk(relation).column)}"
         for alias, model, _attnames, relation in parts[1:]
+        if relation is not None
     )
     tail = ""
     if kind == "snapshot":
@@ -308,7 +316,7 @@ def _match_from_row(plan: dict[str, Any], row: Sequence[Any]) -> tuple[Match, in
             objects.append(model.from_db(connection.alias, attnames, values))
             continue
         related = model.from_db(connection.alias, attnames, values) if values[0] else None
-        Match._meta.get_field(relation).set_cached_value(objects[0], related)
+        _match_fk(relation).set_cached_value(objects[0], related)
     return objects[0], start
 
 
@@ -423,7 +431,7 @@ def store_answer(user_id: int | None, match_id: int, answer: Answer) -> None:
 
 _DEAL_COLUMNS = (
     "match_id", "number", "record", "status", "entered_by_id", "confirmed_by_id", "created_at",
-    "updated_at",
+    "updated_at", "scorer_name",
 )  # fmt: skip
 # simple-history's own columns of a history row, after the deal's.
 _HISTORY_COLUMNS = ("history_date", "history_change_reason", "history_type", "history_user_id")
@@ -432,7 +440,8 @@ _RESULT_COLUMNS = ("result", "winner_seats", "reason", "status", "finished_at", 
 
 def _deal_values(deal: Deal, stamp: Any) -> list[Any]:
     return [deal.match_id, deal.number, _dumps(deal.record), deal.status,
-            deal.entered_by_id, deal.confirmed_by_id, stamp, stamp]  # fmt: skip
+            deal.entered_by_id, deal.confirmed_by_id, stamp, stamp,
+            deal.scorer_name or ""]  # fmt: skip
 
 
 def _history_values(stamp: Any, user_id: int | None) -> list[Any]:

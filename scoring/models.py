@@ -7,6 +7,8 @@ Corrections keep every earlier version of a deal (django-simple-history).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -128,9 +130,16 @@ class Deal(models.Model):
         blank=True,
         related_name="+",
     )
+    # The name a table card's scorer gave (issue 20): their session has no account of a
+    # person, so the deal and its history keep who sat with the phone. Blank otherwise.
+    scorer_name = models.CharField(_("scorer's name"), max_length=40, blank=True, db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+    # Who makes the change being saved and why (set before save(); django-simple-history
+    # records them).
+    _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["match", "number"]

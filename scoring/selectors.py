@@ -116,7 +116,7 @@ def match_scoresheets(matches: QuerySet[Match]) -> list[tuple[Match, dict[str, A
     )
     for match_id, record in deals:
         counted.setdefault(match_id, []).append(orjson.loads(record))
-    out = []
+    out: list[tuple[Match, dict[str, Any]]] = []
     for match in loaded:
         result = orjson.loads(match.result_text) if match.result_text else None
         dealt = (result or {}).get("deals") or []
@@ -174,7 +174,7 @@ def match_document_for(
         "id": match.pk,
         "game": match.game,
         "tournament": match.tournament_id,
-        "round": match.round.number if match.round_id else None,
+        "round": match.round.number if match.round is not None else None,
         "table": table.number if table is not None else None,
         "scorer": scorer.get_username() if scorer is not None else None,
         "status": match.status,
@@ -185,7 +185,7 @@ def match_document_for(
         "first_dealer": first,
         "closed": match.closed,
         # The round clock (ISO 8601; null without a time limit): every table's page shows it.
-        "round_ends_at": _iso(match.round.ends_at) if match.round_id else None,
+        "round_ends_at": _iso(match.round.ends_at) if match.round is not None else None,
     }
     doc.update(_current(match.result or {}, names, first))
     doc["records"] = [
@@ -215,8 +215,8 @@ def visible_match_snapshot(
     snapshot = fastsql.match_snapshot(match_id, user_id, key)
     if snapshot is None or not perms.can_view_match(user, snapshot.match):
         return None
-    if perms.is_table_scorer(user, snapshot.match):
-        snapshot.match.table.scorer = user  # the document names the scorer: no query for it
+    if perms.is_table_scorer(user, snapshot.match) and (table := snapshot.match.table):
+        table.scorer = user  # the document names the scorer: no query for it
     return snapshot
 
 
@@ -263,6 +263,10 @@ def deal_history(match: Match, *, users_shown: bool = True) -> list[dict[str, An
                 "user": row.history_user.get_username()
                 if users_shown and row.history_user
                 else None,
+                # A table card's scorer (issue 20): the name they gave, not an account.
+                "scorer_name": row.scorer_name
+                if row.history_user is not None and not row.history_user.has_usable_password()
+                else "",
                 "at": row.history_date.isoformat(),
                 "reason": row.history_change_reason or "",
             }
@@ -281,8 +285,8 @@ def deal_rows_for_csv(matches: Iterable[Match]) -> list[dict[str, Any]]:
             rows.append(
                 {
                     "match": match.pk,
-                    "round": match.round.number if match.round_id else "",
-                    "table": match.table.number if match.table_id else "",
+                    "round": match.round.number if match.round is not None else "",
+                    "table": match.table.number if match.table is not None else "",
                     "deal": scored.get("number"),
                     "dealer": scored.get("dealer") or "",
                     "declarer": scored.get("declarer") or "",

@@ -60,12 +60,15 @@ class DealRejected(Exception):
     """The engine (or the match's state) refuses the write; `errors` lists every problem in
     the `{"deal", "field", "code", "message"}` shape of the scoresheet format. `status` is
     the API's answer: 400 for what the request got wrong, 409 for what the match's state
-    (its round, its clock) does not allow yet."""
+    (its round, its clock) does not allow yet. `game` is the key of the game whose engine
+    refused (its codes are worded by that game, `Game.localise_error`); None for the
+    service's own refusals."""
 
-    def __init__(self, errors: list[dict[str, Any]], status: int = 400):
+    def __init__(self, errors: list[dict[str, Any]], status: int = 400, *, game: str | None = None):
         super().__init__(errors)
         self.errors = errors
         self.status = status
+        self.game = game
 
 
 class StaleVersion(Exception):
@@ -110,8 +113,8 @@ def _lock(match_id: int, user: Any = None) -> Match:
     match = fastsql.locked_match(match_id)
     if match is None or (user is not None and not perms.can_view_match(user, match)):
         raise MatchNotVisible(match_id)
-    if perms.is_table_scorer(user, match):
-        match.table.scorer = user  # the answer names the scorer: no query for it
+    if perms.is_table_scorer(user, match) and (table := match.table):
+        table.scorer = user  # the answer names the scorer: no query for it
     return match
 
 
@@ -150,7 +153,9 @@ def _score(match: Match, names: Sequence[str], records: Sequence[dict[str, Any]]
     try:
         return game.score(scoresheet_for(match, names, records))
     except game.error_type as exc:
-        raise DealRejected(game.errors_of(exc)) from exc
+        raise DealRejected(
+            [dict[str, Any](problem) for problem in game.errors_of(exc)], game=game.key
+        ) from exc
 
 
 def _set_result(match: Match, result: dict[str, Any], names: Sequence[str]) -> None:
@@ -376,7 +381,7 @@ def _deal_submit_once(
     number = len(rows) + 1
     counted = _counted_records(rows)
     result = _score(current, names, [*counted, _for_engine(record)])
-    pending = bool(current.tournament_id and current.tournament.confirm_deals)
+    pending = bool(current.tournament is not None and current.tournament.confirm_deals)
     if pending:
         # The deal is checked but does not count yet: the score is that of the counted
         # deals (rewritten all the same, so that a match never scored before has one).
@@ -387,6 +392,8 @@ def _deal_submit_once(
         record=clean,
         status=Deal.Status.PENDING if pending else Deal.Status.COUNTED,
         entered_by=user if user is not None and user.is_authenticated else None,
+        # A table card's scorer: the name they gave (tournaments.table_cards).
+        scorer_name=str(getattr(user, "scorer_name", "") or "")[:40],
     )
     read_version = current.version
     was_finished = current.status == Match.Status.FINISHED
@@ -694,6 +701,7 @@ def scoresheets_check(*, records: Sequence[Any]) -> list[dict[str, Any]]:
     (0-based). Placement keys (`round`, `table`, `scorer`) are not part of the record."""
     errors: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
+    refused_by: set[str | None] = set()  # the games whose engines refused a record
     for index, raw in enumerate(records):
         if not isinstance(raw, dict):
             errors.append(
@@ -711,10 +719,14 @@ def scoresheets_check(*, records: Sequence[Any]) -> list[dict[str, Any]]:
         try:
             results.append(games.record_score(sheet))
         except games.SCORING_ERRORS as exc:
-            errors.extend({"scoresheet": index, **err} for err in exc.errors)  # type: ignore[attr-defined]
+            errors.extend({"scoresheet": index, **err} for err in exc.errors)
+            refused = games.game_for_record(sheet)
+            refused_by.add(refused.key if refused is not None else None)
             results.append({})
     if errors:
-        raise DealRejected(errors)
+        # Worded by the game that refused when one game did (`Game.localise_error`).
+        game = next(iter(refused_by)) if len(refused_by) == 1 else None
+        raise DealRejected(errors, game=game)
     return results
 
 
@@ -833,7 +845,7 @@ def deals_unknown_fields_drop(*, apply: bool = False) -> list[tuple[int, int, st
             continue
         except DealRejected as exc:
             errors = [e for e in exc.errors if e.get("code") == "unknown_field"]
-        by_number = {number: record for number, record, _ in rows}
+        by_number: dict[int | None, Any] = {number: record for number, record, _ in rows}
         changed: set[int] = set()
         for err in errors:
             record = by_number.get(err.get("deal"))

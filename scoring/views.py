@@ -1,15 +1,15 @@
 """The scorer's pages: one page per table (phone in portrait, one hand), the correction form,
 the confirmation of pending deals and the history of changes.
 
-Views stay thin: `scoring.forms` turns fields into a deal, `scoring.services` writes it
-through the rules engine, `scoring.selectors` reads the match back. With htmx the deal form
+Views stay thin and the same for every game: the match's game's scorer page (through the
+registry, `scoring.games`: `Game.scorer_page`) turns fields into a deal and draws the sheet,
+`scoring.services` writes the deal through the game's engine, `scoring.selectors` reads the
+match back. With htmx the deal form
 swaps only the sheet (`#sheet`); without JavaScript it posts and redirects.
 """
 
 from __future__ import annotations
 
-import json
-import uuid
 from datetime import datetime
 from typing import Any
 
@@ -22,12 +22,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.htmx import is_htmx
 from config.parsers import body_limited
 from config.throttles import deal_write_wait
 
 from . import access as perms
-from . import forms, games, selectors, services
+from . import games, selectors, services
 from .errors import localise
+from .games.base import ScorerPage
 from .models import Match
 
 
@@ -41,109 +43,38 @@ def _match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
-def scorer_page(match: Match) -> Any:
+def scorer_page(match: Match) -> ScorerPage:
     """The match's game's scorer page (scoring.games: `Game.scorer_page`): its templates, its
     deal form, its sheet. The views below are the same for every game."""
-    return games.game_get(match.game).scorer_page_module()
-
-
-def _mark(outcome: str, name: str, declarer: str | None, record: dict[str, Any]) -> str:
-    """What the scoresheet writes beside a figure: Б for a byte (the declarer's, or the
-    violator's card byte), В for a hanging byte (висячий)."""
-    if outcome == "byte" and name == declarer:
-        return "Б"
-    if outcome == "card_byte" and (record.get("violation") or {}).get("player") == name:
-        return "Б"
-    if outcome == "hanging" and name == declarer:
-        return "В"
-    return ""
-
-
-def sheet_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The deals so far as scoresheet lines, from the engine's result and the entered deals."""
-    names = doc["players"]
-    counted = [r for r in doc["records"] if r["status"] == "counted"]
-    rows = []
-    for entry, scored in zip(counted, doc["deals"], strict=False):
-        record = entry["record"]
-        outcome = scored.get("outcome") or ""
-        declarer = scored.get("declarer")
-        rows.append(
-            {
-                "number": entry["number"],
-                "dealer": scored.get("dealer"),
-                "trump": forms.suit_symbol(record.get("trump") or ""),
-                "declarer": declarer,
-                "outcome": outcome,
-                "hanging": sum(pool.get("points", 0) for pool in scored.get("hanging") or []),
-                "cells": [
-                    {
-                        "name": name,
-                        "recorded": (scored.get("recorded") or {}).get(name, 0),
-                        "total": (scored.get("match") or {}).get(name, 0),
-                        "mark": _mark(outcome, name, declarer, record),
-                    }
-                    for name in names
-                ],
-            }
-        )
-    return rows
-
-
-def _form_players(
-    names: list[str], values: dict[str, Any], errors: dict[str, list[str]]
-) -> list[dict[str, Any]]:
-    out = []
-    for i, name in enumerate(names):
-        out.append(
-            {
-                "index": i,
-                "name": name,
-                "points": values.get(f"points_{i}", ""),
-                "tricks": values.get(f"tricks_{i}", ""),
-                "bella": bool(values.get(f"bella_{i}")),
-                "errors": errors.get(f"points_{i}", []) + errors.get(f"tricks_{i}", []),
-                "decl_errors": errors.get(f"declarations_{i}", []),
-                "slots": [
-                    {
-                        "slot": slot,
-                        "kind": values.get(f"decl_{i}_{slot}_kind", ""),
-                        "rank": values.get(f"decl_{i}_{slot}_rank", ""),
-                        "suit": values.get(f"decl_{i}_{slot}_suit", ""),
-                    }
-                    for slot in range(forms.DECLARATION_SLOTS)
-                ],
-            }
-        )
-    return out
+    return games.game_get(match.game).scorer_page()
 
 
 def _engine_errors(
-    errors: list[dict[str, Any]], names: list[str], number: int | None = None, page: Any = None
+    errors: list[dict[str, Any]], names: list[str], number: int | None, page: ScorerPage
 ) -> dict[str, list[str]]:
     """Engine errors at their fields, in the user's language; an error of another deal than
     the one on the form (a correction that breaks a later deal) says which deal. `page` is
-    the game's scorer page (its fields and messages); Deberc's by default."""
+    the game's scorer page (its fields and messages)."""
     out: dict[str, list[str]] = {}
     for err in errors:
-        message = page.error_message(err) if page is not None else localise(err)["message"]
+        message = page.error_message(err)
         deal = err.get("deal")
         if number is not None and deal is not None and deal != number:
             key = "__all__"
             message = _("Deal %(deal)s: %(message)s") % {"deal": deal, "message": message}
         else:
-            key = (page or forms).engine_error_key(err, names)
+            key = page.engine_error_key(err, names)
         out.setdefault(key, []).append(message)
     return out
 
 
 def _merge(
-    local: dict[str, list[str]], engine: list[dict[str, Any]], names: list[str], page: Any = None
+    local: dict[str, list[str]], engine: list[dict[str, Any]], names: list[str], page: ScorerPage
 ) -> dict[str, list[str]]:
     """The form's own errors plus the engine's, one message per field: where the form already
     complains (e.g. no trump chosen), the engine's echo of it is left out."""
     merged = {key: list(texts) for key, texts in local.items()}
-    for key, texts in _engine_errors(engine, names, page=page).items():
+    for key, texts in _engine_errors(engine, names, None, page).items():
         if key not in local and not (
             key == "declarations" and any(k.startswith("declarations_") for k in local)
         ):
@@ -151,64 +82,10 @@ def _merge(
     return merged
 
 
-def sheet_context(
-    request: HttpRequest,
-    match: Match,
-    *,
-    values: dict[str, Any] | None = None,
-    errors: dict[str, list[str]] | None = None,
-    doc: dict[str, Any] | None = None,
-    editing: int | None = None,
-) -> dict[str, Any]:
-    doc = doc or selectors.match_document(match)
-    names = doc["players"]
-    values = values or {}
-    errors = errors or {}
-    rows = sheet_rows(doc)
-    pending = [r for r in doc["records"] if r["status"] == "pending"]
-    can_enter = perms.can_enter_deal(request.user, match)
-    return {
-        "match": match,
-        "doc": doc,
-        "players": [
-            {
-                "name": name,
-                "total": doc["match"].get(name, 0),
-                "next_dealer": name == doc["next_dealer"] and not doc["finished"],
-                "winner": name == doc["winner"]
-                or (isinstance(doc["winner"], list) and name in doc["winner"]),
-            }
-            for name in names
-        ],
-        "rows": rows,
-        "last_number": rows[-1]["number"] if rows else None,
-        "pending": pending,
-        "hanging": doc["hanging"],
-        "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
-        "can_enter": can_enter and not doc["finished"] and not pending,
-        "can_correct": perms.can_correct_deal(request.user, match),
-        "can_confirm": perms.can_confirm_deal(request.user, match),
-        "can_history": perms.can_view_history(request.user, match),
-        "form_players": _form_players(names, values, errors),
-        "values": values,
-        "errors": errors,
-        "general_errors": errors.get("__all__", []),
-        "suits": forms.SUITS,
-        "ranks": forms.RANKS,
-        "combinations": forms.COMBINATIONS,
-        "violations": forms.VIOLATIONS,
-        "idempotency_key": uuid.uuid4().hex,
-        "editing": editing,
-        # For the offline queue's script (scoring/static/scoring/offline.js): the names that
-        # a waiting deal's figures are shown against.
-        "player_names_json": json.dumps(names, ensure_ascii=False),
-    }
-
-
 def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
     """The round's clock (when the organiser set one) and whether this user may close the
     table on time: shown above the sheet of either game, outside the part htmx swaps."""
-    ends_at = match.round.ends_at if match.round_id else None
+    ends_at = match.round.ends_at if match.round is not None else None
     game = games.game_get(match.game)
     closable = game.closes_on_time(match.ruleset, match.conventions)
     user = request.user
@@ -222,6 +99,8 @@ def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
     return {
         "round_ends_at": ends_at,
         "round_ends_at_iso": ends_at.isoformat() if ends_at else "",
+        # A closed round's clock counts down no more: the page says the round is closed.
+        "round_closed": settled,
         "closes_on_time": closable,
         "can_close": can_close and (any_time or perms.round_time_is_up(match) or bool(ends_at)),
         "close_waits_for_time": can_close and not any_time and not perms.round_time_is_up(match),
@@ -257,7 +136,7 @@ def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
         services.match_close(match=match, user=request.user, closed=closed, reason=_reason(request))
     except services.DealRejected as exc:
         for err in exc.errors:
-            messages.error(request, localise(err)["message"])
+            messages.error(request, localise(err, games.game_get(match.game))["message"])
     except PermissionDenied as exc:
         raise Http404 from exc
     else:
@@ -268,11 +147,11 @@ def match_close(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _render_sheet(
-    request: HttpRequest, context: dict[str, Any], status: int = 200, page: Any = None
+    request: HttpRequest, context: dict[str, Any], status: int = 200, page: ScorerPage | None = None
 ) -> HttpResponse:
     page = page or scorer_page(context["match"])
-    template = page.SHEET_TEMPLATE if request.htmx else page.PAGE_TEMPLATE
-    if request.htmx:
+    template = page.SHEET_TEMPLATE if is_htmx(request) else page.PAGE_TEMPLATE
+    if is_htmx(request):
         status = 200  # htmx swaps only successful answers
     return render(request, template, context, status=status)
 
@@ -299,7 +178,7 @@ def throttled_button_message(wait: int) -> str:
 def _throttled(
     request: HttpRequest,
     match: Match,
-    page: Any,
+    page: ScorerPage,
     wait: int,
     *,
     values: dict[str, Any] | None = None,
@@ -363,7 +242,7 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except services.DealRejected as exc:
         ctx = page.sheet_context(
-            request, match, values=form.values, errors=_engine_errors(exc.errors, names, page=page)
+            request, match, values=form.values, errors=_engine_errors(exc.errors, names, None, page)
         )
         return _render_sheet(request, ctx, 400, page)
     except services.StaleVersion:
@@ -383,7 +262,7 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
             errors={"__all__": [_("This submission was already used for another deal.")]},
         )
         return _render_sheet(request, ctx, 422, page)
-    if request.htmx:
+    if is_htmx(request):
         match.refresh_from_db()
         return render(request, page.SHEET_TEMPLATE, page.sheet_context(request, match))
     return redirect(match_page_url(match))
@@ -468,7 +347,7 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
         raise Http404 from exc
     except services.DealRejected as exc:
         for err in exc.errors:
-            messages.error(request, localise(err)["message"])
+            messages.error(request, localise(err, games.game_get(match.game))["message"])
     else:
         messages.success(request, _("Deal %(number)s confirmed.") % {"number": number})
     return redirect(match_page_url(match))
@@ -491,7 +370,7 @@ def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404 from exc
     except services.DealRejected as exc:
         for err in exc.errors:
-            messages.error(request, localise(err)["message"])
+            messages.error(request, localise(err, games.game_get(match.game))["message"])
     else:
         messages.success(request, _("The last deal was withdrawn."))
     return redirect(match_page_url(match))
@@ -524,40 +403,9 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-def deal_summary(record: dict[str, Any] | None, names: list[str]) -> str:
-    """A deal in one line, as a referee reads it: "♥ Anna: 44/88, last trick Boris"."""
-    if not record:
-        return ""
-    if record.get("low_points"):
-        return _("redeal: %(name)s held too few points") % {"name": record["low_points"]}
-    if record.get("declarer") is None and not record.get("trump"):
-        return _("void deal (all passed)")
-    parts = [f"{forms.suit_symbol(record.get('trump') or '')} {record.get('declarer') or ''}"]
-    points = record.get("points") or {}
-    if points:
-        parts.append("/".join(str(points.get(name, "")) for name in names))
-    if record.get("last_trick"):
-        parts.append(_("last trick: %(name)s") % {"name": record["last_trick"]})
-    for name, declared in (record.get("declarations") or {}).items():
-        parts.append(f"{name}: {', '.join(map(str, declared))}")
-    if record.get("closing"):
-        parts.append(
-            _("closing: %(name)s %(points)s")
-            % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
-        )
-    if record.get("violation"):
-        parts.append(
-            _("violation: %(name)s (%(kind)s)")
-            % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
-        )
-        if record["violation"].get("taken_by"):
-            parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
-    return " · ".join(parts)
-
-
 def match_scoresheet_download(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The match as a scoresheet file (deberc-scoresheet/1), for the archive or another
-    program."""
+    """The match as a scoresheet file in its game's format (`Game.record_format`), for the
+    archive or another program."""
     match = _match(request, match_id)
     response = HttpResponse(
         selectors.dumps(selectors.match_scoresheet(match)),

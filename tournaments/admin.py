@@ -7,10 +7,14 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from .models import (
     Club,
+    ClubMember,
     Entry,
+    Invitation,
+    LiveVersion,
     LockoutLift,
     MatchTally,
     Player,
+    Profile,
     Rating,
     RatingEvent,
     ReportJob,
@@ -18,6 +22,7 @@ from .models import (
     RoundEvent,
     StandingRow,
     Table,
+    TableCard,
     Tournament,
 )
 
@@ -87,14 +92,15 @@ class StandingRowAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    list_display = ["player", "ordinal", "mu", "sigma", "matches", "updated_at"]
+    list_display = ["player", "game", "ordinal", "mu", "sigma", "matches", "updated_at"]
+    list_filter = ["game"]
     search_fields = ["player__display_name"]
 
 
 @admin.register(RatingEvent)
 class RatingEventAdmin(admin.ModelAdmin):
-    list_display = ["player", "match", "ordinal", "rated_at"]
-    list_filter = ["player__club"]
+    list_display = ["player", "match", "game", "ordinal", "rated_at"]
+    list_filter = ["game", "player__club"]
 
 
 @admin.register(ReportJob)
@@ -147,3 +153,60 @@ class LockoutLiftAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: object, obj: object = None) -> bool:
         return False  # a deleted lift would no longer count against the day's cap
+
+
+@admin.register(LiveVersion)
+class LiveVersionAdmin(admin.ModelAdmin):
+    """The live pages' change counters (tournaments.live_cache): read only; a counter set
+    back by hand would let the cache serve pages older than what they show."""
+
+    list_display = ["tournament", "version"]
+    readonly_fields = ["tournament", "version"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(ClubMember)
+class ClubMemberAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role"]
+    list_filter = ["role", "club"]
+    search_fields = ["user__username", "club__name"]
+    raw_id_fields = ["user"]
+
+
+# The secrets' hashes are never shown nor editable: a link or card is made, revoked or left to
+# expire on the organiser's pages (tournaments.staff, tournaments.table_cards), never forged here.
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["club", "role", "player", "created_at", "expires_at", "used_at", "revoked_at"]
+    list_filter = ["role", "club"]
+    exclude = ["token_hash"]
+    readonly_fields = ["created_by", "created_at", "used_at", "user"]
+    raw_id_fields = ["player"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(TableCard)
+class TableCardAdmin(admin.ModelAdmin):
+    list_display = ["table", "created_at", "expires_at", "revoked_at", "last_used_at"]
+    exclude = ["token_hash"]
+    readonly_fields = ["table", "user", "issued_by", "created_at", "last_used_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import FileResponse, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -190,8 +192,9 @@ EXPORT_BUILDING = OpenApiResponse(
     description='A large tournament\'s export is being built: {"state": "building", '
     '"retry_after": seconds}, with Retry-After.',
 )
-# How soon to ask again for an export being built.
+# How soon to ask again for an export being built, and when every stream slot is taken.
 EXPORT_RETRY_AFTER = 5
+EXPORT_BUSY_RETRY_AFTER = 2
 
 
 class TournamentExportView(APIView):
@@ -204,27 +207,55 @@ class TournamentExportView(APIView):
             304: None,
             404: ERRORS,
             429: ERRORS,
+            503: ERRORS,
         },
         summary="The tournament as JSON: settings, players, rounds, tables, scoresheets",
         description="Built once per version of the tournament and served from a file "
         "(`ETag` and `X-Export-Version` name the version; `X-Export-Stale: 1` while a newer "
         "version of a large tournament is being built). Anonymous readers are throttled "
-        "(scope `anon_heavy`).",
+        "(scope `anon_heavy`); a large file is streamed by a few readers at a time, the others "
+        "answered 503 `export_busy` with Retry-After.",
     )
-    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+    def get(self, request: Request, tournament_id: int) -> HttpResponseBase:
         tournament = _tournament(request, tournament_id)
         return export_response(request, tournament, attachment=False)
 
 
-def export_response(request: Any, tournament: Tournament, *, attachment: bool) -> HttpResponse:
+class SlotFileResponse(FileResponse):
+    """A streamed export that gives its stream slot back when the server closes it (after
+    the last byte, or when the reader went away)."""
+
+    def __init__(self, *args: Any, give_back: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._give_back = give_back
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._give_back()
+
+
+def export_busy_response() -> HttpResponse:
+    """503 `export_busy` with Retry-After: every stream slot of this process is taken."""
+    from django.http import JsonResponse
+
+    message = _("Too many downloads of this export at once; try again in a few seconds.")
+    response = JsonResponse({"errors": [error(None, "export_busy", str(message))]}, status=503)
+    response["Retry-After"] = str(EXPORT_BUSY_RETRY_AFTER)
+    return response
+
+
+def export_response(request: Any, tournament: Tournament, *, attachment: bool) -> HttpResponseBase:
     """The tournament's export for this reader (tournaments/exports.py): the file of its
     version (a small one from memory, a large one streamed), 304 when the reader has that
     version already, 202 while a large tournament's first file is being built."""
     from django.conf import settings
-    from django.http import FileResponse, JsonResponse
+    from django.http import JsonResponse
 
-    from .exports import export_file_get
+    from .exports import export_file_get, export_stream_slot_take
 
+    response: HttpResponseBase
     shown = perms.can_see_usernames(request.user, tournament)
     for _attempt in range(2):
         export = export_file_get(tournament=tournament, scorer_shown=shown)
@@ -238,13 +269,25 @@ def export_response(request: Any, tournament: Tournament, *, attachment: bool) -
         if request.META.get("HTTP_IF_NONE_MATCH") == etag:
             response = HttpResponse(status=304)
             break
+        content_type = "application/json"
+        streamed = export.size >= settings.EXPORT_STREAM_MIN_BYTES
+        if streamed and settings.EXPORT_ACCEL_REDIRECT:
+            # The proxy sends the file (nginx `internal` location on the export storage).
+            response = HttpResponse(content_type=content_type)
+            prefix = settings.EXPORT_ACCEL_REDIRECT.rstrip("/")
+            response["X-Accel-Redirect"] = f"{prefix}/{export.name}"
+            break
+        give_back = export_stream_slot_take() if streamed else None
+        if streamed and give_back is None:
+            return export_busy_response()
         try:
             handle = export.open()
         except FileNotFoundError:
+            if give_back is not None:
+                give_back()
             continue  # replaced by a newer version meanwhile: ask again
-        content_type = "application/json"
-        if export.size >= settings.EXPORT_STREAM_MIN_BYTES:
-            response = FileResponse(handle, content_type=content_type)
+        if give_back is not None:
+            response = SlotFileResponse(handle, content_type=content_type, give_back=give_back)
         else:
             with handle:
                 response = HttpResponse(handle.read(), content_type=content_type)

@@ -8,12 +8,13 @@
   tiebreaks: {...}, played, won}` (read from the stored standings: no recomputation).
 - `GET /api/v1/tournaments/{id}/standings/notes/`: what was changed after a round closed
   (or a table closed on time opened again), and why: the rounds' history.
-- `GET /api/v1/leaderboard/?club=...`: players by rating.
+- `GET /api/v1/leaderboard/?game=...&club=...`: players by rating in one game.
 """
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
@@ -25,10 +26,17 @@ from config.ids import MAX_ID, is_id
 from config.openapi import object_response, rows_response
 
 from . import permissions as perms
+from .live_cache import live_version_of, version_answer
 from .models import Round, RoundEvent, Tournament
 from .pairing.manager import PairingError, round_pair, round_swap
 from .selectors import standings_notes
-from .selectors_live import leaderboard_rows, round_document, standings_rows
+from .selectors_live import (
+    leaderboard_game,
+    leaderboard_games,
+    leaderboard_rows,
+    round_document,
+    standings_rows,
+)
 
 ERRORS = inline_serializer(
     "LiveErrors",
@@ -55,7 +63,7 @@ STANDING_ROWS = inline_serializer(
 
 
 def _tournament(request: Request, tournament_id: int) -> Tournament:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    tournament = Tournament.objects.select_related("live").filter(pk=tournament_id).first()
     if tournament is None or not perms.can_view_tournament(request.user, tournament):
         raise exceptions.NotFound()
     return tournament
@@ -150,8 +158,10 @@ class RoundSwapView(APIView):
         kind = body.get("kind", "players")
         if not isinstance(kind, str) or kind not in ("players", "tables"):
             return error_response([error("kind", "invalid", "kind is players or tables")])
+        first: int | None
+        second: int | None
         try:
-            first, second = int(body.get("first")), int(body.get("second"))
+            first, second = int(body.get("first", "")), int(body.get("second", ""))
         except (TypeError, ValueError):
             first = second = None
         # A player's id or a table's number: a whole number from 1 up to what a column holds.
@@ -169,12 +179,17 @@ class StandingsView(APIView):
         responses={200: STANDING_ROWS, 404: ERRORS},
         summary="The standings: ranked rows",
     )
-    def get(self, request: Request, tournament_id: int) -> JsonResponse:
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
         tournament = _tournament(request, tournament_id)
         # Plain JSON of plain dicts: 2,000 rows through a serializer would cost more than the
-        # query itself.
-        return JsonResponse(
-            standings_rows(tournament), safe=False, json_dumps_params={"ensure_ascii": False}
+        # query itself. The ETag is the tournament's change counter: a poll that has the
+        # current rows gets 304 before any of them is read.
+        return version_answer(
+            request,
+            version=("standings", live_version_of(tournament)),
+            render=lambda: JsonResponse(
+                standings_rows(tournament), safe=False, json_dumps_params={"ensure_ascii": False}
+            ),
         )
 
 
@@ -209,14 +224,41 @@ class StandingsNotesView(APIView):
 
 class LeaderboardView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("club", int, description="a club's id")],
+        parameters=[
+            OpenApiParameter("club", int, description="a club's id"),
+            OpenApiParameter(
+                "game",
+                str,
+                # The games registered when the URLconf is read (the schema's enum; the view
+                # itself checks against the registry at each request).
+                enum=[game.key for game in leaderboard_games()],
+                description="the game rated (a registered game's key; default: the default "
+                "game): one game's ratings at a time, never two mixed",
+            ),
+        ],
         responses={200: rows_response("Players by rating, best first"), 400: ERRORS},
-        summary="Players by rating (openskill ordinal), optionally of one club",
+        summary="Players by rating (openskill ordinal) in one game, optionally of one club",
     )
     def get(self, request: Request) -> Response:
         club = request.query_params.get("club")
+        game = request.query_params.get("game")
+        problems = []
         try:
             club_id = int(club) if club else None
         except ValueError:
-            return error_response([error("club", "invalid", "club is a club's id")])
-        return Response(leaderboard_rows(club_id, user=request.user))
+            club_id = None
+            problems.append(error("club", "invalid", _("club is a club's id")))
+        if game and game not in {g.key for g in leaderboard_games()}:
+            problems.append(
+                error(
+                    "game",
+                    "invalid",
+                    _("game is one of: %(games)s")
+                    % {"games": ", ".join(g.key for g in leaderboard_games())},
+                )
+            )
+        if problems:
+            return error_response(problems)
+        return Response(
+            leaderboard_rows(club_id, user=request.user, game=leaderboard_game(game).key)
+        )

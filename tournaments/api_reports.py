@@ -78,7 +78,7 @@ def download_url(job: ReportJob, request: Any = None) -> str | None:
 def download_name(job: ReportJob) -> str:
     """The file's name for the person saving it: the tournament's name and the report's."""
     stem = slugify(job.tournament.name, allow_unicode=True) or f"tournament-{job.tournament_id}"
-    stored = job.file.name.rsplit("/", 1)[-1] if job.file else "report"
+    stored = job.file.name.rsplit("/", 1)[-1] if job.file and job.file.name else "report"
     return f"{stem}-{stored}"
 
 

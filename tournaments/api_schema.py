@@ -11,6 +11,7 @@ from scoring.api_schema import SCORESHEET_BODY
 
 from .models import Club, Tournament
 from .serializers import MAX_ROUND_MINUTES, MAX_ROUNDS
+from .services import TOURNAMENT_FIELDS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": 80}
 
@@ -49,32 +50,36 @@ def _text(model: Any, name: str) -> dict[str, Any]:
     }
 
 
-# The import's `tournament` object as its serializer (tournaments.serializers) reads it: each
-# setting in its own JSON type, bounded; the name and club required; no other key. Whether a
-# ruleset, table size, match scoring or tiebreak fits the game is the game's to say (400).
-TOURNAMENT_SETTINGS = obj(
-    {
-        "name": _text(Tournament, "name"),
-        "club": _text(Club, "name"),
-        "game": _enum(Tournament._meta.get_field("game").choices),
-        "ruleset": _enum(Tournament.Ruleset.choices),
-        "conventions": {"type": "object", "additionalProperties": True},
-        "table_size": _enum(Tournament.TABLE_SIZES),
-        "system": _enum(Tournament.System.choices),
-        "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
-        "match_score": _enum(Tournament.MatchScore.choices),
-        "tiebreaks": array({"type": "string"}),
-        "confirm_deals": {"type": "boolean"},
-        "published": {"type": "boolean"},
-        "status": _enum(Tournament.Status.choices),
-        "starts_at": {"type": "string", "format": "date-time", "nullable": True},
-        "round_minutes": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": MAX_ROUND_MINUTES,
-            "nullable": True,
-        },
+# Each setting's schema, by name.
+_SETTING_SCHEMAS: dict[str, Any] = {
+    "name": _text(Tournament, "name"),
+    "club": _text(Club, "name"),
+    "game": _enum(Tournament._meta.get_field("game").choices),
+    "ruleset": _enum(Tournament.Ruleset.choices),
+    "conventions": {"type": "object", "additionalProperties": True},
+    "table_size": _enum(Tournament.TABLE_SIZES),
+    "system": _enum(Tournament.System.choices),
+    "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+    "match_score": _enum(Tournament.MatchScore.choices),
+    "tiebreaks": array({"type": "string"}),
+    "confirm_deals": {"type": "boolean"},
+    "published": {"type": "boolean"},
+    "status": _enum(Tournament.Status.choices),
+    "starts_at": {"type": "string", "format": "date-time", "nullable": True},
+    "round_minutes": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_ROUND_MINUTES,
+        "nullable": True,
     },
+}
+# The import's `tournament` object as its serializer (tournaments.serializers) reads it: the
+# club by name and every setting of the services' one list (a setting added there without its
+# schema here fails at import), each in its own JSON type, bounded; the name and club
+# required; no other key. Whether a ruleset, table size, match scoring or tiebreak fits the
+# game is the game's to say (400).
+TOURNAMENT_SETTINGS = obj(
+    {name: _SETTING_SCHEMAS[name] for name in ("name", "club", *TOURNAMENT_FIELDS[1:])},
     ["name", "club"],
     closed=True,
 )

@@ -105,3 +105,51 @@ urlpatterns += [
     path("lockouts/", api_lockouts.LockoutListView.as_view(), name="api-lockouts"),
     path("lockouts/lift/", api_lockouts.LockoutLiftView.as_view(), name="api-lockout-lift"),
 ]
+
+# Staff, invitations and table cards (issue 20).
+from . import api_staff  # noqa: E402
+
+urlpatterns += [
+    path(
+        "tournaments/<int:tournament_id>/staff/",
+        api_staff.TournamentStaffView.as_view(),
+        name="api-tournament-staff",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/staff/<str:user>/",
+        api_staff.TournamentStaffMemberView.as_view(),
+        name="api-tournament-staff-member",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/cards.pdf",
+        api_staff.RoundCardsPDFView.as_view(),
+        name="api-round-cards",
+    ),
+    path(
+        "clubs/<int:club_id>/invitations/",
+        api_staff.ClubInvitationsView.as_view(),
+        name="api-club-invitations",
+    ),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/",
+        api_staff.ClubInvitationView.as_view(),
+        name="api-club-invitation",
+    ),
+    path("matches/<int:match_id>/card/", api_staff.MatchCardView.as_view(), name="api-match-card"),
+]
+
+# Club presets (issue 19, item 6).
+from . import api_presets  # noqa: E402
+
+urlpatterns += [
+    path(
+        "clubs/<int:club_id>/presets/",
+        api_presets.ClubPresetsView.as_view(),
+        name="api-club-presets",
+    ),
+    path(
+        "clubs/<int:club_id>/presets/<int:preset_id>/",
+        api_presets.ClubPresetView.as_view(),
+        name="api-club-preset",
+    ),
+]

@@ -12,7 +12,7 @@ class TournamentsConfig(AppConfig):
         # what through what is given to it here, and never imports this app.
         from scoring import access, signals
 
-        from . import hooks, permissions
+        from . import hooks, live_cache, permissions  # noqa: F401 (live_cache: its receivers)
 
         signals.match_changed.connect(
             hooks.match_changed_received, dispatch_uid="tournaments.match_changed"

@@ -19,14 +19,23 @@ match, the whole document rebuilt per request) and stalled the scorers meanwhile
 
 Two variants per tournament: with the tables' scorers' usernames (the tournament's staff) and
 without (everyone else: the public sees no username).
+
+Serving the file: a download holds a web thread for as long as its reader takes (a 20 MB file
+is 0.2 s on loopback, seconds on a phone line). Eight readers on gunicorn's eight threads left
+none for the scorers, whose deals waited behind the downloads (the bench's p95 538–630 ms). So
+a process streams at most EXPORT_STREAMS_PER_PROCESS exports at once and a reader beyond that
+is told to come back in a moment (503 `export_busy`, Retry-After); behind nginx,
+EXPORT_ACCEL_REDIRECT hands the file to the proxy, which holds no thread of ours at all.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,22 +47,12 @@ from django.core.files.storage import default_storage
 from django.db.models import Count, Max, Sum
 
 from .models import Tournament
+from .services import PLAY_SETTINGS
 
 EXPORT_FORMAT = "deberc-tournament/1"
 # Changed whenever the builder's output changes: a file of the previous code is a version of
 # its own, never served for this one.
 BUILDER_REVISION = 1
-SETTINGS_FIELDS = (
-    "game",
-    "ruleset",
-    "conventions",
-    "table_size",
-    "system",
-    "rounds",
-    "match_score",
-    "tiebreaks",
-    "confirm_deals",
-)
 # How long a build may hold the lock (a build that dies frees it when this runs out).
 LOCK_SECONDS = 10 * 60
 # How long a request waits for a small export another request is building.
@@ -72,6 +71,33 @@ class ExportFile:
 
     def open(self) -> Any:
         return default_storage.open(self.name, "rb")
+
+
+_slots_lock = threading.Lock()
+_slots: dict[int, threading.BoundedSemaphore] = {}
+
+
+def _stream_slots() -> threading.BoundedSemaphore:
+    # One semaphore per configured size (read at each request, so a test's override applies).
+    size = max(1, int(settings.EXPORT_STREAMS_PER_PROCESS))
+    with _slots_lock:
+        return _slots.setdefault(size, threading.BoundedSemaphore(size))
+
+
+def export_stream_slot_take() -> Callable[[], None] | None:
+    """A slot to stream an export from this process, as the function that gives it back
+    (safe to call more than once); None when every slot is taken."""
+    slots = _stream_slots()
+    if not slots.acquire(blocking=False):
+        return None
+    given_back = threading.Event()
+
+    def give_back() -> None:
+        if not given_back.is_set():
+            given_back.set()
+            slots.release()
+
+    return give_back
 
 
 def _variant(scorer_shown: bool) -> str:
@@ -132,7 +158,7 @@ def _version_and_size(tournament: Tournament, *, scorer_shown: bool) -> tuple[st
         tournament.pk,
         tournament.name,
         tournament.club.name,
-        [_jsonable(getattr(tournament, name)) for name in SETTINGS_FIELDS],
+        [_jsonable(getattr(tournament, name)) for name in PLAY_SETTINGS],
         entries,
         rounds,
         tables,
@@ -180,7 +206,9 @@ def export_document(tournament: Tournament, *, scorer_shown: bool) -> dict[str, 
         tables_of_round.setdefault(table.round_id, []).append(
             {
                 "number": table.number,
-                "scorer": table.scorer.get_username() if scorer_shown and table.scorer_id else None,
+                "scorer": table.scorer.get_username()
+                if scorer_shown and table.scorer is not None
+                else None,
                 "scoresheet": sheet_of_table.get(table.pk),
             }
         )
@@ -195,7 +223,7 @@ def export_document(tournament: Tournament, *, scorer_shown: bool) -> dict[str, 
         "tournament": {
             "name": tournament.name,
             "club": tournament.club.name,
-            **{name: getattr(tournament, name) for name in SETTINGS_FIELDS},
+            **{name: getattr(tournament, name) for name in PLAY_SETTINGS},
         },
         "players": [
             {"name": name, "seed": seed, "withdrawn": withdrawn}

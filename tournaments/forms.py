@@ -3,118 +3,25 @@ scorer assignment of a round's tables."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.forms.models import ModelChoiceIterator
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from config.forms import choice_field
 from scoring import games
 
+from . import services
 from .models import Tournament
 from .selectors import scorer_candidates
-
-# Human names of the conventions (rules §8); the engine's CONVENTIONS says which values each
-# takes. Keys must match the engine's names exactly.
-CONVENTION_LABELS: dict[str, Any] = {
-    "target": _("Target (points to win)"),
-    "obligatory_order": _("Obligatory order (dealer must name a suit)"),
-    "seven_swap": _("Seven swap"),
-    "first_lead": _("First lead"),
-    "overtrump": _("Overtrump"),
-    "hundred": _("Hundred (five in sequence)"),
-    "debertz": _("Debertz"),
-    "trump_in_combination": _("Trump in combination seniority"),
-    "combination_tie": _("Equal combinations go to"),
-    "combinations_need_trick": _("Combinations need a trick"),
-    "bella_to_trick_winner": _("Bella to the trick winner"),
-    "winner_takes_all": _("Winner takes all"),
-    "byte_3p": _("Byte with 3 players"),
-    "hanging_separately": _("Hanging pools kept separately"),
-    "hanging_on_byte_3p": _("Hanging pool on a byte (3 players)"),
-    "dealer": _("Next dealer"),
-    "renonce_penalty": _("Renonce penalty"),
-    "hanging_replay": _("Hanging byte (висяк) replayed"),
-    "redeal_below": _("Redeal below this many card points (0: off)"),
-    "bolt_penalty": _("Bolt penalty (no trick)"),
-    "three_bytes_penalty": _("Third byte penalty"),
-    "both_over_target": _("Both over the target"),
-    "false_closing": _("False closing"),
-    "match_score": _("Match score"),
-    "klabor": _("Klabor"),
-    "format": _("Match format (race to target / fixed deals)"),
-    "fixed_deals": _("Number of deals (fixed format)"),
-    "mercy_gap": _("Mercy gap"),
-    "pencil_rule": _("Pencil rule"),
-    # Preferans (docs/preferans.md)
-    "pool_target": _("Pool target"),
-    "whist_split": _("Whist with one whister"),
-    "shortfall": _("Shortfall of the whisters"),
-    "whist_factor": _("Whist factor"),
-    "mountain_factor": _("Mountain factor"),
-    "half_whist": _("Half a whist"),
-    "obligation_8": _("Defenders' obligation on an eight (tricks)"),
-    "stalingrad": _("Stalingrad (6♠ whisted by both)"),
-    "ten_checked": _("A ten is checked"),
-    "allpass_scoring": _("All-pass scoring"),
-    "allpass_trick": _("All-pass: points a trick"),
-    "allpass_progression": _("All-pass progression"),
-    "allpass_progression_limit": _("All-pass progression: rises"),
-    "allpass_zero": _("All-pass without a trick"),
-    "allpass_exit": _("Least game after all-passes"),
-    "allpass_dealer": _("Dealer after an all-pass"),
-    "end": _("End of the pulka"),
-}
-
-VALUE_LABELS: dict[str, Any] = {
-    "eldest": _("eldest hand"),
-    "declarer": _("declarer"),
-    "trump_lead": _("only when trump is led"),
-    "always": _("always"),
-    "moscow": _("counts (Moscow)"),
-    "kharkov": _("ignored (Kharkov)"),
-    "last_trick": _("last trick"),
-    "top": _("to the top opponent"),
-    "split": _("split"),
-    "winner": _("winner of the deal"),
-    "clockwise": _("clockwise"),
-    "card_byte": _("card byte"),
-    "redeal_minus_100": _("redeal, −100"),
-    "take_trick": _("the opponent takes a trick"),
-    "forced": _("forced deal (висяк)"),
-    # A word two conventions use differently, labelled per convention ("name.word").
-    "hanging_replay.pool": _("a hanging pool"),
-    "higher": _("higher total"),
-    "loses": _("loses the match"),
-    "double_to_opponents": _("double to opponents"),
-    "win": _("win"),
-    "difference": _("difference"),
-    "race": _("race to the target"),
-    "fixed": _("fixed number of deals"),
-    "off": _("off"),
-    # Preferans
-    "whister": _("the whister writes all (responsible)"),
-    "halves": _("halves (gentleman)"),
-    "full": _("all to the whister"),
-    "half": _("half to the whister"),
-    "shared": _("shared with the passer"),
-    "mountain": _("into the mountain"),
-    "whists": _("whists (Rostov)"),
-    "none": _("none"),
-    "arithmetic": _("arithmetic (×1, ×2, ×3)"),
-    "geometric": _("geometric (×1, ×2, ×4)"),
-    "pool": _("a point into the pool"),
-    "mountain_off": _("a point off the mountain"),
-    "rotates": _("passes on"),
-    "stays": _("deals again"),
-    "pools_full": _("every pool at the target"),
-    "fixed_deals": _("a fixed number of deals"),
-    "closed": _("time limit (closed on time)"),
-}
-
+from .standings import TIEBREAKS
 
 # The only value format of `<input type="datetime-local">` (HTML's "local date and time"),
 # whatever the page's language; the ISO forms with seconds are accepted too.
@@ -128,8 +35,15 @@ def _to_minute(moment: datetime) -> datetime:
     return local.replace(second=0, microsecond=0)
 
 
-def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
-    label = CONVENTION_LABELS.get(name, name)
+def _value_label(game: games.Game, name: str, value: str) -> Any:
+    """A convention value's word as the game labels it ("name.value" first: a word two
+    conventions use differently), else the value itself."""
+    labels = game.value_labels
+    return labels.get(f"{name}.{value}", labels.get(value, value))
+
+
+def _convention_field(game: games.Game, name: str, meta: Mapping[str, Any]) -> forms.Field:
+    label = game.convention_labels.get(name, name)
     kind = meta.get("kind")
     preset = _("as the ruleset")
     if kind == "bool":
@@ -168,12 +82,11 @@ def _convention_field(name: str, meta: dict[str, Any]) -> forms.Field:
     return forms.ChoiceField(
         label=label,
         required=False,
-        choices=[("", preset)]
-        + [(v, VALUE_LABELS.get(f"{name}.{v}", VALUE_LABELS.get(v, v))) for v in values],
+        choices=[("", preset)] + [(v, _value_label(game, name, v)) for v in values],
     )
 
 
-def _to_json(kind: str, value: Any) -> Any:
+def _to_json(kind: str | None, value: Any) -> Any:
     """A form value in the scoresheet's notation for `conventions`."""
     if kind == "bool":
         return value == "yes"
@@ -198,7 +111,7 @@ def _to_json(kind: str, value: Any) -> Any:
     return value
 
 
-def _preset_value(value: Any, name: str = "") -> str:
+def _preset_value(game: games.Game, value: Any, name: str = "") -> str:
     if value is True:
         return str(_("yes"))
     if value is False:
@@ -211,10 +124,10 @@ def _preset_value(value: Any, name: str = "") -> str:
         return "50 / 100"
     if not isinstance(value, str):
         return str(value)
-    return str(VALUE_LABELS.get(f"{name}.{value}", VALUE_LABELS.get(value, value)))
+    return str(_value_label(game, name, value))
 
 
-def _from_json(kind: str, value: Any) -> Any:
+def _from_json(kind: str | None, value: Any) -> Any:
     if kind == "bool":
         return "yes" if value in (True, "yes") else "no"
     if kind in ("debertz", "one_or_two"):
@@ -224,26 +137,27 @@ def _from_json(kind: str, value: Any) -> Any:
     return value
 
 
+# The settings of the tournament form that depend on the game (its part of the form, which the
+# game select swaps with htmx: `manage_views.tournament_game_fields`), and those that do not.
+GAME_FIELDS = ("ruleset", "table_size", "match_score")
+FORM_FIELDS = (
+    "name",
+    "club",
+    *(name for name in services.TOURNAMENT_FIELDS[1:] if name not in ("conventions", "status")),
+)
+
+
 class TournamentForm(forms.ModelForm):
     """A tournament and, below, one optional override per convention (blank = the ruleset's
-    preset)."""
+    preset). The ruleset, table size, match scoring, tiebreaks and conventions are those of
+    the game chosen: the posted one, else the one asked for (`?game=`), else the tournament's.
+    A value that is not the game's (a form sent after another game was chosen without the
+    page following) is refused at its field in the user's language, never with its code."""
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "club",
-            "game",
-            "ruleset",
-            "table_size",
-            "system",
-            "rounds",
-            "match_score",
-            "round_minutes",
-            "confirm_deals",
-            "published",
-            "starts_at",
-        ]
+        fields = [name for name in FORM_FIELDS if name != "tiebreaks"]
+        labels = {"club": _("Club")}
         widgets = {
             # A datetime-local input takes only the ISO form: a localised value
             # ("25.11.2026 17:08:00" in Russian) is dropped by the browser, and the form
@@ -255,39 +169,78 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["starts_at"].input_formats = DATETIME_LOCAL_INPUT_FORMATS
-        # The game chosen decides the ruleset, table size, match scoring and convention
-        # fields: the posted one, else the one asked for (`?game=`), else the tournament's.
+        starts_at = self.fields["starts_at"]
+        assert isinstance(starts_at, forms.DateTimeField)
+        starts_at.input_formats = DATETIME_LOCAL_INPUT_FORMATS
         chosen = self.data.get("game") if self.is_bound else None
-        key = chosen or game or self.instance.game
-        self.game = games.GAMES.get(key or "", games.game_get(self.instance.game))
-        self.initial.setdefault("game", self.game.key)
+        self.game = game_or_default(chosen or game, self.instance.game)
+        self.initial["game"] = self.game.key
         self.fields["game"].required = False  # blank: the game the page shows
-        if not self.instance.pk and not self.is_bound:
+        choice_field(self, "game").choices = [(g.key, g.name) for g in games.games_all()]
+        self.fields["game"].error_messages["invalid_choice"] = _(
+            "No such game: choose one from the list."
+        )
+        # The game select swaps the game's part of the form (htmx), no reload.
+        self.fields["game"].widget.attrs.update(
+            {
+                "hx-get": reverse("tournaments:game_fields")
+                + (f"?tournament={self.instance.pk}" if self.instance.pk else ""),
+                "hx-target": "#game-fields",
+                "hx-swap": "innerHTML",
+                "hx-trigger": "change",
+                "data-testid": "game-select",
+            }
+        )
+        # The game's own settings unless the tournament already plays it.
+        own = bool(self.instance.pk) and self.instance.game == self.game.key
+        if not own and not self.is_bound:
             self.initial["ruleset"] = self.game.default_ruleset
             self.initial["match_score"] = next(iter(self.game.match_scores))
             self.initial["table_size"] = self.game.table_sizes[0]
+        name = self.game.name
         labels = dict(Tournament.Ruleset.choices)
-        self.fields["ruleset"].choices = [
+        choice_field(self, "ruleset").choices = [
             (code, labels.get(code, code)) for code in self.game.presets
         ]
-        self.fields["match_score"].choices = list(self.game.match_scores.items())
-        self.fields["table_size"].choices = [
+        choice_field(self, "match_score").choices = list(self.game.match_scores.items())
+        choice_field(self, "table_size").choices = [
             (size, table_size_label(self.game, size)) for size in self.game.table_sizes
         ]
+        for field, message in (
+            ("ruleset", _("%(game)s has no such ruleset: choose one from the list.")),
+            ("table_size", _("%(game)s is not played at such tables: choose one from the list.")),
+            ("match_score", _("%(game)s does not score matches so: choose one from the list.")),
+        ):
+            self.fields[field].error_messages["invalid_choice"] = message % {"game": name}
+        # The tiebreaks in order: one select a place, blank for none.
+        chosen_order = list((self.instance.tiebreaks or []) if own else self.game.default_tiebreaks)
+        self.tiebreak_names = [f"tiebreak_{i}" for i in range(1, len(self.game.tiebreaks) + 1)]
+        tiebreak_choices = [("", "—"), *((key, TIEBREAKS[key]) for key in self.game.tiebreaks)]
+        for place, field_name in enumerate(self.tiebreak_names):
+            self.fields[field_name] = forms.ChoiceField(
+                label=_("Tiebreak %(place)s") % {"place": place + 1},
+                required=False,
+                choices=tiebreak_choices,
+                initial=chosen_order[place] if place < len(chosen_order) else "",
+                error_messages={
+                    "invalid_choice": _("%(game)s has no such tiebreak: choose one from the list.")
+                    % {"game": name}
+                },
+            )
         presets = self.game.presets
         self.convention_meta = self.game.conventions
-        current = (self.instance.conventions or {}) if self.instance.pk else {}
-        for name, meta in self.convention_meta.items():
-            key = f"conv_{name}"
-            self.fields[key] = _convention_field(name, meta)
+        current = (self.instance.conventions or {}) if own else {}
+        for conv, meta in self.convention_meta.items():
+            key = f"conv_{conv}"
+            self.fields[key] = _convention_field(self.game, conv, meta)
             # What each preset says, so that the organiser sees what "as the ruleset" means.
             self.fields[key].help_text = " · ".join(
-                f"{labels.get(code, code)}: {_preset_value(presets[code].get(name), name)}"
+                f"{labels.get(code, code)}: "
+                f"{_preset_value(self.game, presets[code].get(conv), conv)}"
                 for code in presets
             )
-            if name in current:
-                self.initial[key] = _from_json(meta.get("kind"), current[name])
+            if conv in current:
+                self.initial[key] = _from_json(meta.get("kind"), current[conv])
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or self.game.key
@@ -301,11 +254,40 @@ class TournamentForm(forms.ModelForm):
             return stored
         return posted
 
+    @property
+    def chosen_game(self) -> games.Game:
+        """The game whose part the form shows (templates: `form.game` is the select)."""
+        return self.game
+
+    def head_fields(self) -> list[forms.BoundField]:
+        """The settings before the game's part: up to the game select."""
+        names = list(self.Meta.fields)
+        return [self[name] for name in names[: names.index("game") + 1]]
+
+    def tail_fields(self) -> list[forms.BoundField]:
+        """The settings every game has, after the game's part."""
+        names = list(self.Meta.fields)
+        rest = names[names.index("game") + 1 :]
+        return [self[name] for name in rest if name not in GAME_FIELDS]
+
+    def game_fields(self) -> list[forms.BoundField]:
+        """The game's part: its rulesets, table sizes and match scorings."""
+        return [self[name] for name in GAME_FIELDS]
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.tiebreak_names]
+
     def convention_fields(self) -> list[forms.BoundField]:
         return [self[f"conv_{name}"] for name in self.convention_meta]
 
-    def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields]
+    def tiebreaks(self) -> list[str]:
+        """The tiebreaks chosen, in order (each once)."""
+        out: list[str] = []
+        for name in self.tiebreak_names:
+            value = self.cleaned_data.get(name)
+            if value and value not in out:
+                out.append(value)
+        return out
 
     def conventions(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -316,8 +298,34 @@ class TournamentForm(forms.ModelForm):
             out[name] = _to_json(meta.get("kind"), value)
         return out
 
+    def settings(self) -> dict[str, Any]:
+        """The tournament's settings as the services take them (the club apart)."""
+        data = {
+            k: v
+            for k, v in self.cleaned_data.items()
+            if k in services.TOURNAMENT_FIELDS and k != "conventions"
+        }
+        data["tiebreaks"] = self.tiebreaks()
+        data["conventions"] = self.conventions()
+        return data
+
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
+        seen: set[str] = set()
+        for name in self.tiebreak_names:
+            value = cleaned.get(name)
+            if value and value in seen:
+                self.add_error(
+                    name,
+                    forms.ValidationError(
+                        _("This tiebreak is chosen already: choose another or none."),
+                        code="repeated_tiebreak",
+                    ),
+                )
+            seen.add(value or "")
+        if self.errors.keys() & {"ruleset", "table_size"}:
+            return cleaned  # the conventions are checked against a valid ruleset and size
         try:
             self.game.check_conventions(
                 cleaned.get("ruleset") or self.game.default_ruleset,
@@ -327,8 +335,28 @@ class TournamentForm(forms.ModelForm):
         except self.game.error_type as exc:
             for err in self.game.errors_of(exc):
                 field = (err.get("field") or "").replace("conventions.", "conv_")
-                self.add_error(field if field in self.fields else None, err.get("message"))
+                self.add_error(
+                    field if field in self.fields else None,
+                    forms.ValidationError(
+                        problem_message(self.game, err), code=err.get("code") or "invalid"
+                    ),
+                )
         return cleaned
+
+
+def game_or_default(key: str | None, fallback: str | None = None) -> games.Game:
+    """The game called `key`, else the `fallback` one, else the default game."""
+    for candidate in (key, fallback):
+        try:
+            return games.game_get(candidate or None)
+        except KeyError:
+            continue
+    return games.game_get(None)
+
+
+def problem_message(game: games.Game, problem: Any) -> str:
+    """An engine's problem in the user's language (the game localises its own)."""
+    return str(game.localise_error(problem, get_language() or "en"))
 
 
 def table_size_label(game: games.Game, size: int) -> Any:

@@ -52,13 +52,12 @@ def match_amended_received(
 ) -> None:
     """The receiver of `scoring.signals.match_amended`: the change goes in the round's
     history (a match without a round has none)."""
-    if match.round_id is None:
+    round_ = match.round if match.round_id is not None else None
+    if round_ is None:
         return
     from .services import round_event_record
 
-    round_event_record(
-        round=match.round, kind=kind, user=user, reason=reason, match=match, deal=deal
-    )
+    round_event_record(round=round_, kind=kind, user=user, reason=reason, match=match, deal=deal)
 
 
 def tournament_changed(*, tournament: Tournament) -> None:

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
@@ -17,10 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
+from config.ids import is_id
 from scoring import games
 
 from . import permissions as perms
-from . import selectors, services
+from . import preset_views, presets, selectors, services
 from .forms import EntriesForm, ScorerAssignmentForm, TournamentForm
 from .models import Entry, Round, Tournament
 
@@ -50,12 +52,14 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     # Bound on every POST, an empty one too: its refusal names the missing fields.
     data = request.POST if request.method == "POST" else None
     form = TournamentForm(data, game=request.GET.get("game"))
+    started_from = None
+    if data is None:  # a club preset fills the form (issue 19, item 6)
+        from_preset, started_from = preset_views.form_from_preset(request)
+        form = from_preset or form
     if request.method == "POST" and form.is_valid():
-        data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
-        club = data.pop("club")
         try:
             tournament = services.tournament_create(
-                club=club, user=request.user, conventions=form.conventions(), **data
+                club=form.cleaned_data["club"], user=request.user, **form.settings()
             )
         except DjangoValidationError as exc:
             _service_errors(form, exc)
@@ -66,8 +70,30 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/manage/form.html",
-        {"form": form, "tournament": None, "games": games.GAMES.values()},
+        {
+            "form": form,
+            "tournament": None,
+            "club_presets": presets.presets_for_user(request.user),
+            "started_from": started_from,
+        },
     )
+
+
+@login_required
+def tournament_game_fields(request: HttpRequest) -> HttpResponse:
+    """The game's part of the tournament form (rulesets, table sizes, match scorings,
+    tiebreaks, conventions) for `?game=`: what the game select swaps in (htmx). With
+    `?tournament=`, the edit form's: that tournament's own settings when it plays the game."""
+    tournament = None
+    asked = request.GET.get("tournament", "")
+    if asked.isdigit() and is_id(int(asked)):  # the edit form of this tournament
+        tournament = _tournament(request, int(asked))
+        if not perms.can_change_tournament(request.user, tournament):
+            raise PermissionDenied
+    elif not perms.can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentForm(instance=tournament, game=request.GET.get("game"))
+    return render(request, "tournaments/manage/_game_fields.html", {"form": form})
 
 
 @login_required
@@ -78,13 +104,12 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # an empty POST refused too
     form = TournamentForm(data, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        data = {k: v for k, v in form.cleaned_data.items() if not k.startswith("conv_")}
         try:
             services.tournament_update(
                 tournament=Tournament.objects.get(pk=tournament.pk),
                 user=request.user,
-                conventions=form.conventions(),
-                **data,
+                club=form.cleaned_data["club"],
+                **form.settings(),
             )
         except DjangoValidationError as exc:
             _service_errors(form, exc)
@@ -236,7 +261,7 @@ def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-def export_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def export_json(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
     """The tournament's export as a download: the API's file (tournaments/exports.py)."""
     from config.throttles import heavy_read_wait, throttled_response
 
@@ -292,7 +317,7 @@ def _import_checked(request: HttpRequest, tournament: Tournament) -> HttpRespons
         json_loads,
     )
     from scoring import services as scoring_services
-    from scoring.errors import localise
+    from scoring.errors import game_of, localise
 
     tournament_id = tournament.pk
     records: list = []
@@ -329,7 +354,7 @@ def _import_checked(request: HttpRequest, tournament: Tournament) -> HttpRespons
                 "sheet": (err.get("scoresheet") or 0) + 1,
                 "deal": err.get("deal") or "—",
             }
-            messages.error(request, f"{where}: {localise(err)['message']}")
+            messages.error(request, f"{where}: {localise(err, game_of(exc.game))['message']}")
         return redirect("tournaments:matches", tournament_id)
     except DjangoValidationError as exc:
         for message in exc.messages:

@@ -7,6 +7,7 @@ over the match's deals, and the standings rows here are derived from those resul
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -78,7 +79,7 @@ class Tournament(models.Model):
         ONLINE = "online", _("Online table")
         KHARKOV = "kharkov", _("Kharkov")
         ODESSA = "odessa", _("Odessa")
-        # Preferans presets (scoring.preferans.PRESETS)
+        # Preferans presets (scoring.games.preferans.engine.PRESETS)
         SOCHI = "sochi", _("Sochi")
         LENINGRAD = "leningrad", _("Leningrad")
         ROSTOV = "rostov", _("Rostov")
@@ -157,6 +158,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
+    # Who makes the change being saved (set before save(); django-simple-history records it).
+    _history_user: Any
 
     class Meta:
         ordering = ["-created_at"]
@@ -271,12 +274,12 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.round} · {_('table')} {self.number}"
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.scorer_id is None:
             self.scorer_assigned_at = None
         elif self.scorer_assigned_at is None:
             self.scorer_assigned_at = timezone.now()
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
 
 class StandingRow(models.Model):
@@ -308,17 +311,27 @@ class StandingRow(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current openskill rating (mu, sigma) and its ordinal for leaderboards."""
+    """A player's current openskill rating (mu, sigma) in one game, and its ordinal for the
+    leaderboards: a player who plays both games has a Deberc rating and a Preferans rating,
+    never one of the two mixed."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # The registry's key of the game rated (scoring.games), the game of the matches' tournament.
+    game = models.CharField(_("game"), max_length=16, choices=game_choices, default="deberc")
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(db_index=True)
     matches = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_unique_per_game")
+        ]
+        indexes = [models.Index(fields=["game", "-ordinal"], name="rating_game_ordinal")]
+
     def __str__(self) -> str:
-        return f"{self.player}: {self.ordinal:.1f}"
+        return f"{self.player} ({self.game}): {self.ordinal:.1f}"
 
 
 class RatingEvent(models.Model):
@@ -326,6 +339,7 @@ class RatingEvent(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
     match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(_("game"), max_length=16, choices=game_choices, default="deberc")
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField()
@@ -427,3 +441,155 @@ class LockoutLift(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value} lifted by {self.lifted_by_id}"
+
+
+# --- people at the table: club members, invitations, table cards (issue 20) ----------------
+
+
+class ClubMember(models.Model):
+    """A person of a club [член клуба] with an account, and what they came to do there: the
+    organiser appoints a tournament's referees, co-organisers and scorers among them."""
+
+    class Role(models.TextChoices):
+        PLAYER = "player", _("Player")
+        SCORER = "scorer", _("Scorer")
+        REFEREE = "referee", _("Referee")
+        ORGANISER = "organiser", _("Organiser")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="club_member_unique")]
+        verbose_name = _("club member")
+        verbose_name_plural = _("club members")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+
+class Invitation(models.Model):
+    """A one-time link [приглашение] with which a person the organiser adds to the club sets
+    a password. Only the secret's SHA-256 is kept; the link is shown once, when made."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=ClubMember.Role.choices)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    name = models.CharField(max_length=80, blank=True)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"invitation {self.pk} to {self.club} ({self.role})"
+
+    @property
+    def state(self) -> str:
+        if self.used_at is not None:
+            return "used"
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at <= timezone.now():
+            return "expired"
+        return "open"
+
+
+class TableCard(models.Model):
+    """A table's card [карточка стола]: the QR code printed for one table of one round. Its
+    secret (only the SHA-256 kept) opens a session as `user`, an account of the card's own
+    with no password and no role, which may score that table only while the round is open
+    and the card neither revoked nor expired."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="cards")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_card"
+    )
+    token_hash = models.CharField(max_length=64, unique=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"card of {self.table}"
+
+
+class Profile(models.Model):
+    """A user's settings kept across devices: the language they chose."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    language = models.CharField(max_length=8, blank=True)
+
+    def __str__(self) -> str:
+        return f"profile of {self.user}"
+
+
+class LiveVersion(models.Model):
+    """The tournament's change counter for the live pages' caches and validators (ETag).
+
+    Bumped in the same transaction as the standings refresh and every organiser's act
+    (tournaments.live_cache); a deal of a match in play changes its match's `version`, which
+    the live pages read for the tables they show. A row of its own, so that a save of the
+    tournament (which writes every field) can never set the counter back."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="live"
+    )
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"live version {self.version} of {self.tournament_id}"
+
+
+class ClubPreset(models.Model):
+    """A club's named set of tournament settings [набор настроек клуба]: the game, its ruleset
+    and convention overrides, pairing and ranking. A new tournament starts from it; the
+    presets of the rules (a game's own, e.g. Moscow, Sochi) stay read-only and are not these."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(_("name"), max_length=80)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices, default="deberc")
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="club_preset_unique_name")
+        ]
+        verbose_name = _("club preset")
+        verbose_name_plural = _("club presets")
+
+    def __str__(self) -> str:
+        return self.name

@@ -9,7 +9,11 @@
   round closed);
 - **player**: reads the matches they sit at (and their history), confirms deals when the
   tournament wants opponents to confirm;
-- **public** (anyone, signed in or not): reads published tournaments.
+- **public** (anyone, signed in or not): reads published tournaments;
+- **table card** (issue 20): whoever scanned a table's card (a session of the card's own
+  account, `TableCard.user`, with no password and no other role) enters and corrects deals at
+  that table only, while its round is open and the card neither revoked nor expired; reads
+  that match and what the public reads, nothing else.
 
 Unpublished tournaments are invisible (404) to everyone without a role in them. The checks are
 plain functions over already loaded objects so that the deal write path spends no query on a
@@ -132,11 +136,56 @@ def can_manage_rounds(user: Any, tournament: Tournament) -> bool:
 # --- matches -------------------------------------------------------------------------------
 
 
+def _tournament_of(match: Match) -> Tournament:
+    """The tournament of a match whose `tournament_id` the caller has checked (that costs no
+    query; this reads the tournament)."""
+    tournament = match.tournament
+    assert tournament is not None
+    return tournament
+
+
 def is_table_scorer(user: Any, match: Match) -> bool:
     """The scorer assigned to this match's table (whatever the round's state)."""
     if not _signed_in(user) or match.table_id is None:
         return False
-    return match.table.scorer_id == user.pk
+    table = match.table
+    return table is not None and table.scorer_id == user.pk
+
+
+def table_card_of(user: Any) -> Any:
+    """The table card whose session `user` is (tournaments.table_cards), else None. No query
+    for a person: every account of a person has a password, a card's account never has."""
+    if not _signed_in(user):
+        return None
+    if "_table_card" not in user.__dict__:
+        card = None
+        if not user.has_usable_password():
+            from .models import TableCard
+
+            card = TableCard.objects.select_related("table__round").filter(user_id=user.pk).first()
+        user.__dict__["_table_card"] = card
+    return user.__dict__["_table_card"]
+
+
+def table_card_alive(card: Any, rnd: Round) -> bool:
+    """A card opens its table while the round is open, until revoked or expired; a round
+    closed after the card was made killed it (opening the round again does not revive it)."""
+    if card.revoked_at is not None or card.expires_at <= timezone.now():
+        return False
+    if rnd.status != Round.Status.OPEN:
+        return False
+    return rnd.closed_at is None or rnd.closed_at < card.created_at
+
+
+def holds_table_card(user: Any, match: Match) -> bool:
+    """`user` is the session of a live card of this match's table."""
+    if match.table_id is None or match.round_id is None:
+        return False
+    card = table_card_of(user)
+    if card is None or card.table_id != match.table_id:
+        return False
+    round_ = match.round
+    return round_ is not None and table_card_alive(card, round_)
 
 
 def is_seated(user: Any, match: Match) -> bool:
@@ -148,18 +197,21 @@ def is_seated(user: Any, match: Match) -> bool:
 
 
 def round_is_open(match: Match) -> bool:
-    return match.round_id is None or match.round.status == Round.Status.OPEN
+    round_ = match.round if match.round_id is not None else None
+    return round_ is None or round_.status == Round.Status.OPEN
 
 
 def round_is_closed(match: Match) -> bool:
     """The match's round is closed: its results are settled, a change is the organiser's act
     with a reason (`can_amend`)."""
-    return match.round_id is not None and match.round.status == Round.Status.CLOSED
+    round_ = match.round if match.round_id is not None else None
+    return round_ is not None and round_.status == Round.Status.CLOSED
 
 
 def round_time_is_up(match: Match) -> bool:
     """The round's clock has run out (never, for a round without a clock)."""
-    ends_at = match.round.ends_at if match.round_id is not None else None
+    round_ = match.round if match.round_id is not None else None
+    ends_at = round_.ends_at if round_ is not None else None
     return ends_at is not None and timezone.now() >= ends_at
 
 
@@ -168,7 +220,11 @@ def can_view_match(user: Any, match: Match) -> bool:
         # A stand-alone match (imported or a friendly game) belongs to staff only.
         return _signed_in(user) and user.is_staff
     # The table's scorer first: it costs no query, and it is who writes most.
-    return is_table_scorer(user, match) or can_view_tournament(user, match.tournament)
+    return (
+        is_table_scorer(user, match)
+        or can_view_tournament(user, _tournament_of(match))
+        or holds_table_card(user, match)
+    )
 
 
 def can_enter_deal(user: Any, match: Match) -> bool:
@@ -180,10 +236,13 @@ def can_enter_deal(user: Any, match: Match) -> bool:
         return user.is_staff
     if is_table_scorer(user, match) and round_is_open(match):
         return True
+    if table_card_of(user) is not None:
+        # A card's session scores its own table of an open round, and nothing else.
+        return holds_table_card(user, match)
     if round_is_closed(match):
         # A closed round's results are settled: only its organiser changes them.
         return can_amend(user, match)
-    return is_staff_of(user, match.tournament)
+    return is_staff_of(user, _tournament_of(match))
 
 
 def can_correct_deal(user: Any, match: Match) -> bool:
@@ -194,18 +253,18 @@ def can_correct_deal(user: Any, match: Match) -> bool:
 
 def can_amend(user: Any, match: Match) -> bool:
     """Change a match of a closed round: the tournament's organiser."""
-    return match.tournament_id is not None and is_organiser(user, match.tournament)
+    return match.tournament_id is not None and is_organiser(user, _tournament_of(match))
 
 
 def can_close_any_time(user: Any, match: Match) -> bool:
     """Close a table on time before the clock says so: the referee and the organiser (they
     call time); the table's scorer closes only once the round's time is up."""
-    return match.tournament_id is not None and is_staff_of(user, match.tournament)
+    return match.tournament_id is not None and is_staff_of(user, _tournament_of(match))
 
 
 def can_reopen(user: Any, match: Match) -> bool:
     """Open again a table closed on time: the referee and the organiser, never the scorer."""
-    return match.tournament_id is not None and is_staff_of(user, match.tournament)
+    return match.tournament_id is not None and is_staff_of(user, _tournament_of(match))
 
 
 def can_confirm_deal(user: Any, match: Match) -> bool:
@@ -214,7 +273,7 @@ def can_confirm_deal(user: Any, match: Match) -> bool:
     pair of eyes."""
     if not _signed_in(user) or match.tournament_id is None:
         return False
-    return is_seated(user, match) or is_staff_of(user, match.tournament)
+    return is_seated(user, match) or is_staff_of(user, _tournament_of(match))
 
 
 def can_view_history(user: Any, match: Match) -> bool:
@@ -225,9 +284,10 @@ def can_view_history(user: Any, match: Match) -> bool:
     if match.tournament_id is None:
         return user.is_staff
     return (
-        is_staff_of(user, match.tournament)
+        is_staff_of(user, _tournament_of(match))
         or is_table_scorer(user, match)
         or is_seated(user, match)
+        or holds_table_card(user, match)
     )
 
 
@@ -285,6 +345,28 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
         | Q(round_set__tables__scorer=user)
         | Q(entries__player__user=user)
     ).distinct()
+
+
+def can_manage_club(user: Any, club: Any) -> bool:
+    """Add people to a club and invite them (issue 20): staff, the club's organisers (members
+    with that role), and the organisers of its tournaments."""
+    if not _signed_in(user) or table_card_of(user) is not None:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return _cached(
+        user,
+        ("club_manager", club.pk),
+        lambda: (
+            club.members.filter(user=user, role="organiser").exists()
+            or club.tournaments.filter(organisers=user).exists()
+        ),
+    )
+
+
+def can_manage_staff(user: Any, tournament: Tournament) -> bool:
+    """Appoint and remove a tournament's referees, co-organisers and scorers: its organiser."""
+    return is_organiser(user, tournament)
 
 
 def can_manage_lockouts(user: Any) -> bool:

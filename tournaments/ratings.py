@@ -1,4 +1,6 @@
-"""Player ratings [рейтинг] with openskill (Plackett–Luce), across all clubs' tournaments.
+"""Player ratings [рейтинг] with openskill (Plackett–Luce), across all clubs' tournaments, one
+rating per game: a player has a Deberc rating and a Preferans rating, each moved only by the
+matches of tournaments of that game (`Rating.game`, `RatingEvent.game`).
 
 Each finished tournament match is one rated game: the winner (winning pair) ranks first, the
 others by their match totals (equal totals share a rank). `rate_match` applies one match (the
@@ -20,12 +22,19 @@ from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from scoring import games
+
 from .models import MatchTally, Rating, RatingEvent
 
 MODEL = PlackettLuce()
 
 
-def match_ranks(data: dict[str, Any]) -> tuple[list[list[Any]], list[int]]:
+def rating_game(key: str | None) -> str:
+    """The registry's key of the game a tournament's matches are rated in."""
+    return games.game_get(key).key
+
+
+def match_ranks(data: dict[str, Any]) -> tuple[list[list[Any]], list[float]]:
     """Teams (one per side) and their ranks for openskill: lower rank is better."""
     sides: dict[int, list[Any]] = {}
     side_total: dict[int, int] = {}
@@ -44,7 +53,7 @@ def match_ranks(data: dict[str, Any]) -> tuple[list[list[Any]], list[int]]:
             and not any(p in winners for p in sides[side] + sides[previous])
             and side_total[side] == side_total[previous]
         )
-        ranks[side] = ranks[previous] if same else position
+        ranks[side] = ranks[previous] if same and previous is not None else position
     return [sides[s] for s in keys], [ranks[s] for s in keys]
 
 
@@ -112,10 +121,10 @@ def _rate_in_order(match_ids: Sequence[int]) -> int:
     with transaction.atomic():
         _ratings_lock()
         tallies = {
-            match_id: (data, finished_at)
-            for match_id, data, finished_at in MatchTally.objects.filter(
+            match_id: (data, finished_at, rating_game(game))
+            for match_id, data, finished_at, game in MatchTally.objects.filter(
                 match_id__in=match_ids
-            ).values_list("match_id", "data", "match__finished_at")
+            ).values_list("match_id", "data", "match__finished_at", "tournament__game")
         }
         rated = set(
             RatingEvent.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True)
@@ -123,45 +132,52 @@ def _rate_in_order(match_ids: Sequence[int]) -> int:
         todo = [m for m in dict.fromkeys(match_ids) if m in tallies and m not in rated]
         if not todo:
             return 0
-        players = {p for m in todo for p in tallies[m][0]["players"]}
+        # Every player's rating in each game the batch rates, locked: (game, player) → row.
+        by_game: dict[str, set[Any]] = {}
+        for match_id in todo:
+            data, _finished_at, game = tallies[match_id]
+            by_game.setdefault(game, set()).update(data["players"])
         rows = {
-            r.player_id: r for r in Rating.objects.select_for_update().filter(player_id__in=players)
+            (r.game, r.player_id): r
+            for game, players in by_game.items()
+            for r in Rating.objects.select_for_update().filter(game=game, player_id__in=players)
         }
-        current = {p: (r.mu, r.sigma) for p, r in rows.items()}
-        played = {p: r.matches for p, r in rows.items()}
+        current = {key: (r.mu, r.sigma) for key, r in rows.items()}
+        played = {key: r.matches for key, r in rows.items()}
         events: list[RatingEvent] = []
         now = timezone.now()
         for match_id in todo:
-            data, finished_at = tallies[match_id]
-            updated = rate_sides(current, data)
-            current.update(updated)
+            data, finished_at, game = tallies[match_id]
+            updated = _rate_in_game(current, game, data)
             for player, (mu, sigma) in updated.items():
-                played[player] = played.get(player, 0) + 1
+                played[(game, player)] = played.get((game, player), 0) + 1
                 events.append(
                     RatingEvent(
                         player_id=player,
                         match_id=match_id,
+                        game=game,
                         mu=mu,
                         sigma=sigma,
                         ordinal=ordinal(mu, sigma),
                         rated_at=finished_at or now,
                     )
                 )
-        touched = {event.player_id for event in events}
+        touched = {(event.game, event.player_id) for event in events}
         Rating.objects.bulk_create(
             [
                 Rating(
                     player_id=player,
-                    mu=current[player][0],
-                    sigma=current[player][1],
-                    ordinal=ordinal(*current[player]),
-                    matches=played[player],
+                    game=game,
+                    mu=current[(game, player)][0],
+                    sigma=current[(game, player)][1],
+                    ordinal=ordinal(*current[(game, player)]),
+                    matches=played[(game, player)],
                     updated_at=now,
                 )
-                for player in sorted(touched)
+                for game, player in sorted(touched)
             ],
             update_conflicts=True,
-            unique_fields=["player"],
+            unique_fields=["player", "game"],
             update_fields=["mu", "sigma", "ordinal", "matches", "updated_at"],
         )
         RatingEvent.objects.bulk_create(events)
@@ -175,25 +191,37 @@ def ratings_recompute() -> int:
         return _replay_all()
 
 
+def _rate_in_game(
+    current: dict[tuple[str, Any], tuple[float, float]], game: str, data: dict[str, Any]
+) -> dict[Any, tuple[float, float]]:
+    """Rate one match of `game` against the players' ratings in that game only; `current`,
+    keyed by (game, player), takes the new ratings. Returns them by player."""
+    in_game = {p: current[(game, p)] for p in data["players"] if (game, p) in current}
+    updated = rate_sides(in_game, data)
+    current.update({(game, p): rating for p, rating in updated.items()})
+    return updated
+
+
 def _replay_all() -> int:
-    tallies: Sequence[tuple[int, dict[str, Any], datetime | None]] = list(
+    tallies: Sequence[tuple[int, dict[str, Any], datetime | None, str]] = list(
         MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
-            "match_id", "data", "match__finished_at"
+            "match_id", "data", "match__finished_at", "tournament__game"
         )
     )
     now = timezone.now()
-    current: dict[Any, tuple[float, float]] = {}
-    played: dict[Any, int] = {}
+    current: dict[tuple[str, Any], tuple[float, float]] = {}
+    played: dict[tuple[str, Any], int] = {}
     events: list[RatingEvent] = []
-    for match_id, data, finished_at in tallies:
-        updated = rate_sides(current, data)
-        current.update(updated)
+    for match_id, data, finished_at, key in tallies:
+        game = rating_game(key)
+        updated = _rate_in_game(current, game, data)
         for player, (mu, sigma) in updated.items():
-            played[player] = played.get(player, 0) + 1
+            played[(game, player)] = played.get((game, player), 0) + 1
             events.append(
                 RatingEvent(
                     player_id=player,
                     match_id=match_id,
+                    game=game,
                     mu=mu,
                     sigma=sigma,
                     ordinal=ordinal(mu, sigma),
@@ -207,12 +235,13 @@ def _replay_all() -> int:
             [
                 Rating(
                     player_id=p,
+                    game=game,
                     mu=mu,
                     sigma=sigma,
                     ordinal=ordinal(mu, sigma),
-                    matches=played[p],
+                    matches=played[(game, p)],
                 )
-                for p, (mu, sigma) in current.items()
+                for (game, p), (mu, sigma) in current.items()
             ],
             batch_size=1000,
         )

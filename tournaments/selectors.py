@@ -4,6 +4,7 @@ matches. (Standings and pairings have their own modules.)"""
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -13,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.lockouts import ACCOUNT, ADDRESS, Lockout, current_lockouts, lockout_started_at
+from scoring import games
 from scoring.models import Match, Seat
 
 from . import permissions as perms
@@ -59,21 +61,44 @@ def match_row(match: Match, *, scorer_shown: bool = False) -> dict[str, Any]:
     public sees no username."""
     names = [seat.player.display_name for seat in match.seats.all()]
     result = match.result or {}
+    round_ = match.round if match.round_id else None
+    table = match.table if match.table_id else None
+    scorer = table.scorer if scorer_shown and table is not None and table.scorer_id else None
     return {
         "id": match.pk,
-        "round": match.round.number if match.round_id else None,
-        "table": match.table.number if match.table_id else None,
+        "round": round_.number if round_ is not None else None,
+        "table": table.number if table is not None else None,
         "players": names,
-        "scorer": match.table.scorer.get_username()
-        if scorer_shown and match.table_id and match.table.scorer_id
-        else None,
+        "scorer": scorer.get_username() if scorer is not None else None,
         "status": match.status,
         "version": match.version,
-        "match": result.get("match") or {name: 0 for name in names},
+        # Each player's running figure as the game gives it (Deberc's match totals,
+        # Preferans' whist balances), in seat order.
+        "match": _by_seat(names, score_figures(games.game_get(match.game), result)),
         "deals": len(result.get("deals") or []),
         "winner": result.get("winner"),
         "reason": result.get("reason"),
     }
+
+
+def score_figures(game: games.Game, result: Mapping[str, Any] | None) -> dict[str, float]:
+    """Each player's running figure on a table, by name: the game's score summary (Deberc's
+    match totals, Preferans' whist balances). The organiser's tables page and the live round
+    cards both ask this one function."""
+    return {line["name"]: line["figure"] for line in game.score_summary(result)}
+
+
+def score_result_part(game: games.Game, figures: Any) -> dict[str, Any]:
+    """The part of a result a score summary reads, for a reader that fetched only the figures
+    at the game's `score_path` (the live round cards read no whole result)."""
+    part: Any = figures or {}
+    for key in reversed(game.score_path):
+        part = {key: part}
+    return part
+
+
+def _by_seat(names: list[str], figures: Mapping[str, float]) -> dict[str, float]:
+    return {name: figures.get(name, 0) for name in names}
 
 
 def tournament_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -138,14 +163,16 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
 
 def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
     """Who may be put on the tournament's tables as scorer: the club's members (the users of
-    its players), the tournament's organisers and referees, and those already scoring one of
-    its tables. Never any account of the site: an organiser who could seat anyone (staff
-    included) could then lift that account's sign-in lockout."""
+    its players, the people added to it: ClubMember), the tournament's organisers and
+    referees, and those already scoring one of its tables. Never any account of the site: an
+    organiser who could seat anyone (staff included) could then lift that account's sign-in
+    lockout."""
     return (
         get_user_model()
         .objects.filter(is_active=True)
         .filter(
             Q(player__club_id=tournament.club_id)
+            | Q(club_memberships__club_id=tournament.club_id)
             | Q(organised_tournaments=tournament)
             | Q(refereed_tournaments=tournament)
             | Q(scored_tables__round__tournament=tournament)
@@ -181,8 +208,10 @@ def lockout_people_of(user: Any, *, since: datetime | None = None) -> QuerySet[A
 
 
 def _same_address(one: str | None, other: str | None) -> bool:
+    if not one or not other:
+        return False
     try:
-        return bool(one and other) and ipaddress.ip_address(one) == ipaddress.ip_address(other)
+        return ipaddress.ip_address(one) == ipaddress.ip_address(other)
     except ValueError:
         return False
 

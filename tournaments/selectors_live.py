@@ -5,18 +5,23 @@ Rating); nothing recomputes a rule or rebuilds the standings on a page view."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from config.ids import is_id
 from scoring import games
 from scoring.models import Deal, Match, Seat
 
+from .games import parts_for
 from .models import Club, Entry, Player, Rating, RatingEvent, Round, StandingRow, Tournament
 from .permissions import visible_tournaments
-from .standings import BASE_FIGURES, TIEBREAK_FIGURES, rank_label, tournament_tiebreaks
+from .ranking import ROW_FIELDS, rank_label
+from .reports.data import MatchDeals
+from .selectors import score_figures, score_result_part
+from .standings import BASE_FIGURES, TIEBREAK_FIGURES, tournament_tiebreaks
 
 
 def standings_rows(
@@ -30,19 +35,7 @@ def standings_rows(
     qs = (
         StandingRow.objects.filter(tournament=tournament)
         .order_by("rank", "player__display_name", "player_id")
-        .values(
-            "rank",
-            "rank_shared",
-            "player_id",
-            "player__display_name",
-            "match_points",
-            "played",
-            "won",
-            "game_points",
-            "points_against",
-            "bytes",
-            "tiebreaks",
-        )
+        .values(*ROW_FIELDS, "player_id", "player__display_name")
     )
     rows = list(qs[offset : offset + limit] if limit is not None else qs)
     if limit is None:
@@ -90,6 +83,30 @@ def base_columns() -> dict[str, dict[str, Any]]:
     return {key: _column(figure) for key, figure in BASE_FIGURES.items()}
 
 
+def round_tables_shown(
+    round_: Round,
+    *,
+    limit: int | None = None,
+    offset: int = 0,
+    in_play_first: bool = False,
+    player_name: str = "",
+) -> list[tuple[int, int, str]]:
+    """The matches a round's page shows, in order, as (id, version, status): the tables are
+    chosen before anything is counted (the deals of 24 shown tables, not of the whole round),
+    and the versions name what the page shows (every deal write bumps its match's)."""
+    base = Match.objects.filter(round=round_, table__isnull=False)
+    if player_name:
+        base = base.filter(
+            pk__in=Seat.objects.filter(
+                match__round=round_, player__display_name__icontains=player_name
+            ).values("match_id")
+        )
+    qs = base.order_by(*(["-status"] if in_play_first else []), "table__number").values_list(
+        "id", "version", "status"
+    )
+    return list(qs[offset : offset + limit] if limit is not None else qs[offset:])
+
+
 def round_tables(
     round_: Round,
     *,
@@ -98,6 +115,7 @@ def round_tables(
     in_play_first: bool = False,
     player_name: str = "",
     scorer_shown: bool = False,
+    shown: Sequence[tuple[int, int, str]] | None = None,
 ) -> list[dict[str, Any]]:
     """Each table of a round with its players (clockwise) and the live match score.
 
@@ -105,19 +123,36 @@ def round_tables(
     deals next) rather than whole result documents, so a round of 1,000 tables stays cheap;
     hanging pools are read for at most 100 tables in play. `limit` with `in_play_first`
     gives the overview's first tables still in play; `player_name` finds a player's table.
+    `shown`: the tables `round_tables_shown` chose (the caller read them for its version).
     """
-    base = Match.objects.filter(round=round_, table__isnull=False)
-    # The running score each player has (Deberc's match totals, Preferans' balances).
-    score = "result__" + "__".join(games.game_get(round_.tournament.game).score_path)
-    if player_name:
-        base = base.filter(
-            pk__in=Seat.objects.filter(
-                match__round=round_, player__display_name__icontains=player_name
-            ).values("match_id")
+    if shown is None:
+        shown = round_tables_shown(
+            round_,
+            limit=limit,
+            offset=offset,
+            in_play_first=in_play_first,
+            player_name=player_name,
         )
+    order = {match_id: k for k, (match_id, _version, _status) in enumerate(shown)}
+    # The running score each player has (Deberc's match totals, Preferans' balances).
+    game = games.game_get(round_.tournament.game)
+    score = "result__" + "__".join(game.score_path)
     qs = (
-        base.annotate(n_deals=Count("deals", filter=Q(deals__status=Deal.Status.COUNTED)))
-        .order_by(*(["-status"] if in_play_first else []), "table__number")
+        Match.objects.filter(pk__in=list(order))
+        # A count per shown match through the deals' match index (a join would scan every
+        # deal when the planner's statistics are stale).
+        .annotate(
+            n_deals=Coalesce(
+                Subquery(
+                    Deal.objects.filter(match=OuterRef("pk"), status=Deal.Status.COUNTED)
+                    .order_by()
+                    .values("match")
+                    .annotate(n=Count("pk"))
+                    .values("n")[:1]
+                ),
+                0,
+            )
+        )
         .values(
             "id",
             "status",
@@ -130,7 +165,7 @@ def round_tables(
             "n_deals",
         )
     )
-    matches = list(qs[offset : offset + limit] if limit is not None else qs[offset:])
+    matches = sorted(qs, key=lambda m: order[m["id"]]) if order else []
     ids = [m["id"] for m in matches]
     seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     for match_id, position, player_id, name in (
@@ -148,7 +183,8 @@ def round_tables(
             hanging[match_id] = sum(pool.get("points", 0) for pool in pools)
     out: list[dict[str, Any]] = []
     for m in matches:
-        totals = m[score] or {}
+        # The game's score summary, as the organiser's tables page shows it.
+        totals = score_figures(game, score_result_part(game, m[score]))
         winners = set(m["winner_seats"] or [])
         finished = m["status"] == Match.Status.FINISHED
         out.append(
@@ -236,23 +272,49 @@ def players_visible(user: Any) -> QuerySet[Player]:
     )
 
 
-def leaderboard(club_id: int | None = None, limit: int = 200, *, user: Any = None) -> list[Any]:
-    """Players by rating, as `user` may see them (anonymous: the public).
+# A leaderboard line's figures as this visitor may see them: (ordinal, mu, sigma, matches).
+Shown = tuple[float, float, float, int]
+
+
+def _rating_game(game: str | None) -> str:
+    """A game's registry key: the leaderboard's and the ratings' `game` (default: the first)."""
+    return games.game_get(game).key
+
+
+def leaderboard_games() -> list[games.Game]:
+    """The games the leaderboard's filter offers: every registered game, the default first."""
+    return games.games_all()
+
+
+def leaderboard_game(value: str | None) -> games.Game:
+    """The game a leaderboard asks for (`?game=`): a registered game's key, else the default
+    game (an unknown key is not an error on the page: it shows the default game's ratings)."""
+    known = {game.key: game for game in games.games_all()}
+    return known.get(str(value or ""), games.game_default())
+
+
+def leaderboard(
+    club_id: int | None = None, limit: int = 200, *, user: Any = None, game: str | None = None
+) -> list[tuple[Rating, Shown]]:
+    """Players by their rating in one game (default: the default game's), as `user` may see
+    them (anonymous: the public). Two games' ratings are never ranked in one list.
 
     Everyone but a superuser sees only the players of tournaments they may see, and each with
     the rating after their last rated match in such a tournament and the number of those
     matches: a match of a draft tournament moves nothing the public can read."""
-    qs = Rating.objects.select_related("player", "player__club")
+    key = _rating_game(game)
+    qs = Rating.objects.filter(game=key).select_related("player", "player__club")
     if club_id is not None:
         # An id no club can have (e.g. beyond 64 bits) is a club with no players.
         qs = qs.filter(player__club_id=club_id) if is_id(club_id) else qs.none()
     if _sees_everything(user):
-        ratings = list(qs.order_by("-ordinal", "player_id")[:limit])
-        for rating in ratings:
-            rating.shown = (rating.ordinal, rating.mu, rating.sigma, rating.matches)
-        return ratings
+        return [
+            (rating, (rating.ordinal, rating.mu, rating.sigma, rating.matches))
+            for rating in qs.order_by("-ordinal", "player_id")[:limit]
+        ]
     events = RatingEvent.objects.filter(
         player=OuterRef("player_id"),
+        game=key,
         match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
     )
     last = events.order_by("-rated_at", "-id")
@@ -268,29 +330,32 @@ def leaderboard(club_id: int | None = None, limit: int = 200, *, user: Any = Non
         .filter(shown_ordinal__isnull=False)
         .order_by("-shown_ordinal", "player_id")
     )
-    ratings = list(qs[:limit])
-    for rating in ratings:
-        rating.shown = (
-            rating.shown_ordinal,
-            rating.shown_mu,
-            rating.shown_sigma,
-            rating.shown_matches or 0,
-        )
-    return ratings
+    shown: list[tuple[Rating, Shown]] = []
+    for rating in qs[:limit]:
+        figures = (rating.shown_ordinal, rating.shown_mu, rating.shown_sigma)
+        shown.append((rating, (*figures, rating.shown_matches or 0)))
+    return shown
 
 
 def leaderboard_rows(
-    club_id: int | None = None, limit: int = 200, *, user: Any = None
+    club_id: int | None = None,
+    limit: int = 200,
+    *,
+    user: Any = None,
+    game: str | None = None,
 ) -> list[dict[str, Any]]:
+    key = _rating_game(game)
     rows = []
-    for k, rating in enumerate(leaderboard(club_id, limit, user=user), start=1):
-        value, mu, sigma, matches = rating.shown
+    for k, (rating, (value, mu, sigma, matches)) in enumerate(
+        leaderboard(club_id, limit, user=user, game=key), start=1
+    ):
         rows.append(
             {
                 "rank": k,
                 "player": rating.player.display_name,
                 "player_id": rating.player_id,
                 "club": rating.player.club.name,
+                "game": key,
                 "rating": round(value, 2),
                 "mu": round(mu, 3),
                 "sigma": round(sigma, 3),
@@ -300,10 +365,12 @@ def leaderboard_rows(
     return rows
 
 
-def leaderboard_clubs(user: Any = None) -> QuerySet[Club]:
-    """The clubs the leaderboard's filter offers: those with a player `user` may see rated."""
+def leaderboard_clubs(user: Any = None, game: str | None = None) -> QuerySet[Club]:
+    """The clubs the leaderboard's filter offers: those with a player `user` may see rated
+    (in `game`, when given)."""
+    rated = Rating.objects.all() if game is None else Rating.objects.filter(game=game)
     return Club.objects.filter(
-        pk__in=players_visible(user).filter(rating__isnull=False).values("club_id")
+        pk__in=players_visible(user).filter(pk__in=rated.values("player_id")).values("club_id")
     ).order_by("name")
 
 
@@ -317,10 +384,11 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
     from the engine's results and the deal records of the matches of tournaments `user` may
     see only: a draft's matches count in no figure, nor in the rating shown.
 
-    - win rate: won / finished matches;
-    - average points per deal: what the player recorded per played (not void) deal;
-    - byte rate: bytes / deals the player declared;
-    - combinations: how many of each kind the player declared.
+    - matches, win rate: won / finished matches, over every game;
+    - `games`: one section per game the player played, in the registry's order: the game's
+      own figures (its tournament parts' statistics: Deberc's points per deal, bytes and
+      combinations; Preferans' contracts by level, misères, whists, all-passes, balance), the
+      player's rating in that game and its history.
     """
     seats_qs = Seat.objects.filter(player=player)
     if not _sees_everything(user):
@@ -343,36 +411,26 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
         others[match_id].append(other_name)
     name = player.display_name
     matches: list[dict[str, Any]] = []
-    finished = won = deals_played = points = declared = bytes_made = 0
+    finished = won = 0
     for seat in seats:
         match = seat.match
-        result = match.result or {}
+        game = games.game_get(match.game)
         is_finished = match.status == Match.Status.FINISHED
         is_winner = seat.position in (match.winner_seats or [])
-        # Each game keeps its running score where its registry entry says (Deberc the match
-        # totals, Preferans the whist balances).
-        totals: Any = result
-        for key in games.game_get(match.game).score_path:
-            totals = (totals or {}).get(key)
-        totals = totals or {}
-        for deal in result.get("deals") or []:
-            if deal.get("outcome") == "void":
-                continue
-            deals_played += 1
-            points += int((deal.get("recorded") or {}).get(name, 0))
-            if deal.get("declarer") == name:
-                declared += 1
-                if deal.get("outcome") in ("byte", "card_byte"):
-                    bytes_made += 1
+        # Each game's running score, as its table cards show it (Deberc the match totals,
+        # Preferans the whist balances).
+        totals = score_figures(game, match.result or {})
         finished += is_finished
         won += is_finished and is_winner
         matches.append(
             {
                 "id": match.pk,
-                "tournament": match.tournament.name if match.tournament_id else "",
+                "game": game.key,
+                "game_name": str(game.name),
+                "tournament": match.tournament.name if match.tournament else "",
                 "tournament_id": match.tournament_id,
-                "round": match.round.number if match.round_id else None,
-                "table": match.table.number if match.table_id else None,
+                "round": match.round.number if match.round else None,
+                "table": match.table.number if match.table else None,
                 "opponents": others.get(match.pk, []),
                 "total": totals.get(name, 0),
                 "opponent_totals": [totals.get(o, 0) for o in others.get(match.pk, [])],
@@ -380,48 +438,106 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
                 "won": is_finished and is_winner,
             }
         )
-    combinations: Counter[str] = Counter()
-    for record in Deal.objects.filter(
-        match_id__in=match_ids, status=Deal.Status.COUNTED
-    ).values_list("record", flat=True):
-        for text in (record.get("declarations") or {}).get(name, []) or []:
-            combinations[str(text).split(":", 1)[0].lower()] += 1
     events_qs = RatingEvent.objects.filter(player=player)
     if not _sees_everything(user):
         events_qs = events_qs.filter(match_id__in=match_ids)
-    events = list(events_qs.order_by("rated_at", "id").values("ordinal", "mu", "sigma", "rated_at"))
-    rating = Rating.objects.filter(player=player).first()
-    if rating is not None and not _sees_everything(user):
-        # The rating after the last match this visitor may see (none: no rating shown).
-        rating = (
-            Rating(
-                player=player,
-                ordinal=events[-1]["ordinal"],
-                mu=events[-1]["mu"],
-                sigma=events[-1]["sigma"],
-                matches=len(events),
-            )
-            if events
-            else None
-        )
+    events = list(
+        events_qs.order_by("rated_at", "id").values("game", "ordinal", "mu", "sigma", "rated_at")
+    )
     return {
         "matches": matches,
         "finished": finished,
         "won": won,
         "win_rate": won / finished if finished else None,
-        "deals": deals_played,
-        "points_per_deal": points / deals_played if deals_played else None,
-        "declared": declared,
-        "bytes": bytes_made,
-        "byte_rate": bytes_made / declared if declared else None,
-        "combinations": dict(sorted(combinations.items())),
-        "rating": rating,
-        "rating_history": events,
+        "games": _player_games(player, seats, others, events, user=user),
     }
 
 
-def rating_chart(events: Sequence[dict[str, Any]], width: int = 640, height: int = 220) -> dict:
-    """Points of an inline SVG line chart of the rating (ordinal) after each rated match."""
+def _player_games(
+    player: Player,
+    seats: Sequence[Seat],
+    others: dict[int, list[str]],
+    events: Sequence[Mapping[str, Any]],
+    *,
+    user: Any,
+) -> list[dict[str, Any]]:
+    """A section per game the player has a match or a rating in: the game's own figures over
+    those matches, the rating in that game and its history."""
+    name = player.display_name
+    records: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for match_id, record in (
+        Deal.objects.filter(match_id__in=[s.match_id for s in seats], status=Deal.Status.COUNTED)
+        .order_by("match_id", "number")
+        .values_list("match_id", "record")
+    ):
+        records[match_id].append(record)
+    by_game: dict[str, list[MatchDeals]] = defaultdict(list)
+    for seat in reversed(seats):  # in play order
+        match = seat.match
+        by_game[games.game_get(match.game).key].append(
+            MatchDeals(
+                round_number=match.round.number if match.round else 0,
+                players=[name, *others.get(match.pk, [])],
+                records=records.get(match.pk, []),
+                result=match.result or {},
+            )
+        )
+    history: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for event in events:
+        history[event["game"]].append(event)
+    stored = {r.game: r for r in Rating.objects.filter(player=player)}
+    sections = []
+    for game in games.games_all():
+        played = by_game.get(game.key, [])
+        rated = history.get(game.key, [])
+        if not played and not rated:
+            continue
+        statistics = parts_for(game).statistics
+        figures = statistics.collect(played).get(name) or statistics.empty(name)
+        rating = stored.get(game.key)
+        if not _sees_everything(user):
+            # The rating after the last match this visitor may see (none: no rating shown).
+            rating = (
+                Rating(
+                    player=player,
+                    game=game.key,
+                    ordinal=rated[-1]["ordinal"],
+                    mu=rated[-1]["mu"],
+                    sigma=rated[-1]["sigma"],
+                    matches=len(rated),
+                )
+                if rated
+                else None
+            )
+        sections.append(
+            {
+                "key": game.key,
+                "name": str(game.name),
+                "matches": len(played),
+                "figures": statistics.page(figures),
+                "rating": rating,
+                "rating_history": rated,
+                "chart": rating_chart(rated),
+            }
+        )
+    return sections
+
+
+def _svg_number(value: float) -> str:
+    """A number as SVG and JavaScript read it, whatever the page's language ("28.0", never
+    the Russian "28,0")."""
+    return f"{value:.1f}"
+
+
+def rating_chart(
+    events: Sequence[Mapping[str, Any]], width: int = 640, height: int = 220
+) -> dict[str, Any]:
+    """Points of an inline SVG line chart of the rating (ordinal) after each rated match.
+
+    Coordinates are strings in the locale-independent notation (`_svg_number`): a template
+    in Russian or Ukrainian would otherwise write "28,0", which no SVG parser takes. The
+    values shown to a reader (`low`, `high`, each point's `value`) stay numbers, formatted in
+    the reader's language by the template."""
     if not events:
         return {}
     values = [e["ordinal"] for e in events]
@@ -438,15 +554,17 @@ def rating_chart(events: Sequence[dict[str, Any]], width: int = 640, height: int
     return {
         "width": width,
         "height": height,
-        "polyline": " ".join(f"{x},{yy}" for x, yy in points),
+        "polyline": " ".join(f"{_svg_number(x)},{_svg_number(yy)}" for x, yy in points),
         "points": [
-            {"x": x, "y": yy, "value": round(v, 2)}
+            {"x": _svg_number(x), "y": _svg_number(yy), "value": round(v, 2)}
             for (x, yy), v in zip(points, values, strict=True)
         ],
         "low": round(low, 1),
         "high": round(high, 1),
-        "y_low": y(low),
-        "y_high": y(high),
+        "y_low": _svg_number(y(low)),
+        "y_high": _svg_number(y(high)),
         "pad": pad,
         "last": round(values[-1], 2),
+        # For a script: the ratings after each match, as JSON (json_script), never localised.
+        "values": [round(v, 2) for v in values],
     }

@@ -52,9 +52,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         (`bad_convention`, `bad_table_size`, `bad_match_score`, `bad_tiebreak`)."""
         instance = self.instance
         game_key = attrs.get("game", getattr(instance, "game", None))
-        game = games.GAMES.get(game_key or "", games.DEFAULT)
+        game = next((g for g in games.games_all() if g.key == game_key), games.game_default())
         new_game = instance is None or game.key != instance.game
-        default_ruleset = game.default_ruleset if new_game else instance.ruleset
+        kept = None if new_game else instance  # the tournament whose settings stay
+        default_ruleset = game.default_ruleset if kept is None else kept.ruleset
         ruleset = attrs.get("ruleset", default_ruleset)
         conventions = attrs.get(
             "conventions", {} if new_game else (getattr(instance, "conventions", {}) or {})
@@ -64,8 +65,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             services.game_settings_check(
                 game=game.key,
                 table_size=table_size,
-                match_score=attrs.get("match_score", None if new_game else instance.match_score),
-                tiebreaks=attrs.get("tiebreaks", None if new_game else instance.tiebreaks),
+                match_score=attrs.get("match_score", None if kept is None else kept.match_score),
+                tiebreaks=attrs.get("tiebreaks", None if kept is None else kept.tiebreaks),
             )
             services.conventions_check(
                 ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key
@@ -103,7 +104,10 @@ class TournamentImportSerializer(TournamentSerializer):
     """The `tournament` object of a JSON import (`deberc-tournament/1`): the create API's
     checks, the club by its name (found or created), no key of its own."""
 
-    club = serializers.CharField(max_length=Club._meta.get_field("name").max_length)
+    # The club by its name here, where the parent takes its id.
+    club = serializers.CharField(  # type: ignore[assignment]
+        max_length=Club._meta.get_field("name").max_length
+    )
 
     class Meta(TournamentSerializer.Meta):
         fields = ["name", "club", *services.TOURNAMENT_FIELDS]

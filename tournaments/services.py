@@ -30,8 +30,9 @@ from .names import NameRefused, name_clean, name_key
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
 
-TOURNAMENT_FIELDS = (
-    "name",
+# The settings of play: how the deals are scored and the tournament paired and ranked (what
+# an export writes and an archive's restore reads back).
+PLAY_SETTINGS = (
     "game",
     "ruleset",
     "conventions",
@@ -41,6 +42,12 @@ TOURNAMENT_FIELDS = (
     "match_score",
     "tiebreaks",
     "confirm_deals",
+)
+# Every setting of a tournament, in the order the API shows them: the one list every door
+# (the API's serializers and schema, the organiser's form, the export) reads.
+TOURNAMENT_FIELDS = (
+    "name",
+    *PLAY_SETTINGS,
     "published",
     "status",
     "starts_at",
@@ -53,7 +60,9 @@ FROZEN_ONCE_PLAYED = ("game", "ruleset", "conventions", "table_size")
 def field_max_length(model: type[models.Model], name: str) -> int:
     """A text field's bound as its model declares it (`max_length`): the one place it is
     written, so that a check made before saving and the database never disagree."""
-    return int(model._meta.get_field(name).max_length or 0)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return int(field.max_length or 0)
 
 
 def name_too_long(value: Any, model: type[models.Model], name: str) -> ValidationError | None:
@@ -132,7 +141,10 @@ def game_settings_check(
         errors["match_score"] = [
             ValidationError(
                 _("%(game)s scores matches by %(choices)s.")
-                % {"game": played.name, "choices": ", ".join(played.match_scores)},
+                % {
+                    "game": played.name,
+                    "choices": ", ".join(str(label) for label in played.match_scores.values()),
+                },
                 code="bad_match_score",
             )
         ]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from celery import shared_task
+
+if TYPE_CHECKING:
+    from billiard.einfo import ExceptionInfo
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
@@ -88,14 +91,28 @@ def _failure_reason(exc: BaseException) -> str:
 class ReportTask(Task):
     """Keeps the ReportJob row in step with the task's own fate."""
 
-    def on_failure(self, exc, task_id, args, kwargs, einfo):  # type: ignore[no-untyped-def]
+    def on_failure(
+        self,
+        exc: Exception,
+        task_id: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:
         from .reports.services import report_job_fail
 
         job_id = args[0] if args else kwargs.get("job_id")
         if job_id:
             report_job_fail(job_id=job_id, reason=_failure_reason(exc))
 
-    def on_retry(self, exc, task_id, args, kwargs, einfo):  # type: ignore[no-untyped-def]
+    def on_retry(
+        self,
+        exc: Exception,
+        task_id: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:
         from .reports.services import report_job_requeued
 
         job_id = args[0] if args else kwargs.get("job_id")

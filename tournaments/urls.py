@@ -8,6 +8,11 @@ app_name = "tournaments"
 
 urlpatterns: list = [
     path("tournaments/new/", manage_views.tournament_create, name="create"),
+    path(
+        "tournaments/new/game-fields/",
+        manage_views.tournament_game_fields,
+        name="game_fields",
+    ),
     path("tournaments/<int:tournament_id>/edit/", manage_views.tournament_edit, name="edit"),
     path(
         "tournaments/<int:tournament_id>/matches/",
@@ -121,4 +126,68 @@ from . import lockout_views  # noqa: E402
 urlpatterns += [
     path("accounts/lockouts/", lockout_views.lockouts_page, name="lockouts"),
     path("accounts/lockouts/lift/", lockout_views.lockout_lift, name="lockout_lift"),
+]
+
+# People at the table: staff, club members, invitations, table cards (issue 20).
+from . import staff_views  # noqa: E402
+
+urlpatterns += [
+    path("tournaments/<int:tournament_id>/staff/", staff_views.staff_page, name="staff"),
+    path("tournaments/<int:tournament_id>/staff/add/", staff_views.staff_add, name="staff_add"),
+    path(
+        "tournaments/<int:tournament_id>/staff/<int:user_id>/remove/",
+        staff_views.staff_remove,
+        name="staff_remove",
+    ),
+    path("clubs/<int:club_id>/members/", staff_views.club_members, name="club_members"),
+    path(
+        "clubs/<int:club_id>/invitations/",
+        staff_views.invitation_create,
+        name="invitation_create",
+    ),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/revoke/",
+        staff_views.invitation_revoke,
+        name="invitation_revoke",
+    ),
+    path("invitations/<str:token>/", staff_views.invitation_page, name="invitation"),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/tables/",
+        staff_views.round_tables,
+        name="round_tables",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/tables/<int:table>/card/",
+        staff_views.table_card_issue,
+        name="table_card_issue",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/tables/<int:table>/card/revoke/",
+        staff_views.table_card_revoke,
+        name="table_card_revoke",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/cards.pdf",
+        staff_views.round_cards_pdf,
+        name="round_cards_pdf",
+    ),
+    path("cards/<str:token>/", staff_views.table_card_page, name="table_card"),
+    path("matches/<int:match_id>/queue/", staff_views.offline_queue_report, name="queue_report"),
+]
+
+# Club presets (issue 19, item 6).
+from . import preset_views  # noqa: E402
+
+urlpatterns += [
+    path("clubs/<int:club_id>/presets/", preset_views.club_presets, name="club_presets"),
+    path(
+        "clubs/<int:club_id>/presets/<int:preset_id>/rename/",
+        preset_views.preset_rename,
+        name="preset_rename",
+    ),
+    path(
+        "clubs/<int:club_id>/presets/<int:preset_id>/delete/",
+        preset_views.preset_delete,
+        name="preset_delete",
+    ),
 ]

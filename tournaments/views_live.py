@@ -8,22 +8,29 @@ with only the fragment (`request.htmx`), so a phone reloads a few rows, not the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.htmx import HtmxHttpRequest
 from config.ids import is_id
 from scoring.models import Match
 
 from . import permissions as perms
+from .live_cache import live_answer, live_version_of
 from .models import Player, Round, StandingRow, Tournament
 from .pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
 from .selectors import standings_notes
@@ -31,11 +38,13 @@ from .selectors_live import (
     base_columns,
     current_round,
     leaderboard_clubs,
+    leaderboard_game,
+    leaderboard_games,
     leaderboard_rows,
     player_record,
     player_visible,
-    rating_chart,
     round_tables,
+    round_tables_shown,
     standings_rows,
     tiebreak_columns,
 )
@@ -45,13 +54,81 @@ STANDINGS_PAGE = 100
 POLL_SECONDS = 5
 OVERVIEW_TABLES = 24
 ROUND_PAGE_TABLES = 100
+# A rendered table card is named by its match's version: kept a minute at most.
+CARD_SECONDS = 60
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club", "live"), pk=tournament_id
+    )
     if not perms.can_view_tournament(request.user, tournament):
         raise Http404
     return tournament
+
+
+def _link_maker(name: str) -> Callable[[int], str]:
+    """`reverse(name, args=[pk])` for many pks at the cost of one reverse (a hot fragment
+    links every seat and row)."""
+    marker = "987654321"
+    head, tail = reverse(name, args=[int(marker)]).rsplit(marker, 1)
+    return lambda pk: f"{head}{int(pk)}{tail}"
+
+
+def _with_links(tables: Sequence[dict[str, Any]] = (), rows: Sequence[dict[str, Any]] = ()) -> None:
+    """The links and labels the live fragments show, made once per fragment in Python
+    rather than per row by template tags (a round's page has 100 tables)."""
+    player = _link_maker("tournaments:live_player")
+    match = _link_maker("scoring:match")
+    for table in tables:
+        table["url"] = match(table["match_id"])
+        table["label"] = _("Table %(n)s") % {"n": table["number"]}
+        table["deals_label"] = ngettext("%(n)s deal", "%(n)s deals", table["deals"]) % {
+            "n": table["deals"]
+        }
+        if table["next_dealer"]:
+            table["next_label"] = _("%(name)s deals next") % {"name": table["next_dealer"]}
+        if table["hanging"]:
+            table["hanging_label"] = _("hanging %(n)s") % {"n": table["hanging"]}
+        for seat in table["players"]:
+            seat["url"] = player(seat["id"])
+            # Whole numbers need no localizing (the template's costliest step per value).
+            if isinstance(seat["total"], int):
+                seat["total"] = str(seat["total"])
+    for row in rows:
+        row["url"] = player(row["player_id"])
+
+
+def _table_cards(
+    tournament: Tournament, round_: Round, shown: Sequence[tuple[int, int, str]]
+) -> list[dict[str, Any]]:
+    """The shown tables as their rendered cards, each rendered once per version of its match
+    (and of the tournament: a renamed player, a swap) and language, then shared by every
+    page and visitor showing it: between two polls most tables have not changed."""
+    stamp = (get_language(), live_version_of(tournament))
+    keys = {
+        match_id: "live:card:" + ":".join(map(str, (*stamp, match_id, version)))
+        for match_id, version, _status in shown
+    }
+    cards = cache.get_many(list(keys.values()))
+    missing = [item for item in shown if keys[item[0]] not in cards]
+    if missing:
+        tables = round_tables(round_, shown=missing)
+        _with_links(tables)
+        fresh = {
+            keys[table["match_id"]]: render_to_string(
+                "tournaments/live/_table_card.html", {"table": table}
+            )
+            for table in tables
+        }
+        cache.set_many(fresh, CARD_SECONDS)
+        cards.update(fresh)
+    # Safe: each card is our own template's output, escaped when it was rendered.
+    return [
+        {"html": mark_safe(cards[keys[match_id]])}
+        for match_id, _version, _status in shown
+        if keys[match_id] in cards
+    ]
 
 
 def _standings_context(request: HttpRequest, tournament: Tournament, per_page: int) -> dict:
@@ -59,8 +136,10 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     paginator = Paginator(range(total), per_page)
     page = paginator.get_page(request.GET.get("page"))
     offset = (page.number - 1) * per_page
+    rows = standings_rows(tournament, offset=offset, limit=per_page)
+    _with_links(rows=rows)
     return {
-        "rows": standings_rows(tournament, offset=offset, limit=per_page),
+        "rows": rows,
         "columns": tiebreak_columns(tournament),
         "base": base_columns(),
         "page": page,
@@ -68,100 +147,156 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     }
 
 
-def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def _overview_version(tournament: Tournament, round_: Round | None, shown: Sequence) -> tuple:
+    return (live_version_of(tournament), round_.pk if round_ else None, tuple(shown))
+
+
+def tournament_live(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     round_ = current_round(tournament)
     # The overview shows the tables still in play first; the round page has them all.
-    tables = round_tables(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
-    context: dict[str, Any] = {
-        "tournament": tournament,
-        "round": round_,
-        "rounds": list(tournament.round_set.order_by("number").values("number", "status")),
-        "tables": tables,
-        "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
-        "top": standings_rows(tournament, limit=10),
-        "columns": tiebreak_columns(tournament),
-        "base": base_columns(),
-        "poll": POLL_SECONDS,
-        "is_organiser": perms.is_organiser(request.user, tournament),
-    }
-    if request.htmx:
-        return render(request, "tournaments/live/_tournament_live.html", context)
-    return render(request, "tournaments/live/tournament.html", context)
+    shown = round_tables_shown(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
+    fragment = bool(request.htmx)
+
+    def answer(extra: dict[str, Any]) -> HttpResponse:
+        tables = _table_cards(tournament, round_, shown) if round_ else []
+        top = standings_rows(tournament, limit=10)
+        _with_links(rows=top)
+        context: dict[str, Any] = {
+            "tournament": tournament,
+            "round": round_,
+            "tables": tables,
+            "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
+            "top": top,
+            "columns": tiebreak_columns(tournament),
+            "base": base_columns(),
+            "poll": POLL_SECONDS,
+            **extra,
+        }
+        if fragment:
+            return render(request, "tournaments/live/_tournament_live.html", context)
+        context["rounds"] = list(tournament.round_set.order_by("number").values("number", "status"))
+        context["is_organiser"] = perms.is_organiser(request.user, tournament)
+        return render(request, "tournaments/live/tournament.html", context)
+
+    return live_answer(
+        request,
+        version=_overview_version(tournament, round_, shown),
+        render=answer,
+        fragment=fragment,
+    )
 
 
-def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def standings_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    context = {
-        "tournament": tournament,
-        "round": None if request.htmx else current_round(tournament),
-        # What was changed after a round closed, and why (the rounds' history).
-        "notes": []
-        if request.htmx
-        else standings_notes(tournament, users_shown=perms.is_staff_of(request.user, tournament)),
-        "poll": POLL_SECONDS,
-        "tiebreak_help": [
-            (name, TIEBREAKS[name])
-            for name in tournament_game(tournament).tiebreaks
-            if name in TIEBREAKS
-        ],
-        **_standings_context(request, tournament, STANDINGS_PAGE),
-    }
-    if request.htmx:
-        return render(request, "tournaments/live/_standings.html", context)
-    return render(request, "tournaments/live/standings.html", context)
+    fragment = bool(request.htmx)
+
+    def answer(extra: dict[str, Any]) -> HttpResponse:
+        context = {
+            "tournament": tournament,
+            "round": None if fragment else current_round(tournament),
+            # What was changed after a round closed, and why (the rounds' history).
+            "notes": []
+            if fragment
+            else standings_notes(
+                tournament, users_shown=perms.is_staff_of(request.user, tournament)
+            ),
+            "poll": POLL_SECONDS,
+            "tiebreak_help": [
+                (name, TIEBREAKS[name])
+                for name in tournament_game(tournament).tiebreaks
+                if name in TIEBREAKS
+            ],
+            **_standings_context(request, tournament, STANDINGS_PAGE),
+            **extra,
+        }
+        if fragment:
+            return render(request, "tournaments/live/_standings.html", context)
+        return render(request, "tournaments/live/standings.html", context)
+
+    return live_answer(
+        request, version=(live_version_of(tournament),), render=answer, fragment=fragment
+    )
 
 
-def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     query = request.GET.get("q", "").strip()[:80]
     total = round_.tables.count()
     paginator = Paginator(range(total), ROUND_PAGE_TABLES)
     page = paginator.get_page(request.GET.get("page"))
-    context = {
-        "tournament": tournament,
-        "round": round_,
-        "query": query,
-        "page": page if not query else None,
-        "tables": round_tables(round_, player_name=query)
+    shown = (
+        round_tables_shown(round_, player_name=query)
         if query
-        else round_tables(
+        else round_tables_shown(
             round_, offset=(page.number - 1) * ROUND_PAGE_TABLES, limit=ROUND_PAGE_TABLES
-        ),
-        "byes": list(round_.byes.values_list("display_name", flat=True)),
-        "poll": POLL_SECONDS,
-        "is_organiser": perms.is_organiser(request.user, tournament),
-    }
-    if request.htmx:
-        return render(request, "tournaments/live/_tables.html", context)
-    return render(request, "tournaments/live/round.html", context)
+        )
+    )
+    fragment = bool(request.htmx)
+
+    def answer(extra: dict[str, Any]) -> HttpResponse:
+        tables = _table_cards(tournament, round_, shown)
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "query": query,
+            "page": page if not query else None,
+            "tables": tables,
+            "byes": list(round_.byes.values_list("display_name", flat=True)),
+            "poll": POLL_SECONDS,
+            **extra,
+        }
+        if fragment:
+            return render(request, "tournaments/live/_tables.html", context)
+        context["is_organiser"] = perms.is_organiser(request.user, tournament)
+        return render(request, "tournaments/live/round.html", context)
+
+    return live_answer(
+        request,
+        version=(live_version_of(tournament), round_.pk, page.number, tuple(shown)),
+        render=answer,
+        fragment=fragment,
+    )
 
 
-def bigscreen(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """For a projector: the current round's tables and the top of the standings, large."""
     tournament = _tournament(request, tournament_id)
     round_ = current_round(tournament)
-    columns = tiebreak_columns(tournament)[:2]
-    top = standings_rows(tournament, limit=16)
-    # Across the room only the first two tiebreaks fit.
-    for row in top:
-        row["tiebreaks"] = {c["name"]: row["tiebreaks"].get(c["name"]) for c in columns}
     # A projector shows the tables still in play first; a big field shows the first 24.
-    tables = round_tables(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
-    context = {
-        "tournament": tournament,
-        "round": round_,
-        "tables": tables,
-        "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
-        "top": top,
-        "columns": columns,
-        "base": base_columns(),
-        "poll": POLL_SECONDS,
-    }
-    if request.htmx:
-        return render(request, "tournaments/live/_bigscreen.html", context)
-    return render(request, "tournaments/live/bigscreen.html", context)
+    shown = round_tables_shown(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
+    fragment = bool(request.htmx)
+
+    def answer(extra: dict[str, Any]) -> HttpResponse:
+        columns = tiebreak_columns(tournament)[:2]
+        top = standings_rows(tournament, limit=16)
+        # Across the room only the first two tiebreaks fit.
+        for row in top:
+            row["tiebreaks"] = {c["name"]: row["tiebreaks"].get(c["name"]) for c in columns}
+        tables = _table_cards(tournament, round_, shown) if round_ else []
+        _with_links(rows=top)
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "tables": tables,
+            "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
+            "top": top,
+            "columns": columns,
+            "base": base_columns(),
+            "poll": POLL_SECONDS,
+            **extra,
+        }
+        if fragment:
+            return render(request, "tournaments/live/_bigscreen.html", context)
+        return render(request, "tournaments/live/bigscreen.html", context)
+
+    return live_answer(
+        request,
+        version=_overview_version(tournament, round_, shown),
+        render=answer,
+        fragment=fragment,
+    )
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -174,29 +309,30 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(
         request,
         "tournaments/live/player.html",
-        {
-            "player": player,
-            "record": record,
-            "chart": rating_chart(record["rating_history"]),
-        },
+        {"player": player, "record": record},
     )
 
 
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
+    """Players by rating in one game (`?game=`, the default game's when absent or unknown),
+    of every club or one (`?club=`): two games' ratings are never ranked together."""
     club_id: int | None
     try:
         club_id = int(request.GET["club"]) if request.GET.get("club") else None
     except ValueError:
         club_id = None
-    clubs = leaderboard_clubs(request.user)
+    game = leaderboard_game(request.GET.get("game"))
+    clubs = leaderboard_clubs(request.user, game.key)
     club = clubs.filter(pk=club_id).first() if club_id and is_id(club_id) else None
     return render(
         request,
         "tournaments/live/leaderboard.html",
         {
-            "rows": leaderboard_rows(club.pk if club else None, user=request.user),
+            "rows": leaderboard_rows(club.pk if club else None, user=request.user, game=game.key),
             "club": club,
             "clubs": clubs,
+            "game": game,
+            "games": leaderboard_games(),
         },
     )
 
@@ -209,6 +345,7 @@ def round_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise PermissionDenied
     round_ = tournament.round_set.order_by("-number").first()
     tables = round_tables(round_) if round_ else []
+    _with_links(tables)
     return render(
         request,
         "tournaments/live/manage_round.html",

@@ -74,7 +74,7 @@ class RuleArticle:
     project_default: bool = False  # this service's reading (not the rule texts') decides
     extra: dict[str, str] = field(default_factory=dict)
     sources: tuple[Source, ...] = ()
-    game: str = "deberc"  # the game it is a rule of (`scoring.games` key)
+    game: str = ""  # the game it is a rule of (`scoring.games` key), set by its rulebook
     # Where in the rule texts it stands, as readers name it ("Кодекс преферанса, п. 35"), per
     # language; a short quote from there in the text's own words (Russian); and, where the
     # texts disagree or are silent, "this service's reading" with the convention that changes
@@ -115,7 +115,7 @@ def article(
     presets: tuple[str, ...] = (),
     source: Source | tuple[Source, ...],
     project_default: bool = False,
-    game: str = "deberc",
+    game: str = "",
     cite: tuple[str, str, str] = ("", "", ""),
     quote: str = "",
     reading: tuple[str, str, str] = ("", "", ""),

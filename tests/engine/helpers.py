@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import ScoresheetError, score_match
+from scoring.games.deberc.engine import ScoresheetError, score_match
 
 FORMAT = "deberc-scoresheet/1"
 

@@ -6,7 +6,7 @@ from itertools import pairwise
 
 import pytest
 
-from scoring.engine.cards import (
+from scoring.games.deberc.engine.cards import (
     DECK,
     card_name,
     card_points,
@@ -146,7 +146,7 @@ def test_any_trump_beats_the_led_suit_and_off_suit_cards_never_win() -> None:
 def test_sequence_order_for_combinations_is_natural_a_k_q_j_10() -> None:
     # A terz from the ace is A-K-Q (never A-10-K): see test_combinations for the declarations;
     # here: 10 and 9 are neighbours in sequence order even in trump.
-    from scoring.engine.combinations import run_cards
+    from scoring.games.deberc.engine.combinations import run_cards
 
     assert [card_name(c) for c in run_cards(parse_card("AH"), 3)] == ["AH", "KH", "QH"]
     assert [card_name(c) for c in run_cards(parse_card("JH"), 3)] == ["JH", "10H", "9H"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine.combinations import settle_combinations
-from scoring.engine.conventions import resolve_conventions
+from scoring.games.deberc.engine.combinations import settle_combinations
+from scoring.games.deberc.engine.conventions import resolve_conventions
 
 from .helpers import codes, deal, record, score
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import ScoresheetError
-from scoring.engine.conventions import PRESETS, resolve_conventions
+from scoring.games.deberc.engine import ScoresheetError
+from scoring.games.deberc.engine.conventions import PRESETS, resolve_conventions
 
 from .helpers import codes, record
 

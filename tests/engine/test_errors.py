@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import ScoresheetError, score_match
+from scoring.games.deberc.engine import ScoresheetError, score_match
 
 from .helpers import codes, deal, problems, record, score, void
 

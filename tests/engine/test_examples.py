@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
 DEBERC_FORMAT = "deberc-scoresheet/1"

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.cards import POINTS
-from scoring.engine.feasibility import max_points, points_possible
+from scoring.games.deberc.engine.cards import POINTS
+from scoring.games.deberc.engine.feasibility import max_points, points_possible
 from tests.engine.reference_feasibility import reference_possible, reference_possible_any_tricks
 
 

@@ -16,9 +16,9 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import score_match
-from scoring.engine.feasibility import points_possible
-from scoring.engine.simulate import random_match
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.feasibility import points_possible
+from scoring.games.deberc.engine.simulate import random_match
 
 from .helpers import codes, deal, problems, record, score, void
 

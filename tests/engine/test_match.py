@@ -9,10 +9,11 @@ from __future__ import annotations
 import copy
 import random
 
-from scoring.engine import ScoresheetError, score_match
-from scoring.engine.conventions import resolve_conventions
-from scoring.engine.match import DealReader, match_points
-from scoring.engine.simulate import random_match
+from scoring.games.deberc.engine import ScoresheetError, score_match
+from scoring.games.deberc.engine.conventions import resolve_conventions
+from scoring.games.deberc.engine.match import match_points
+from scoring.games.deberc.engine.reader import DealReader
+from scoring.games.deberc.engine.simulate import random_match
 
 from .helpers import codes, deal, record, score, void
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine.play import legal_cards
+from scoring.games.deberc.engine.play import legal_cards
 
 from .helpers import codes, deal, record, score
 

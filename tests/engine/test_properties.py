@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import ScoresheetError, score_match
-from scoring.engine.feasibility import points_possible
-from scoring.engine.play import legal_cards
-from scoring.engine.simulate import as_figures, random_match
+from scoring.games.deberc.engine import ScoresheetError, score_match
+from scoring.games.deberc.engine.feasibility import points_possible
+from scoring.games.deberc.engine.play import legal_cards
+from scoring.games.deberc.engine.simulate import as_figures, random_match
 
 NAMES = ["Олена", "Taras", "Vera", "Gleb"]
 SUITS = "CDHS"

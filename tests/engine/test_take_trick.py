@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import score_match
-from scoring.engine.match import deal_violations
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.match import deal_violations
 
 from .helpers import codes, deal, problems, record
 

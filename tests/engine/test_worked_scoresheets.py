@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SHEETS = sorted(

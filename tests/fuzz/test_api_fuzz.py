@@ -79,6 +79,10 @@ RULES_DECIDE = [
     "POST /api/v1/tournaments/{tournament_id}/reports/",
     "POST /api/v1/tournaments/{tournament_id}/rounds/{number}/swap/",
     "POST /api/v1/lockouts/lift/",
+    # Issue 20: a person who is not a member of the club, a table the round lacks; a player
+    # not of the club, or with an account already.
+    "POST /api/v1/tournaments/{tournament_id}/staff/",
+    "POST /api/v1/clubs/{club_id}/invitations/",
 ]
 ACCEPTED_OR_RULED = ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]
 
@@ -264,7 +268,9 @@ def role_headers(fuzz_evening, settings, keep_test_connection) -> dict[str, dict
 def assert_answered(response: Any, case: Any, role: str) -> None:
     """No 5xx; a 4xx answers {"errors": [{"field", "code", "message"}, ...]} with a code."""
     label = f"{case.operation.label} as {role} → {response.status_code}"
-    where = f"{label}\n{case.as_curl_command()}\n{response.text[:500]}"
+    # (Bytes, not `text`: a download such as the table cards' PDF is no UTF-8.)
+    body_start = response.content[:500].decode(errors="replace")
+    where = f"{label}\n{case.as_curl_command()}\n{body_start}"
     assert response.status_code < 500, f"server error: {where}"
     if response.status_code < 400:
         return

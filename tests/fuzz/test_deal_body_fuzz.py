@@ -22,10 +22,10 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from scoring.engine.match import DEAL_KEYS as DEBERC_KEYS
-from scoring.engine.match import NESTED_KEYS as DEBERC_NESTED
+from scoring.games.deberc.engine.reader import DEAL_KEYS as DEBERC_KEYS
+from scoring.games.deberc.engine.reader import NESTED_KEYS as DEBERC_NESTED
+from scoring.games.preferans.engine.reader import DEAL_KEYS as PREFERANS_KEYS
 from scoring.models import Deal, Match
-from scoring.preferans.reader import DEAL_KEYS as PREFERANS_KEYS
 from tests.factories import (
     DEAL_BIG,
     DEAL_MADE,

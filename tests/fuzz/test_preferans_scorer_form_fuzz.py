@@ -1,4 +1,4 @@
-"""Issue 13: Hypothesis fuzzes the Preferans scorer page's deal form (scoring/preferans_page/
+"""Issue 13: Hypothesis fuzzes the Preferans scorer page's deal form (scoring/games/preferans/page/
 forms.py), posted to the scorer routes shared with Deberc (`POST /matches/<id>/deal/` and
 `POST /matches/<id>/deals/<n>/edit/`) at a three- and a four-handed table: the form's own
 names (`contract`, `declarer`, `whist_<i>`, `tricks_<i>`, `dealer`, `violation_*`; one seat
@@ -17,7 +17,7 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.preferans_page.forms import ALLPASS, CHOICES, MISERE, contract_codes
+from scoring.games.preferans.page.forms import ALLPASS, CHOICES, MISERE, contract_codes
 
 from .form_fuzzing import (
     any_value,

@@ -1,4 +1,4 @@
-"""Issue 13: Hypothesis fuzzes the referee's tools at the table (referee/forms.py, the pages
+"""Issue 13: Hypothesis fuzzes the referee's tools at the table (referee/games/*/forms.py, the pages
 of referee/urls.py): which cards may be played, whose combinations count, a deal checked card
 by card, a closing, a Preferans deal scored, a Preferans pulka settled. Each with the form's
 own names (the card grids, one seat more than a table has, the table select offering both
@@ -21,7 +21,8 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee import forms
+from referee.games.deberc import forms
+from referee.games.preferans import forms as preferans_forms
 
 from .form_fuzzing import (
     any_value,
@@ -111,7 +112,7 @@ TOOLS = {
     ),
     "preferans_deal": (
         "/referee/preferans/score-deal/",
-        forms.PreferansDealForm,
+        preferans_forms.PreferansDealForm,
         {
             "ruleset": "sochi",
             "players": "Anna, Boris, Vera",
@@ -128,7 +129,7 @@ TOOLS = {
     ),
     "preferans_settle": (
         "/referee/preferans/settle/",
-        forms.PreferansSettleForm,
+        preferans_forms.PreferansSettleForm,
         {
             "ruleset": "sochi",
             "players": "Anna, Boris, Vera",

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee import services
+from referee.games import parts_of
 from referee.models import Ruling
 
 from .form_fuzzing import (
@@ -42,7 +43,7 @@ long_texts = st.one_of(
 )
 FIELDS = {
     "deal": choices_of(["1", "2", "3", "0"]),
-    "kind": choices_of([*Ruling.Kind.values, "bolt"]),
+    "kind": choices_of([*(k.key for k in parts_of("deberc").violation_kinds), "bolt"]),
     "violator": choices_of(["Anna", "Boris", "anna ", "Vera"]),
     "explanation": long_texts,
     "articles": st.one_of(

@@ -1,9 +1,9 @@
 """Issue 13: Hypothesis fuzzes the scorer page's deal form (`POST /matches/<id>/deal/`) and
 the correction form (`POST /matches/<id>/deals/<n>/edit/`) with random fields: the form's own
-names (scoring/forms.py) with random, numeric, out-of-range and unicode values, fields left
-out, unknown fields, repeated fields, with and without htmx. The page may refuse (400, 409,
-422) but never fails (no 5xx: the test client raises what the view raised), and a refusal
-shows each of its problems on the page.
+names (scoring/games/deberc/page/forms.py) with random, numeric, out-of-range and unicode
+values, fields left out, unknown fields, repeated fields, with and without htmx. The page may
+refuse (400, 409, 422) but never fails (no 5xx: the test client raises what the view
+raised), and a refusal shows each of its problems on the page.
 
 Derandomized and bounded (MAX_EXAMPLES per test, no deadline) so that CI runs the same cases
 in a few seconds.
@@ -16,7 +16,13 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.forms import COMBINATIONS, DECLARATION_SLOTS, RANKS, SUITS, VIOLATIONS
+from scoring.games.deberc.page.forms import (
+    COMBINATIONS,
+    DECLARATION_SLOTS,
+    RANKS,
+    SUITS,
+    VIOLATIONS,
+)
 
 from .form_fuzzing import assert_sheet_named, where
 

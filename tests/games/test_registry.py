@@ -33,22 +33,22 @@ def _cli(*args: str) -> tuple[int, list[dict]]:
 
 
 def test_each_game_is_found_by_its_format_and_its_key() -> None:
-    assert games.game_for_record(_load(DEBERC_SHEET)) is games.DEBERC
-    assert games.game_for_record(_load(PREFERANS_SHEET)) is games.PREFERANS
+    assert games.game_for_record(_load(DEBERC_SHEET)) is games.game_get("deberc")
+    assert games.game_for_record(_load(PREFERANS_SHEET)) is games.game_get("preferans")
     assert games.game_get("preferans").table_sizes == (3, 4)
-    assert games.game_get(None) is games.DEBERC
+    assert games.game_get(None) is games.game_get("deberc")
     assert games.game_for_record({"format": "bridge/1"}) is None
 
 
 def test_it_gives_each_game_its_presets_and_refuses_a_bad_convention() -> None:
-    assert set(games.PREFERANS.presets) == {"sochi", "leningrad", "rostov"}
-    assert {"moscow", "online", "kharkov", "odessa"} <= set(games.DEBERC.presets)
-    games.PREFERANS.check_conventions("leningrad", {"pool_target": 30}, 4)
-    with pytest.raises(games.PREFERANS.error_type) as refused:
-        games.PREFERANS.check_conventions("leningrad", {"whist_factor": "lots"}, 3)
-    assert games.PREFERANS.errors_of(refused.value)[0]["code"] == "bad_convention"
-    with pytest.raises(games.DEBERC.error_type):
-        games.DEBERC.check_conventions("moscow", {"target": -1}, 2)
+    assert set(games.game_get("preferans").presets) == {"sochi", "leningrad", "rostov"}
+    assert {"moscow", "online", "kharkov", "odessa"} <= set(games.game_get("deberc").presets)
+    games.game_get("preferans").check_conventions("leningrad", {"pool_target": 30}, 4)
+    with pytest.raises(games.game_get("preferans").error_type) as refused:
+        games.game_get("preferans").check_conventions("leningrad", {"whist_factor": "lots"}, 3)
+    assert games.game_get("preferans").errors_of(refused.value)[0]["code"] == "bad_convention"
+    with pytest.raises(games.game_get("deberc").error_type):
+        games.game_get("deberc").check_conventions("moscow", {"target": -1}, 2)
 
 
 def test_the_command_scores_both_games_in_one_call() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
+from scoring.games.deberc.simulation import play_match
 from scoring.models import Deal, Match
 from scoring.selectors import scoresheet_for, seat_names
 from tournaments.models import MatchTally
-from tournaments.simulation import play_match
 from tournaments.standings import standings_refresh, tally_data
 
 

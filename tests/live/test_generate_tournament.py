@@ -7,7 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for, seat_names
 from tournaments.models import Rating, StandingRow, Tournament

@@ -51,13 +51,27 @@ def test_the_standings_page_heads_each_column_once_with_its_full_name(client, to
     # The rank's "#" says what it is too.
     assert rank["short"] == "#" and rank["title"] == rank["abbr_title"] != ""
     with translation.override(lang):
-        expected = [FIGURES[key] for key in ["match_points", *ALL_TIEBREAKS, "played", "won"]]
+        # The tiebreak "wins" is the figure "won": its column stands once, at the tiebreak's
+        # place (issue 18: "Поб" and "В" showed the same values).
+        expected = [FIGURES[key] for key in ["match_points", *ALL_TIEBREAKS, "played"]]
         assert [h["short"] for h in figures] == [str(f.short) for f in expected]
         assert [h["title"] for h in figures] == [str(f.label) for f in expected]
     shorts = [h["short"] for h in figures]
     assert len(set(shorts)) == len(shorts), shorts
     for heading in figures:
         assert heading["abbr_title"] == heading["title"]
+
+
+@pytest.mark.django_db
+def test_without_the_wins_tiebreak_the_won_column_stays(client, tournament):
+    tournament.tiebreaks = ["buchholz"]
+    tournament.save()
+    page = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    table = page[page.index('<table class="standings">') : page.index("</thead>")]
+    shorts = [unescape(m.group("short")) for m in HEADING.finditer(table)][1:]
+    assert shorts == [
+        str(FIGURES[key].short) for key in ("match_points", "buchholz", "played", "won")
+    ]
 
 
 @pytest.mark.django_db

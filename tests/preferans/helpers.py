@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scoring.preferans import FORMAT, PreferansError, score_pulka
+from scoring.games.preferans.engine import FORMAT, PreferansError, score_pulka
 
 A, B, C, D = "Anna", "Boris", "Vera", "Gleb"
 THREE = [A, B, C]

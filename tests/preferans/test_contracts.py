@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.preferans.contracts import OBLIGATION, PRICE, SHARE, Contract, parse_contract
+from scoring.games.preferans.engine.contracts import (
+    OBLIGATION,
+    PRICE,
+    SHARE,
+    Contract,
+    parse_contract,
+)
 
 from .helpers import A, B, C, codes, game, record
 

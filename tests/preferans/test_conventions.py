@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring.preferans import CONVENTIONS, PRESETS, PreferansError, resolve_conventions
+from scoring.games.preferans.engine import CONVENTIONS, PRESETS, PreferansError, resolve_conventions
 
 from .helpers import codes, record
 
@@ -155,7 +155,7 @@ def test_conventions_not_an_object_are_refused() -> None:
 
 
 def test_the_result_lists_every_convention_resolved() -> None:
-    from scoring.preferans import score_pulka
+    from scoring.games.preferans.engine import score_pulka
 
     result = score_pulka(record([], ruleset="leningrad", half_whist="no"))
     assert list(result["conventions"]) == list(TABLE)

@@ -3,7 +3,7 @@ closed record — and `match_finished`."""
 
 from __future__ import annotations
 
-from scoring.preferans import empty_result, score_pulka
+from scoring.games.preferans.engine import empty_result, score_pulka
 
 from .helpers import A, B, C, allpass, codes, game, record, score
 

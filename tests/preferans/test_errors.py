@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from scoring.preferans import PreferansError, score_pulka
-from scoring.preferans.errors import CODES
+from scoring.games.preferans.engine import PreferansError, score_pulka
+from scoring.games.preferans.engine.errors import CODES
 
 from .helpers import FOUR, A, B, C, D, allpass, codes, game, misere, problems, record
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.preferans import match_points
+from scoring.games.preferans.engine import match_points
 
 from .helpers import A, B, C, D, game, score
 

@@ -65,7 +65,7 @@ def test_several_pool_writers_in_one_deal_go_in_seat_order() -> None:
 
 def test_a_pool_is_never_above_the_target() -> None:
     rec = record([game(A, "10NT", {B: "pass", C: "pass"})] * 1, pool_target=5)
-    from scoring.preferans import score_pulka
+    from scoring.games.preferans.engine import score_pulka
 
     assert score_pulka(rec)["deals"][0]["sheet"]["pool"][A] == 5
     assert codes(record([], pool_target=0)) == [(None, "bad_convention")]

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.preferans.sheet import settle
+from scoring.games.preferans.engine.sheet import settle
 
 from .helpers import FOUR, A, B, C, D, game, score
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from scoring.preferans import score_pulka
-from scoring.preferans.simulate import random_pulka
+from scoring.games.preferans.engine import score_pulka
+from scoring.games.preferans.engine.simulate import random_pulka
 
 from .helpers import FOUR, THREE
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scoring.preferans import score_pulka
+from scoring.games.preferans.engine import score_pulka
 
 from .helpers import A, B, C, allpass, game, last, misere, score
 

@@ -10,8 +10,8 @@ import io
 import pytest
 from django.core.management import call_command
 
+from scoring.games.preferans.engine import score_pulka
 from scoring.models import Deal, Match
-from scoring.preferans import score_pulka
 from scoring.selectors import match_scoresheet
 from tournaments.models import Round, StandingRow, Tournament
 from tournaments.selectors_live import round_tables

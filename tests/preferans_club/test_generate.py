@@ -8,8 +8,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from scoring.games.preferans.engine import score_pulka
 from scoring.models import Match
-from scoring.preferans import score_pulka
 from scoring.selectors import match_scoresheet
 from tournaments.models import StandingRow, Tournament
 

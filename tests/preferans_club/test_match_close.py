@@ -12,8 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from scoring import services as scoring_services
+from scoring.games.preferans.engine import score_pulka
 from scoring.models import Match
-from scoring.preferans import score_pulka
 from scoring.selectors import match_document, match_scoresheet
 from tests.factories import (
     PREF_SEVEN_HEARTS_DOWN,

@@ -8,7 +8,7 @@ import pytest
 
 from scoring import games
 from scoring import services as scoring_services
-from scoring.preferans import score_pulka
+from scoring.games.preferans.engine import score_pulka
 from tests.factories import PREF_SIX_SPADES, make_preferans_evening
 from tournaments.models import MatchTally, StandingRow
 from tournaments.standings import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.preferans_page.forms import (
+from scoring.games.preferans.page.forms import (
     contract_codes,
     contract_label,
     engine_error_key,

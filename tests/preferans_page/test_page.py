@@ -62,7 +62,7 @@ SIX_SPADES = {
 
 
 def test_the_registry_names_the_preferans_page_and_the_shared_views_never_ask_the_game():
-    page = games.PREFERANS.scorer_page_module()
+    page = games.game_get("preferans").scorer_page()
     for name in (
         "PAGE_TEMPLATE",
         "SHEET_TEMPLATE",
@@ -75,10 +75,10 @@ def test_the_registry_names_the_preferans_page_and_the_shared_views_never_ask_th
         "deal_summary",
     ):
         assert hasattr(page, name), name
-    assert hasattr(games.DEBERC.scorer_page_module(), "sheet_context")
-    assert games.PREFERANS.scorer_forms().parse_deal is page.parse_deal
+    assert hasattr(games.game_get("deberc").scorer_page(), "sheet_context")
     shared = (ROOT / "scoring" / "views.py").read_text().lower()
     assert "preferans" not in shared
+    assert "deberc" not in shared
 
 
 def test_the_empty_page_has_the_picker_the_sheet_and_no_inline_script_or_style(
@@ -202,7 +202,7 @@ def test_a_game_below_the_all_pass_exit_is_refused_at_the_contract(scorer_client
     response = scorer_client.post(url(pulka.match, "deal/"), data, HTTP_ACCEPT_LANGUAGE="uk")
     html = response.content.decode()
     assert response.status_code == 400
-    assert "Після распасів найменша гра — 7." in html
+    assert "Після розпасів найменша гра — 7." in html
     assert 'data-testid="error-contract"' in html
 
 

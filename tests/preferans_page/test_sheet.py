@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scoring import preferans
-from scoring.preferans_page.sheet import draw, series, wrap
+from scoring.games.preferans import engine
+from scoring.games.preferans.page.sheet import draw, series, short, wrap
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "examples" / "preferans-sochi-4-deals.json"
 
@@ -30,7 +30,7 @@ def _texts(drawing):
 
 
 def test_three_players_each_have_a_sector_with_the_engines_figures():
-    result = preferans.score_pulka(json.loads(EXAMPLE.read_text()))
+    result = engine.score_pulka(json.loads(EXAMPLE.read_text()))
     drawing = draw(result)
     texts = _texts(drawing)
     sheet = result["deals"][-1]["sheet"]
@@ -50,7 +50,7 @@ def test_three_players_each_have_a_sector_with_the_engines_figures():
 
 def test_four_players_four_sectors_and_nothing_outside_the_sheet():
     record = {
-        "format": preferans.FORMAT,
+        "format": engine.FORMAT,
         "ruleset": "leningrad",
         "players": ["Anna", "Boris", "Vera", "Gleb"],
         "first_dealer": "Anna",
@@ -65,7 +65,7 @@ def test_four_players_four_sectors_and_nothing_outside_the_sheet():
             {"kind": "allpass", "tricks": {"Anna": 3, "Boris": 1, "Vera": 6, "Gleb": 0}},
         ],
     }
-    result = preferans.score_pulka(record)
+    result = engine.score_pulka(record)
     drawing = draw(result)
     texts = _texts(drawing)
     assert [texts[f"sector-{seat}"].text for seat in range(4)] == ["Anna", "Boris", "Vera", "Gleb"]
@@ -76,7 +76,22 @@ def test_four_players_four_sectors_and_nothing_outside_the_sheet():
 
 
 def test_an_empty_pulka_is_an_empty_sheet():
-    drawing = draw(preferans.empty_result(["Anna", "Boris", "Vera"]))
+    drawing = draw(engine.empty_result(["Anna", "Boris", "Vera"]))
     texts = _texts(drawing)
     assert texts["pool-0"].text == "–" and texts["pool-0"].total == 0
     assert drawing.marks == []
+
+
+def test_a_name_cut_to_its_place_ends_with_an_ellipsis():
+    assert short("Вера", 4) == "Вера"
+    assert short("Дарья Мельниченко", 12) == "Дарья Мельн…"
+    assert short("Дарья Мельниченко", 7) == "Дарья…"  # not "Дарья …"
+    long = ["Дарья Мельниченко", "Олександра Ковальчук-Петренко", "Вера"]
+    drawing = draw(engine.empty_result(long))
+    cut = [t for t in drawing.texts if t.text.endswith("…")]
+    assert cut  # the opponents' labels, and the longest name over its whists
+    for text in cut:
+        assert text.title in long
+        assert text.text.lstrip("→")[:-1] in text.title
+    whole = [t for t in drawing.texts if t.kind in ("name", "label") and not t.text.endswith("…")]
+    assert all(t.text.lstrip("→") in long for t in whole)

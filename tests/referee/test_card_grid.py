@@ -91,7 +91,7 @@ def test_two_cards_on_the_trick_without_the_led_one_is_asked_again(client):
 
 
 def test_runs_are_read_off_the_tapped_cards(client):
-    from referee.forms import runs_of
+    from referee.games.deberc.forms import runs_of
 
     assert runs_of(["KH", "QH", "JH", "AS", "KS", "QS", "JS", "10S"]) == (
         ["hundred:AS", "terz:KH"],
@@ -106,7 +106,7 @@ def test_runs_are_read_off_the_tapped_cards(client):
 
 
 def test_the_tricks_order_follows_from_the_hands(client):
-    from referee.tools import order_tricks
+    from referee.games.deberc.tools import order_tricks
 
     hands = {
         "Ivan": ["JC", "9C", "AC", "KS", "QS", "JS", "10H", "7D", "8D"],

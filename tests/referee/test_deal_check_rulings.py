@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from referee import tools
+from referee.games.deberc import tools
 
 # Hearts are trumps, Anna declares and leads (Kharkov). Trick 1: Boris trumps the ace of
 # spades holding spades (a renonce) and takes it; trick 2 is his, with the trump jack; the

@@ -2,7 +2,7 @@
 comes from as readers know it ("московские правила", "харьковский деберц", "одесский деберц",
 "онлайн-стол") with a short quote, marks this service's readings on a line of their own naming
 the convention that changes them, and states the figures the engine computes: each figure an
-article gives is checked here against a deal scored by `scoring.engine.score_match`."""
+article gives is checked here against a deal scored by `scoring.games.deberc.engine.score_match`."""
 
 from __future__ import annotations
 
@@ -13,11 +13,17 @@ from typing import Any
 
 import pytest
 
-from referee.rulebook import ARTICLES, BY_ID
-from scoring.engine import score_match
-from scoring.engine.conventions import CONVENTIONS, PRESETS
+from referee import rulebook
+from referee.games import parts_all
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.conventions import CONVENTIONS, PRESETS
 from tests.engine.helpers import deal, record, score, void
 from tests.referee.test_rulebook_wording import CODES, NOTATION, outside_brackets
+
+ARTICLES = rulebook.articles()
+BY_ID = {rule.id: rule for rule in ARTICLES}
+# The articles as written, before the page puts titles for the conventions' keys.
+SOURCE = {rule.id: rule for parts in parts_all() for rule in parts.articles}
 
 DEBERC = [a for a in ARTICLES if a.game == "deberc"]
 AB = ["Anna", "Boris"]
@@ -58,6 +64,8 @@ def test_every_deberc_article_names_the_text_it_comes_from_and_quotes_it(rule):
 
 @pytest.mark.parametrize("rule", [r for r in DEBERC if r.reading], ids=lambda r: r.id)
 def test_a_deberc_reading_is_written_in_three_languages_naming_the_same_conventions(rule):
+    # The source names the conventions by their keys (the page shows their titles).
+    rule = SOURCE[rule.id]
     assert set(rule.reading) == {"ru", "uk", "en"}
     named = [
         {
@@ -124,7 +132,9 @@ def test_the_article_page_shows_the_text_the_quote_in_its_language_and_the_readi
     assert cite in unescape(source)
     assert '<blockquote class="rule-quote" lang="ru" data-testid="quote">' in html
     line = re.search(r'data-testid="reading">(.*?)</p>', html, re.S).group(1)
-    assert "(combinations_need_trick)" in line
+    # The convention that changes the reading, by its title (not its settings' key).
+    title = BY_ID["conventions.combinations_need_trick"].title[lang]
+    assert f"«{title}»" in unescape(line) and "combinations_need_trick" not in line
     assert reading in unescape(line)  # the label on the reading's own line
     # The Moscow rules are quoted in their own Ukrainian, and the page says so.
     moscow = client.get("/rules/combinations.how_high/", HTTP_ACCEPT_LANGUAGE=lang)
@@ -188,7 +198,7 @@ def test_the_online_table_calls_a_fifty_debertz_and_its_both_over_501_is_a_readi
     says("combinations.kinds", "онлайн-столе также «деберц»", "онлайн-столі також «деберц»")
     says("presets.online", "«деберц»", "«деберц»")
     online = BY_ID["presets.online"]
-    assert online.project_default and "(both_over_target)" in online.reading["ru"]
+    assert online.project_default and "(«Оба набрали 501»)" in online.reading["ru"]
     assert PRESETS["online"]["both_over_target"] == "higher"
 
 
@@ -206,7 +216,8 @@ def test_the_mercy_rule_names_its_condition():
 
 
 def test_the_convention_pages_name_the_engines_new_values_and_the_disagreement():
-    says("conventions.renonce_penalty", "(take_trick; Харьков)", "(take_trick; Харків)")
+    # The value in words with its school, not its settings' key (issue 18).
+    says("conventions.renonce_penalty", "взятку (Харьков)", "взятку (Харків)")
     says("conventions.renonce_penalty", "кроме взятки с козырным валетом", "крім взятки з")
     says("conventions.obligatory_order", "другой масти", "іншої масті", "other than the turned")
     says("conventions.combinations_need_trick", "Тексты расходятся", "Тексти розходяться")

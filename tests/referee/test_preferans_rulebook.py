@@ -9,10 +9,12 @@ from html import unescape
 
 import pytest
 
+from referee import rulebook
 from referee.models import Article
-from referee.rulebook import ARTICLES
 from referee.selectors import rules_search
-from scoring.preferans import CONVENTIONS, PRESETS
+from scoring.games.preferans.engine import CONVENTIONS, PRESETS
+
+ARTICLES = rulebook.articles()
 
 pytestmark = pytest.mark.django_db
 

@@ -53,7 +53,8 @@ def test_example_1_a_six_made_against_a_responsible_whister(client):
     assert body["outcome"] == "made"
     assert body["pool"] == {"Boris": 2} and body["whists"] == {"Vera": {"Boris": 8}}
     assert body["balance"] == {"Anna": -6, "Boris": 5, "Vera": 1}
-    assert "2 × 1 × 4 = 8" in _texts(body)
+    assert "Vera writes for both defenders' 4 tricks: 8 whists on Boris." in _texts(body)
+    assert [line["reason"] for line in body["lines"]] == ["game", "whists_responsible"]
     assert {"preferans_scoring.made", "preferans_scoring.whists"} <= set(body["articles"])
 
 
@@ -65,8 +66,17 @@ def test_example_2_a_seven_two_down_with_two_whisters_brings_consolation_8_each(
     assert body["mountain"] == {"Vera": 8}
     assert body["whists"] == {"Anna": {"Vera": 20}, "Boris": {"Vera": 16}}
     texts = _texts(body)
-    assert "a remise by 2" in texts and "4 × 1 × 2 = 8" in texts
-    assert "Consolation: Anna, Boris each write 4 × 1 × 2 = 8 on Vera." in texts
+    assert "Vera took 5 on a 7♥: a remise, 8 into the mountain." in texts
+    assert "Consolation: Anna writes 8 whists on Vera." in texts
+    assert "Consolation: Boris writes 8 whists on Vera." in texts
+    # The engine's order: the remise, the whists for tricks, then the consolation.
+    assert [line["reason"] for line in body["lines"]] == [
+        "remise",
+        "whists",
+        "whists",
+        "consolation",
+        "consolation",
+    ]
     assert "preferans_scoring.consolation" in body["articles"]
     assert "preferans_scoring.remise" in body["articles"]
 
@@ -131,6 +141,15 @@ def test_example_8_help_when_the_pool_is_full(client):
     assert body["help"] == [{"from": "Boris", "to": "Anna", "points": 2}]
     assert body["whists"] == {"Boris": {"Anna": 20}}
     assert "preferans_pulka.pool" in body["articles"]
+    # The deal's write, then the sheet's: the points over the target, the help, its whists.
+    assert [line["reason"] for line in body["lines"] if line["reason"]] == [
+        "not_played",
+        "pool_over",
+        "help",
+        "help_whists",
+    ]
+    assert "Boris's pool is full: the 2 points over the target leave it." in _texts(body)
+    assert "Boris writes 20 whists on Anna for the help." in _texts(body)
 
 
 def test_the_settlement_step_by_step_after_example_1(client):
@@ -283,15 +302,16 @@ def _summed(lines):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_reasons_writes_add_up_to_the_engines_on_random_pulkas(seed):
-    """On random pulkas (three or four players, every preset, variants of whist, shortfall
-    and the obligation on an eight, renonces single and both at once), each deal's reasons
-    name exactly the writes the engine made — where no pool
-    is full (help and the target move points the reasons do not list)."""
+def test_the_narrated_amounts_add_up_to_the_engines_sheet_change_on_random_pulkas(seed):
+    """On random pulkas (three or four players, every preset, variants of whist, shortfall,
+    the obligation on an eight, a short pool with its help, all-pass write-offs, renonces
+    single and both at once), the amounts the referee tells for each deal add up, player by
+    player and column by column, to what the engine changed on the sheet: the tool narrates
+    the engine's writes and computes none of its own."""
     import random
 
-    from referee.preferans_tools import preferans_score_deal
-    from scoring.preferans import simulate
+    from referee.games.preferans.tools import preferans_score_deal
+    from scoring.games.preferans.engine import simulate
 
     rng = random.Random(seed)
     checked = 0
@@ -305,22 +325,48 @@ def test_the_reasons_writes_add_up_to_the_engines_on_random_pulkas(seed):
                 {"shortfall": "shared"},
                 {"ten_checked": False},
                 {"obligation_8": 2},
+                {"pool_target": 10},
+                {"pool_target": 10, "allpass_zero": "mountain_off"},
+                {"allpass_scoring": "whists"},
             ]
         )
         record = simulate.random_pulka(rng, players, ruleset, conventions, 30)
         for k in range(1, len(record["deals"]) + 1):
             answer = preferans_score_deal(record={**record, "deals": record["deals"][:k]})
-            target = answer["conventions"]["pool_target"]
-            if answer["help"] or max(answer["sheet"]["pool"].values()) >= target:
-                continue
             engine = (
                 answer["pool"],
                 answer["mountain"],
                 {(p, q): v for p, row in answer["whists"].items() for q, v in row.items()},
             )
             assert _summed(answer["lines"]) == engine, answer["lines"]
+            assert all(line["text"] for line in answer["lines"])
             checked += 1
     assert checked > 20
+
+
+def test_a_write_off_stopped_at_zero_and_help_off_the_own_mountain_are_told(client):
+    """The sheet's own writes are narrated too: an all-pass write-off on an empty mountain
+    (not below 0), and points over a full pool that nobody can take, written off the
+    writer's mountain."""
+    deals = [
+        {"kind": "allpass", "tricks": {"Anna": 0, "Boris": 4, "Vera": 6}},
+    ]
+    body = _post(
+        client,
+        "score-deal",
+        {"record": _record(*deals, conventions={"allpass_zero": "mountain_off"}), "lang": "en"},
+    ).json()
+    assert body["mountain"] == {"Boris": 4, "Vera": 6}
+    assert [line["reason"] for line in body["lines"]] == [
+        None,
+        "allpass_zero_off",
+        "allpass_tricks",
+        "allpass_tricks",
+        "mountain_floor",
+    ]
+    assert "Anna took no trick: 1 off the mountain." in _texts(body)
+    assert "Anna's mountain does not go below 0: 1 of the write-off is not taken." in _texts(body)
+    assert _summed(body["lines"]) == ({}, {"Boris": 4, "Vera": 6}, {})
 
 
 _RENONCE = {"kind": "renonce", "count": 1}
@@ -468,3 +514,35 @@ def test_the_score_deal_page_takes_both_renonces_and_the_half_whist_answer(clien
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert unanswered.context["answer"]["outcome"] == "half_whist"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_reason_the_engine_writes_has_words_and_articles(lang):
+    """A new reason code in the engine without words here would show its raw code."""
+    from django.utils import translation
+
+    from referee.games.preferans import tools
+    from scoring.games.preferans.engine import deal
+
+    reasons = {v for k, v in vars(deal).items() if k.startswith("R_") and isinstance(v, str)}
+    assert reasons == set(tools._ARTICLES)
+    values = {
+        "player": "Anna",
+        "on": "Boris",
+        "amount": 8,
+        "points": 2,
+        "contract": "7♥",
+        "took": 3,
+        "took_on": 4,
+        "count": 1,
+        "defence": 4,
+    }
+    for reason in sorted(reasons):
+        for counted in (False, True):
+            with translation.override("en"):
+                english = tools._reason_text(reason, values, counted)
+            with translation.override(lang):
+                text = tools._reason_text(reason, values, counted)
+            assert text != reason and "%(" not in text, (reason, text)
+            assert "Anna" in text, (reason, text)
+            assert lang == "en" or text != english, (reason, text)  # translated

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from referee import rulebook
 from referee.models import Article
-from referee.rulebook import ARTICLES
-from scoring.engine.conventions import CONVENTIONS, PRESETS
+from scoring.games.deberc.engine.conventions import CONVENTIONS, PRESETS
+
+ARTICLES = rulebook.articles()
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,9 @@
 """The rulebook speaks to club members in their words: its Russian and Ukrainian articles name
 their sources as readers know them (the Moscow rules, the online table's rules...), say "this
 service's reading" rather than "project default", and write convention values in words, the
-settings' code at most in brackets after them («пополам (split)»)."""
+settings' code at most in brackets after them on the convention pages' value tables
+(«пополам (split)»); the articles' texts name no settings' code even in brackets (issue 18:
+"(card_byte; Москва)" reads "(Москва)")."""
 
 from __future__ import annotations
 
@@ -10,11 +12,14 @@ from html import unescape
 
 import pytest
 
-from referee.rulebook import ARTICLES, BY_ID
+from referee import rulebook
 from referee.rulebook.base import BY_NUMBER, SERVICE
-from scoring.engine.conventions import CONVENTIONS
-from scoring.preferans import CONVENTIONS as PREFERANS_CONVENTIONS
-from scoring.preferans import PRESETS as PREFERANS_PRESETS
+from scoring.games.deberc.engine.conventions import CONVENTIONS
+from scoring.games.preferans.engine import CONVENTIONS as PREFERANS_CONVENTIONS
+from scoring.games.preferans.engine import PRESETS as PREFERANS_PRESETS
+
+ARTICLES = rulebook.articles()
+BY_ID = {rule.id: rule for rule in ARTICLES}
 
 # The settings' codes of both games: convention names and the words their values take.
 CODES = (
@@ -62,6 +67,19 @@ def test_no_article_speaks_in_internal_words(lang):
             for word in re.findall(r"[A-Za-z_][A-Za-z0-9_:]*", bare):
                 if word.lower() in CODES or not NOTATION.match(word):
                     found.append((rule.id, part, word))
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_article_shows_a_settings_code_even_in_brackets(lang):
+    found = []
+    for rule in ARTICLES:
+        for part in ("title", "text"):
+            for inner in re.findall(r"\(([^()]*)\)", getattr(rule, part)[lang]):
+                for word in re.split(r"[;,]\s*", inner):
+                    word = word.strip()
+                    if re.fullmatch(r"[a-z][a-z0-9_]*", word) and (word in CODES or "_" in word):
+                        found.append((rule.id, part, word))
     assert found == []
 
 
@@ -143,13 +161,15 @@ def test_the_api_names_the_source_in_the_asked_language(client):
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_value_a_convention_page_shows_is_in_words(lang):
+    from referee.games import parts_of
     from referee.rulebook.values import allowed_shown, value_shown
-    from scoring.engine.conventions import PRESETS
+    from scoring.games.deberc.engine.conventions import PRESETS
 
+    words = parts_of("deberc").value_words
     shown = []
     for name, meta in CONVENTIONS.items():
-        shown += allowed_shown(name, meta["kind"], meta.get("values"), lang)
-        shown += [value_shown(name, preset.get(name), lang) for preset in PRESETS.values()]
+        shown += allowed_shown(name, meta["kind"], meta.get("values"), lang, words)
+        shown += [value_shown(name, preset.get(name), lang, words) for preset in PRESETS.values()]
     bare = [
         (text, word) for text in shown for word in re.findall(r"[A-Za-z_]+", outside_brackets(text))
     ]
@@ -168,19 +188,22 @@ def test_the_scan_covers_the_preferans_articles():
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_value_a_preferans_convention_page_shows_is_in_words(lang):
+    from referee.games import parts_of
     from referee.rulebook.values import allowed_shown, value_shown
 
+    words = parts_of("preferans").value_words
     shown = []
     for name, meta in PREFERANS_CONVENTIONS.items():
-        shown += allowed_shown(name, meta["kind"], meta.get("values"), lang)
+        shown += allowed_shown(name, meta["kind"], meta.get("values"), lang, words)
         shown += [
-            value_shown(name, preset.get(name), lang) for preset in PREFERANS_PRESETS.values()
+            value_shown(name, preset.get(name), lang, words)
+            for preset in PREFERANS_PRESETS.values()
         ]
     bare = [
         (text, word) for text in shown for word in re.findall(r"[A-Za-z_]+", outside_brackets(text))
     ]
     assert bare == []
-    assert value_shown("whist_split", "halves", lang).endswith("(halves)")
+    assert value_shown("whist_split", "halves", lang, words).endswith("(halves)")
 
 
 @pytest.mark.django_db

@@ -79,4 +79,9 @@ def test_the_askers_combinations_are_annulled_and_nobody_is_in_byte(client, tabl
 
 
 def test_the_ruling_form_offers_the_kind():
-    assert "senior_after_question" in dict(RulingForm.base_fields["kind"].choices)
+    from referee.games import parts_of
+
+    form = RulingForm(
+        deals=[1], players=["Anna", "Boris"], kinds=parts_of("deberc").violation_kinds
+    )
+    assert "senior_after_question" in dict(form.fields["kind"].choices)

@@ -233,6 +233,42 @@ def test_a_clean_deal_is_scored_like_the_worked_example(client):
     assert "scoring.made" in body["articles"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [("en", "the game is made"), ("ru", "игра сделана"), ("uk", "гру зроблено")],
+)
+def test_the_deal_checks_outcome_is_named_in_the_askers_language(client, lang, label):
+    """The answer keeps the engine's code (`outcome`) and names it (`outcome_label`): a
+    referee reads "игра сделана", not "made"."""
+    body = _post(client, "check-deal", {**_example_deal(), "lang": lang}).json()
+    assert body["outcome"] == "made"
+    assert body["outcome_label"] == label
+
+
+def test_the_deal_check_page_shows_the_outcome_in_words_not_its_code(client):
+    response = client.post(
+        "/referee/check-deal/",
+        {
+            "ruleset": "moscow",
+            "players": "Ivan, Petro",
+            "dealer": "Ivan",
+            "trump": "C",
+            "declarer": "Ivan",
+            "runs_0": ["KS", "QS", "JS"],
+            "hand_0": ["JC", "9C", "AC", "KS", "QS", "JS", "10H", "7D", "8D"],
+            "hand_1": ["10C", "7C", "AS", "10S", "AH", "KH", "AD", "QD", "9H"],
+            "trick_0": ["10H", "AH"],
+            "trick_1": ["7D", "KH"],
+        },
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 200
+    assert response.context["answer"]["outcome"] == "card_byte"
+    page = response.content.decode()
+    assert 'data-testid="outcome" data-outcome="card_byte">байт на картах</strong>' in page
+    assert "<code>card_byte</code>" not in page
+
+
 def test_the_first_illegal_card_is_a_renonce_and_a_card_byte(client):
     deal = _example_deal()
     # Trick 2: Petro leads KH; Ivan, out of hearts, discards 7D instead of trumping.
@@ -436,7 +472,7 @@ DECK = [rank + suit for suit in "CDHS" for rank in ("7", "8", "9", "10", "J", "Q
     always=st.booleans(),
 )
 def test_some_card_is_always_legal_and_every_refusal_is_explained(cards, trick_size, trump, always):
-    from referee.tools import legal_cards_check
+    from referee.games.deberc.tools import legal_cards_check
 
     trick, hand = cards[: min(trick_size, len(cards) - 1)], cards[min(trick_size, len(cards) - 1) :]
     answer = legal_cards_check(

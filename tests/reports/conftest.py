@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connections
 from django.test import TestCase
 
-from scoring.engine.simulate import random_match
+from scoring.games.deberc.engine.simulate import random_match
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
 from tournaments.models import ReportJob, Round, Tournament
 from tournaments.services import scoresheet_import

@@ -79,17 +79,18 @@ def test_it_builds_the_standings_csv_equal_to_the_standings(job_runner, played, 
     content = download(api, document).decode("utf-8-sig")
     lines = list(csv.DictReader(io.StringIO(content)))
     rows = standings_rows(played)
-    assert [line["player"] for line in lines] == [row.player.display_name for row in rows]
+    # Headed as the XLSX is, in the job's language (English here).
+    assert [line["Player"] for line in lines] == [row.player.display_name for row in rows]
     for line, row in zip(lines, rows, strict=True):
-        assert int(line["rank"]) == row.rank
-        assert int(line["match_points"]) == row.match_points
-        assert int(line["played"]) == row.played
-        assert int(line["won"]) == row.won
-        assert int(line["game_points"]) == row.game_points
-        assert int(line["bytes"]) == row.bytes
-        assert line["club"] == row.player.club.name
-        if "points_difference" in line:
-            assert int(line["points_difference"]) == row.tiebreaks["points_difference"]
+        assert int(line["Rank"]) == row.rank
+        assert int(line["Match points"]) == row.match_points
+        assert int(line["Played"]) == row.played
+        assert int(line["Won"]) == row.won
+        assert int(line["Game points"]) == row.game_points
+        assert int(line["Bytes"]) == row.bytes
+        assert line["Club"] == row.player.club.name
+        if "Points difference" in line:
+            assert int(line["Points difference"]) == row.tiebreaks["points_difference"]
 
 
 def test_it_builds_the_standings_xlsx_equal_to_the_standings(job_runner, played, api):

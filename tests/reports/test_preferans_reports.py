@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -18,11 +19,15 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import games
+from scoring.games.preferans.engine import simulate
 from scoring.models import Match
-from scoring.preferans import simulate
 from tests.factories import ClubFactory, PreferansTournamentFactory
+from tournaments.games import parts_for, parts_of_game
+from tournaments.games.base import TournamentParts
+from tournaments.games.preferans import reports as preferans
+from tournaments.games.preferans import statistics as preferans_statistics
 from tournaments.models import Player, ReportJob, Round, StandingRow, Tournament
-from tournaments.reports import charts, parts, preferans, services
+from tournaments.reports import charts, services
 from tournaments.reports.data import MatchDeals
 from tournaments.services import scoresheet_import
 
@@ -94,21 +99,29 @@ def results_of(tournament: Tournament, round_number: int | None = None) -> list[
 # --- the registry ------------------------------------------------------------------------
 
 
-def test_every_registered_game_has_report_parts_that_give_every_piece():
-    needed = (
-        "standings_columns",
-        "round_html",
-        "round_pdf",
-        "collect_stats",
-        "stats_context",
-        "player_stats_html",
-        "player_stats_pdf",
-    )
-    for game in games.GAMES.values():
-        module = parts.parts_of_game(game.key)
-        assert module.__name__ == parts.PARTS[game.key]
-        assert all(callable(getattr(module, name)) for name in needed), game.key
-    assert parts.parts_of_game(None).__name__ == parts.PARTS[games.DEFAULT.key]
+def test_every_registered_game_has_tournament_parts_that_give_every_piece():
+    for game in games.games_all():
+        parts = parts_for(game)
+        assert isinstance(parts, TournamentParts), game.key
+        assert parts.__name__ == game.tournament_parts  # type: ignore[attr-defined]
+        statistics = parts.statistics
+        for name in (
+            "collect",
+            "empty",
+            "totals",
+            "order",
+            "headings",
+            "row",
+            "kpis",
+            "note",
+            "player_charts",
+            "tournament_charts",
+            "page",
+        ):
+            assert callable(getattr(statistics, name)), (game.key, name)
+        # Every heading has a figure in a player's row.
+        assert len(statistics.headings()) == len(statistics.row(statistics.empty("A"))), game.key
+    assert parts_of_game(None) is parts_for(games.game_default())
 
 
 # --- the round: the final pulka sheets ---------------------------------------------------
@@ -176,9 +189,31 @@ def test_four_handed_sheets_and_a_table_not_started_page_by_page(monkeypatch):
     assert "Byes: Дана" in pages[1] and "Referee:" in pages[1]
 
 
+def test_a_long_name_is_cut_with_an_ellipsis_in_the_round_pdf():
+    """A name was cut with nothing to say so ("→Дарья Мельни"): every name the PDF's sheet
+    shortens ends in "…", and the settlement prints it whole."""
+    from tournaments.reports.data import RoundSheet, RoundTable
+
+    from .test_renderers import INFO
+
+    names = ["Дарья Мельниченко", "Олександра Ковальчук", "Bo"]
+    result = PREFERANS.score(simulate.random_pulka(random.Random(5), names, ruleset="sochi"))
+    table = RoundTable(1, names, "", "finished", "Finished", 1, [], [], "", 0, result)
+    info = INFO.__class__(**{**INFO.__dict__, "match_score": "places"})
+    pdf = preferans.round_pdf(RoundSheet(info, 1, "Closed", [table], []))
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    labels = [label.strip() for label in re.findall(r"→([^\n]+)", text)]
+    assert labels, text  # whists written on the others, each headed "→name"
+    for label in labels:
+        assert label in names or (label.endswith("…") and len(label) > 1), label
+    assert any(label.endswith("…") for label in labels)
+    for name in names:
+        assert name in text  # the settlement's row: whole
+
+
 def test_the_round_sheet_is_the_scorer_pages_drawing(pulkas):
     tournament, _records = pulkas
-    from scoring.preferans_page.sheet import draw
+    from scoring.games.preferans.page.sheet import draw
 
     result = results_of(tournament, 1)[0]
     svg = str(preferans.sheet_svg(result))
@@ -246,32 +281,33 @@ def test_the_standings_csv_has_preferans_columns(pulkas):
     job = run(tournament, ReportJob.Kind.STANDINGS_CSV)
     rows = list(csv.DictReader(io.StringIO(file_of(job).decode("utf-8-sig"))))
     header = list(rows[0])
+    # The XLSX's headings, in the job's language (English here).
     assert header == [
-        "rank",
-        "player",
-        "club",
-        "match_points",
-        "played",
-        "won",
-        "balance",
-        "rank_shared",
-        "places",
-        "buchholz",
-        "head_to_head",
+        "Rank",
+        "Player",
+        "Club",
+        "Match points",
+        "Played",
+        "Won",
+        "Whist balance",
+        "Shared rank",
+        "Points by place",
+        "Buchholz",
+        "Head-to-head",
     ]
     # No Deberc figure: no game points, points against nor bytes.
-    assert not {"game_points", "points_against", "bytes"} & set(header)
+    assert not {"Game points", "Points against", "Bytes"} & set(header)
     # The balance column is the sum of each player's pulka balances.
     balances: dict[str, int] = {}
     for result in results_of(tournament):
         for name, value in result["settlement"]["balance"].items():
             balances[name] = balances.get(name, 0) + value
-    assert {r["player"]: int(r["balance"]) for r in rows} == balances
+    assert {r["Player"]: int(r["Whist balance"]) for r in rows} == balances
     assert sum(balances.values()) == 0
-    assert {r["player"] for r in rows} == set(NAMES)
+    assert {r["Player"] for r in rows} == set(NAMES)
     # Places scoring: the match points are the points by place.
-    assert all(r["match_points"] == r["places"] for r in rows)
-    assert sum(float(r["match_points"]) for r in rows) == 4 * 3  # 2+1+0 at four tables
+    assert all(r["Match points"] == r["Points by place"] for r in rows)
+    assert sum(float(r["Match points"]) for r in rows) == 4 * 3  # 2+1+0 at four tables
 
 
 def test_the_standings_xlsx_heads_the_preferans_columns(pulkas):
@@ -342,6 +378,11 @@ def expected_counts(tournament: Tournament) -> dict[str, dict[str, int]]:
                     c = counts.setdefault(name, {})
                     c["allpass"] = c.get("allpass", 0) + 1
                     c["zero"] = c.get("zero", 0) + (taken == 0)
+            if outcome in ("made", "remise"):  # a game played: its whisters' words
+                for name, word in (record.get("whist") or {}).items():
+                    if word == "whist":
+                        c = counts.setdefault(name, {})
+                        c["whists"] = c.get("whists", 0) + 1
     return counts
 
 
@@ -349,7 +390,7 @@ def test_the_statistics_count_games_misères_and_all_passes(pulkas):
     tournament, _records = pulkas
     from tournaments.reports import selectors
 
-    stats = preferans.collect_stats(
+    stats = preferans_statistics.collect(
         selectors.match_deals(tournament), selectors.player_clubs(tournament)
     )
     counts = expected_counts(tournament)
@@ -363,11 +404,15 @@ def test_the_statistics_count_games_misères_and_all_passes(pulkas):
         assert s.allpass == c.get("allpass", 0)
         assert s.allpass_zero == c.get("zero", 0)
         assert s.made + s.remises == s.games
+        assert s.whists == c.get("whists", 0)
+        assert sum(s.made_levels.values()) == s.made
+        assert all(s.made_levels.get(k, 0) <= n for k, n in s.levels.items())
         assert sum(s.balance_by_round.values()) == s.balance
         assert s.pulkas == 2
     assert sum(s.balance for s in stats.values()) == 0
     assert sum(s.games for s in stats.values()) > 0
     assert sum(s.allpass for s in stats.values()) > 0
+    assert sum(s.whists for s in stats.values()) > 0
 
 
 def test_the_statistics_pdf_has_the_figures_and_charts(pulkas):
@@ -388,13 +433,14 @@ def test_the_statistics_pdf_has_the_figures_and_charts(pulkas):
     assert lines, text
     figures = lines[-1].split("Клуб Преферанс", 1)[1].split()
     c = counts.get("Анна Вист", {})
-    # P 1st Bal Bal/P D G Made NW Rem M+ M− AP APt AP0 after the player's club
+    # P 1st Bal Bal/P D G Made NW Rem M+ M− W AP APt AP0 after the player's club
     assert figures[5] == str(c.get("games", 0))
     assert figures[8] == str(c.get("remise", 0))
     assert figures[9] == str(c.get("misere_made", 0))
     assert figures[10] == str(c.get("misere_failed", 0))
-    assert figures[11] == str(c.get("allpass", 0))
-    assert figures[13] == str(c.get("zero", 0))
+    assert figures[11] == str(c.get("whists", 0))
+    assert figures[12] == str(c.get("allpass", 0))
+    assert figures[14] == str(c.get("zero", 0))
 
 
 def test_one_players_statistics_chart_the_balance_by_round(pulkas):
@@ -422,7 +468,7 @@ def test_a_four_handed_dealer_does_not_count_the_talon_all_pass():
         records=[{"kind": "allpass", "tricks": {"A": 0, "B": 4, "C": 4, "D": 2}}],
         result={"players": ["A", "B", "C", "D"], "deals": deals, "finished": False},
     )
-    stats = preferans.collect_stats([match])
+    stats = preferans_statistics.collect([match])
     assert stats["D"].allpass == 0
     assert (stats["A"].allpass, stats["A"].allpass_zero, stats["A"].allpass_tricks) == (1, 1, 0)
     assert stats["B"].allpass_tricks == 4
@@ -468,16 +514,16 @@ def test_a_deberc_tournament_keeps_its_columns_and_round_report(played):
         )
     )
     assert rows[0][:10] == [
-        "rank",
-        "player",
-        "club",
-        "match_points",
-        "played",
-        "won",
-        "game_points",
-        "points_against",
-        "bytes",
-        "rank_shared",
+        "Rank",
+        "Player",
+        "Club",
+        "Match points",
+        "Played",
+        "Won",
+        "Game points",
+        "Points against",
+        "Bytes",
+        "Shared rank",
     ]
     text = pdf_text(file_of(run(played, ReportJob.Kind.ROUND, round=1)))
     assert "Players (clockwise)" in text and "Settled mountain" not in text

@@ -12,7 +12,8 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tournaments.reports import archive, charts, player_stats, standings
+from tournaments.games.deberc import statistics as deberc_statistics
+from tournaments.reports import archive, charts, standings
 from tournaments.reports.data import (
     Column,
     MatchDeals,
@@ -76,12 +77,32 @@ def test_the_csv_reads_back_as_the_standings():
     data = standings.standings_csv(sheet)
     assert data.startswith(b"\xef\xbb\xbf")  # spreadsheets then read Cyrillic right
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [r["player"] for r in rows] == [line.player for line in sheet.lines]
-    assert rows[2]["rank"] == rows[3]["rank"] == "3"
-    assert rows[2]["rank_shared"] == "1" and rows[0]["rank_shared"] == "0"
+    assert [r["Player"] for r in rows] == [line.player for line in sheet.lines]
+    assert rows[2]["Rank"] == rows[3]["Rank"] == "3"
+    assert rows[2]["Shared rank"] == "3–4" and rows[0]["Shared rank"] == ""
     # Tiebreaks that are base figures are not repeated; the others follow in order.
-    assert list(rows[0])[-2:] == ["buchholz", "head_to_head"]
-    assert rows[1]["head_to_head"] == "" and rows[0]["head_to_head"] == "1"
+    assert list(rows[0])[-2:] == ["Buchholz", "Head-to-head"]
+    assert rows[1]["Head-to-head"] == "" and rows[0]["Head-to-head"] == "1"
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_csv_and_the_xlsx_have_the_same_headings_in_the_users_language(language):
+    from django.utils import translation
+
+    sheet = sheet_of(4)
+    with translation.override(language):
+        data = standings.standings_csv(sheet)
+        book = load_workbook(io.BytesIO(standings.standings_xlsx(sheet)))
+    csv_rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    xlsx_rows = [list(row) for row in book.worksheets[0].iter_rows(values_only=True)]
+    assert csv_rows[0] == xlsx_rows[0]
+    assert (
+        csv_rows[0][:3]
+        == {"ru": ["Место", "Игрок", "Клуб"], "uk": ["Місце", "Гравець", "Клуб"]}[language]
+    )
+    assert "Player" not in csv_rows[0] and "rank" not in csv_rows[0]
+    # The same cells too (the CSV writes them as text).
+    assert csv_rows[3] == ["" if v is None else str(v) for v in xlsx_rows[3]]
 
 
 def test_the_xlsx_reads_back_as_the_standings():
@@ -188,7 +209,7 @@ def test_player_statistics_follow_the_engines_result():
             },
         ],
     }
-    stats = player_stats.collect_stats([MatchDeals(1, names, record_deals, result)])
+    stats = deberc_statistics.collect([MatchDeals(1, names, record_deals, result)])
     olena, taras = stats["Олена"], stats["Тарас"]
     assert (olena.deals, olena.points, olena.declared, olena.bytes) == (4, 200, 2, 1)
     assert olena.byte_rate == pytest.approx(0.5)

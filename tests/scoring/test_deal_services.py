@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from scoring import services
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 from scoring.models import Deal, Match
 from scoring.selectors import match_scoresheet
 from tests.factories import (

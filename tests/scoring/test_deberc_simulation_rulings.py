@@ -1,5 +1,5 @@
-"""The demo and benchmark generator (`scoring.simulation`, behind `Game.simulate` and the
-`generate_tournament` command) deals what each preset's rules produce: Odessa's висяк is
+"""The demo and benchmark generator (`scoring.games.deberc.simulation`, behind `Game.simulate`
+and the `generate_tournament` command) deals what each preset's rules produce: Odessa's висяк is
 replayed by its declarer, Kharkov's renonce takes a trick, and every match it makes is one
 the engine scores."""
 
@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from scoring.engine import score_match
-from scoring.engine.conventions import resolve_conventions
-from scoring.simulation import play_match, random_deal
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.conventions import resolve_conventions
+from scoring.games.deberc.simulation import play_match, random_deal
 
 
 def _matches(ruleset: str, n: int, seeds: range) -> Counter:

@@ -17,9 +17,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring import games, selectors
-from scoring.engine import ScoresheetError, score_match
+from scoring.games.deberc.engine import ScoresheetError, score_match
+from scoring.games.preferans.engine import PreferansError, score_pulka
 from scoring.models import Match
-from scoring.preferans import PreferansError, score_pulka
 from tests.factories import DEAL_MADE, make_evening
 from tournaments.permissions import ORGANISERS_GROUP
 

@@ -176,8 +176,8 @@ def test_figures_no_split_of_the_deck_gives_are_refused_in_ukrainian(scorer_clie
 def test_tables_of_three_and_of_pairs_are_scored_from_the_form(client, size):
     import random
 
-    from scoring.demo import believable_match
-    from scoring.engine import score_match
+    from scoring.games.deberc.demo import believable_match
+    from scoring.games.deberc.engine import score_match
     from tests.factories import PlayerFactory, TableFactory, UserFactory, make_match
 
     scorer = UserFactory()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scoring import services
-from scoring.engine.simulate import random_match
+from scoring.games.deberc.engine.simulate import random_match
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import PlayerFactory, TableFactory, make_evening, make_match
 

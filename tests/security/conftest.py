@@ -16,9 +16,9 @@ from django.test import Client, TestCase
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from referee.models import Ruling
-from scoring.engine.simulate import random_match
+from scoring.games.deberc.engine.simulate import random_match
+from scoring.games.preferans.engine.simulate import random_pulka
 from scoring.models import Match
-from scoring.preferans.simulate import random_pulka
 from tests.factories import ClubFactory, PreferansTournamentFactory, TournamentFactory, UserFactory
 from tournaments.models import Player, ReportJob, Round, Table
 from tournaments.permissions import ORGANISERS_GROUP
@@ -141,7 +141,7 @@ def hostile_night(db: Any, settings: Any) -> SimpleNamespace:
     ruling = Ruling.objects.create(
         match=match,
         deal_number=1,
-        kind=Ruling.Kind.RENONCE,
+        kind="renonce",
         violator=player,
         explanation=XSS_RULING,
         articles=[],
@@ -153,7 +153,7 @@ def hostile_night(db: Any, settings: Any) -> SimpleNamespace:
     Ruling.objects.create(
         match=preferans_match,
         deal_number=1,
-        kind=Ruling.Kind.RENONCE,
+        kind="renonce",
         violator=Player.objects.get(display_name=XSS_PLAYER_3),
         explanation=XSS_PREF_RULING,
         articles=[],
@@ -223,6 +223,12 @@ def pages(night: SimpleNamespace) -> list[Page]:
         Page("tournaments:create", "/tournaments/new/", ORGANISER, (XSS_CLUB,)),
         Page("tournaments:lockouts", "/accounts/lockouts/", ORGANISER),
         Page(
+            "tournaments:club_members",
+            f"/clubs/{night.tournament.club_id}/members/",
+            ORGANISER,
+            (XSS_CLUB,),
+        ),
+        Page(
             "tournaments:live_player",
             f"/players/{night.player.pk}/",
             EVERYONE,
@@ -239,6 +245,9 @@ def pages(night: SimpleNamespace) -> list[Page]:
         Page("referee:article", "/rules/play.renonce/", EVERYONE),
         Page("referee:tools", "/referee/", EVERYONE),
         Page("referee:preferans_conventions", "/referee/preferans/conventions/", EVERYONE),
+        Page("referee:deberc_conventions", "/referee/deberc/conventions/", EVERYONE),
+        Page("tournaments:game_fields", "/tournaments/new/game-fields/?game=preferans", ORGANISER),
+        Page("tournaments:game_fields", "/tournaments/new/game-fields/?game=deberc", ORGANISER),
     ]
     for tid, names, rulings in (
         (t, DEBERC, (XSS_TOURNAMENT, XSS_PLAYER, XSS_RULING, XSS_OVERTURN)),
@@ -256,6 +265,16 @@ def pages(night: SimpleNamespace) -> list[Page]:
             Page("tournaments:entries", f"/tournaments/{tid}/players/", EVERYONE, shown),
             Page("tournaments:edit", f"/tournaments/{tid}/edit/", ORGANISER, (names[0], XSS_CLUB)),
             Page("tournaments:reports", f"/tournaments/{tid}/reports/", STAFF, shown),
+            # Issue 20: the staff page and the round's tables with their cards.
+            Page(
+                "tournaments:staff", f"/tournaments/{tid}/staff/", ORGANISER, (names[0], XSS_CLUB)
+            ),
+            Page(
+                "tournaments:round_tables",
+                f"/tournaments/{tid}/rounds/1/tables/",
+                ORGANISER,
+                (names[0], XSS_CLUB),
+            ),
             Page(
                 "referee:tournament_rulings",
                 f"/referee/tournaments/{tid}/rulings/",
@@ -301,6 +320,9 @@ NOT_PAGES = {
     "scoring:scoresheet": "a JSON download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:deals_csv": "a CSV download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:export_json": "a JSON download (test_it_serves_the_downloads_as_attachments)",
+    "tournaments:round_cards_pdf": "a PDF download (tests/staff/test_table_cards.py)",
+    "tournaments:invitation": "a one-time secret's page (tests/staff: its refusals, its form)",
+    "tournaments:table_card": "a table card's secret's page (tests/staff, tests/security)",
     **{
         name: "POST only"
         for name in (
@@ -321,6 +343,13 @@ NOT_PAGES = {
             "tournaments:report_job_retry",
             "tournaments:lockout_lift",
             "referee:ruling_overturn",
+            "tournaments:staff_add",
+            "tournaments:staff_remove",
+            "tournaments:invitation_create",
+            "tournaments:invitation_revoke",
+            "tournaments:table_card_issue",
+            "tournaments:table_card_revoke",
+            "tournaments:queue_report",
         )
     },
 }

@@ -37,7 +37,7 @@ def ev() -> SimpleNamespace:
     Ruling.objects.create(
         match=ev.match,
         deal_number=1,
-        kind=Ruling.Kind.RENONCE,
+        kind="renonce",
         violator=ev.match.seats.get(position=1).player,
         explanation="",
         articles=[],

@@ -75,10 +75,11 @@ def test_the_standings_csv_writes_formulas_as_text_and_figures_as_numbers():
     rows = list(
         csv.DictReader(io.StringIO(standings.standings_csv(hostile_sheet()).decode("utf-8-sig")))
     )
-    assert [r["player"] for r in rows] == ["'" + n for n in (HYPERLINK, AT_SUM, PLUS, MINUS)]
-    assert {r["club"] for r in rows} == {"'" + FORMULA_CLUB}
-    assert rows[0]["match_points"] == "-3" and rows[0]["game_points"] == "-40"
-    assert rows[0]["buchholz"] == "-7"
+    # Headed as the XLSX, in the language of the job (English here).
+    assert [r["Player"] for r in rows] == ["'" + n for n in (HYPERLINK, AT_SUM, PLUS, MINUS)]
+    assert {r["Club"] for r in rows} == {"'" + FORMULA_CLUB}
+    assert rows[0]["Match points"] == "-3" and rows[0]["Game points"] == "-40"
+    assert rows[0]["Buchholz"] == "-7"
 
 
 def test_the_standings_xlsx_has_no_formula_cell():

@@ -14,18 +14,19 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from scoring import services as scoring_services
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.simulation import random_deal
 from scoring.models import Deal, Match
 from scoring.selectors import scoresheet_for, seat_names
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 from tournaments.models import Round, StandingRow
 from tournaments.pairing.manager import round_pair
-from tournaments.simulation import random_deal
+from tournaments.ranking import compute_standings
 from tournaments.standings import (
-    compute_standings,
     outcome_from_result,
     tournament_bye_points,
     tournament_tiebreaks,
+    tournament_winner_points,
 )
 
 STEPS = st.lists(
@@ -66,6 +67,7 @@ def recompute(tournament):
         tiebreaks=tournament_tiebreaks(tournament),
         scoring=tournament.match_score,
         bye_points=tournament_bye_points(tournament),
+        winner_points=tournament_winner_points(tournament),
     )
     return {
         line.player: (

@@ -1,10 +1,20 @@
-"""Standings computed by hand: match points, each tiebreak, shared ranks, byes."""
+"""Standings computed by hand: match points, each tiebreak, shared ranks, byes.
+
+The calculation (`tournaments.ranking`) runs on plain tuples; only the difference scoring's
+winner rule is the game's (Deberc's, from the registry)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from tournaments.standings import MatchOutcome, compute_standings, outcome_from_result
+from scoring import games
+from tournaments.ranking import MatchOutcome, compute_standings
+from tournaments.standings import outcome_from_result
+
+DEBERC_WINNER_POINTS = games.game_get("deberc").winner_points
 
 
 def two(match_id, round_number, a, b, ta, tb, *, winner=None, bytes_=(0, 0), target=501):
@@ -121,7 +131,9 @@ def test_difference_scoring_gives_the_win_and_also_the_target_minus_the_losers_t
         # Both at or above the target: the winner writes no difference, only the win.
         two(2, 1, "C", "D", 530, 505),
     ]
-    _, by = standings(["wins"], outcomes=outcomes, scoring="difference")
+    _, by = standings(
+        ["wins"], outcomes=outcomes, scoring="difference", winner_points=DEBERC_WINNER_POINTS
+    )
     assert by["A"].match_points == 1 + 201
     assert by["B"].match_points == 0
     assert by["C"].match_points == 1
@@ -145,6 +157,7 @@ def test_three_player_tables_count_both_opponents():
         byes=[(1, "D")],
         tiebreaks=["points_difference", "sonneborn_berger"],
         scoring="difference",
+        winner_points=DEBERC_WINNER_POINTS,
     )
     by = {line.player: line for line in lines}
     # Difference: the win, and also (501 − 320) + (501 − 410) = 272; against = the best opponent.
@@ -156,13 +169,37 @@ def test_three_player_tables_count_both_opponents():
     assert by["D"].match_points == 1
 
 
+def test_a_scoring_beyond_the_win_without_the_games_rule_is_refused_not_guessed():
+    with pytest.raises(ValueError, match="winner rule"):
+        compute_standings(players="ABCD", outcomes=ROUND_ROBIN, scoring="difference")
+
+
+def test_the_calculation_runs_without_django():
+    """Plain data in, rows out: the calculation ranks plain tuples with no Django loaded."""
+    code = (
+        "import sys\n"
+        "from tournaments.ranking import MatchOutcome, compute_standings\n"
+        "m = MatchOutcome(1, 1, ('A', 'B'), (510, 300), frozenset({'A'}), (0, 1), (0, 1), 501)\n"
+        "lines = compute_standings(players='AB', outcomes=[m], tiebreaks=['fewer_bytes'])\n"
+        "print([(x.player, x.row()['rank'], x.row()['tiebreaks']) for x in lines])\n"
+        "print(any(n == 'django' or n.startswith('django.') for n in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == [
+        "[('A', 1, {'fewer_bytes': 0}), ('B', 2, {'fewer_bytes': 1})]",
+        "False",
+    ]
+
+
 def test_unknown_tiebreaks_are_refused():
     with pytest.raises(ValueError):
         compute_standings(players="A", outcomes=[], tiebreaks=["coin_toss"])
 
 
 def test_an_engine_result_is_read_by_seat():
-    from scoring.engine import score_match
+    from scoring.games.deberc.engine import score_match
 
     result = score_match(
         {

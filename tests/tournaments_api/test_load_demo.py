@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 from scoring.models import Deal, Match
 from scoring.selectors import match_scoresheet
 from tournaments.models import Player, Round, Tournament

@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from scoring import services as scoring_services
-from scoring.engine import score_match
+from scoring.games.deberc.engine import score_match
 from scoring.models import Match
 from tests.factories import DEAL_BYTE, DEAL_HANGING, DEAL_MADE, ClubFactory, make_evening
 from tournaments.models import Round, Tournament

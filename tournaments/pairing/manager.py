@@ -22,20 +22,20 @@ from config.ids import is_id
 from scoring import games
 from scoring.models import Match, Seat
 from tournaments.models import Rating, Round, StandingRow, Table, Tournament
+from tournaments.ranking import MatchOutcome
 from tournaments.standings import (
-    MatchOutcome,
     compute_tournament_standings,
     load_byes,
     load_tallies,
-    outcome_from_tally,
     standings_refresh,
     tournament_bye_points,
+    tournament_winner_points,
 )
 
 from .draw import draw_seats
 from .round_robin import berger_round, groups_schedule, triples_round_from_history
 from .swiss import pair_swiss_groups, pair_swiss_pairs
-from .types import Competitor, RoundPairing
+from .types import Competitor, PlayerId, RoundPairing
 
 
 class PairingError(Exception):
@@ -71,6 +71,7 @@ def tournament_history(
     """
     scoring = tournament.match_score
     bye_points = tournament_bye_points(tournament)
+    winner_points = tournament_winner_points(tournament)
     if tallies is None:
         tallies = load_tallies(tournament)
     if byes_played is None:
@@ -78,7 +79,7 @@ def tournament_history(
     outcomes_by_round: dict[int, list[MatchOutcome]] = defaultdict(list)
     tables_by_round: dict[int, list[list]] = defaultdict(list)
     for match_id, number, data in tallies:
-        outcomes_by_round[number].append(outcome_from_tally(match_id, number, data))
+        outcomes_by_round[number].append(MatchOutcome.from_tally(match_id, number, data))
         tables_by_round[number].append(list(data["players"]))
     in_play: dict[int, list] = defaultdict(list)
     in_play_round: dict[int, int] = {}
@@ -116,7 +117,7 @@ def tournament_history(
             floats[p].append(None)
         for outcome in outcomes_by_round.get(number, []):
             for p in outcome.players:
-                scores[p] += outcome.match_points(p, scoring)
+                scores[p] += outcome.match_points(p, scoring, winner_points)
     return History(
         scores=dict(scores),
         opponents={p: frozenset(o) for p, o in opponents.items()},
@@ -125,10 +126,15 @@ def tournament_history(
     )
 
 
-def _initial_order(tournament: Tournament, players: Sequence[Hashable]) -> list[Hashable]:
+def _initial_order(tournament: Tournament, players: Sequence[int]) -> list[int]:
     """Seed order: the organiser's seeds, then the rating, then entry order."""
     seeds = dict(tournament.entries.values_list("player_id", "seed"))
-    ratings = dict(Rating.objects.filter(player_id__in=players).values_list("player_id", "ordinal"))
+    # The rating in the tournament's own game (a player has one per game).
+    ratings = dict(
+        Rating.objects.filter(player_id__in=players, game=tournament.game).values_list(
+            "player_id", "ordinal"
+        )
+    )
     position = {p: i for i, p in enumerate(players)}
     return sorted(
         players,
@@ -173,6 +179,7 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
         if size == 2:
             return berger_round(ordered, number)
         return _round_robin_groups(tournament, ordered, number, history, size)
+    rank: dict[PlayerId, int]
     if number == 1 or (not history.scores and not history.opponents):
         rank = {p: i for i, p in enumerate(ordered)}
     else:
@@ -197,7 +204,7 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
 
 
 def _round_robin_groups(
-    tournament: Tournament, ordered: list[Hashable], number: int, history: History, size: int
+    tournament: Tournament, ordered: list[int], number: int, history: History, size: int
 ) -> RoundPairing:
     """The schedule's round `number`, as long as the rounds played follow the schedule; else a
     round planned from the meetings really played (after a swap by hand or a withdrawal)."""
@@ -273,7 +280,7 @@ def round_write(
         tournament=tournament, number=number, status=status or Round.Status.PAIRED
     )
     if pairing.byes:
-        round_.byes.set(pairing.byes)
+        round_.byes.set([_pk(p) for p in pairing.byes])
     tables = Table.objects.bulk_create(
         [Table(round=round_, number=k) for k in range(1, len(pairing.tables) + 1)],
         batch_size=1000,
@@ -300,13 +307,19 @@ def round_write(
     )
     Seat.objects.bulk_create(
         [
-            Seat(match=match, position=position, player_id=player)
+            Seat(match=match, position=position, player_id=_pk(player))
             for match, draw in zip(matches, draws, strict=True)
             for position, player in enumerate(draw.seats)
         ],
         batch_size=2000,
     )
     return round_
+
+
+def _pk(player: PlayerId) -> int:
+    """A player of a pairing as the Player's primary key (the manager pairs by primary key)."""
+    assert isinstance(player, int)
+    return player
 
 
 def _first_deals(tournament: Tournament) -> dict[Hashable, int]:
@@ -319,9 +332,7 @@ def _first_deals(tournament: Tournament) -> dict[Hashable, int]:
     return {row["player_id"]: row["n"] for row in rows}
 
 
-def round_swap(
-    *, round_: Round, first: Hashable, second: Hashable, kind: str = "players"
-) -> list[str]:
+def round_swap(*, round_: Round, first: int, second: int, kind: str = "players") -> list[str]:
     """Swap two players (by player id) or two tables (by table number) before the round starts.
 
     Returns the warnings (a swap that makes a rematch is allowed, with a warning).
@@ -333,7 +344,7 @@ def round_swap(
                 "round_started", _("The round has started: its tables can no longer change.")
             )
         if kind == "tables":
-            return _swap_tables(round_, int(first), int(second))
+            return _swap_tables(round_, first, second)
         return _swap_players(round_, first, second)
 
 
@@ -355,7 +366,7 @@ def _swap_tables(round_: Round, first: int, second: int) -> list[str]:
     return []
 
 
-def _swap_players(round_: Round, first: Hashable, second: Hashable) -> list[str]:
+def _swap_players(round_: Round, first: int, second: int) -> list[str]:
     if first == second:
         raise PairingError("same_player", _("Choose two different players."))
     if not (is_id(first) and is_id(second)):  # no player has such an id
@@ -409,9 +420,9 @@ def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
     ).values_list("match_id", "player_id"):
         earlier[match_id].add(player)
     met: set[frozenset] = set()
-    for players in earlier.values():
-        for p in players:
-            for q in players:
+    for together in earlier.values():
+        for p in together:
+            for q in together:
                 if p != q:
                     met.add(frozenset((p, q)))
     names = dict(

@@ -144,16 +144,16 @@ def _anneal(
             if k != j:
                 change[frozenset((y, p))] -= 1
                 change[frozenset((x, p))] += 1
-        delta = sum((meetings[k] + v) ** 2 - meetings[k] ** 2 for k, v in change.items())
+        delta = sum((meetings[m] + v) ** 2 - meetings[m] ** 2 for m, v in change.items())
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-            for k, v in change.items():
-                meetings[k] += v
+            for m, v in change.items():
+                meetings[m] += v
             tables[a][i], tables[b][j] = y, x
             score += delta
             if score < best_score:
                 best_score, best = score, [[tuple(t) for t in ts] for ts in rounds]
-    for pairing, tables in zip(schedule, best, strict=True):
-        pairing.tables = list(tables)
+    for pairing, best_tables in zip(schedule, best, strict=True):
+        pairing.tables = list(best_tables)
 
 
 def _polish(schedule: list[RoundPairing], meetings: Counter[frozenset], rng: random.Random) -> None:

@@ -17,6 +17,7 @@ with a window and a local improvement pass. Players who do not fill a table sit 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 
@@ -86,10 +87,10 @@ def _pair_even(players: list[Competitor]) -> tuple[list[tuple], int]:
         pool = carry_in[start] + [p for g in groups[start:] for p in g]
         if len(pool) > _BLOSSOM_LIMIT and start > 0:
             continue
-        pairs = _pair_pool_by_matching(pool)
-        if pairs is not None:
+        matched = _pair_pool_by_matching(pool)
+        if matched is not None:
             kept = itertools.chain.from_iterable(group_pairs[:start])
-            return _tables(itertools.chain(kept, pairs)), 0
+            return _tables(itertools.chain(kept, matched)), 0
     # No rematch-free pairing exists: a maximum matching makes the fewest rematches.
     pairs, rematches = _pair_fewest_rematches(ordered)
     return _tables(pairs), rematches
@@ -230,12 +231,16 @@ def _pair_pool_by_matching(pool: list[Competitor]) -> list | None:
     return [(ordered[i], ordered[m]) for i, m in enumerate(mate) if i < m]
 
 
+def _gap(i: int, j: int) -> int:
+    return abs(j - i)
+
+
 def _matching(ordered: list[Competitor]) -> list[int]:
     n = len(ordered)
     adjacency = [
         sorted(
             (j for j in range(n) if j != i and not _met(ordered[i], ordered[j])),
-            key=lambda j, i=i: abs(j - i),
+            key=functools.partial(_gap, i),
         )
         for i in range(n)
     ]

@@ -5,6 +5,7 @@ as CSV, XLSX and PDF, the round report, the player statistics with inline SVG ch
 tournament archive (every match as a scoresheet, zipped). `selectors.py` turns the ORM into
 that plain data, `services.py` runs a job (progress, file, failure) and restores an archive,
 `tournaments.tasks` holds the thin Celery tasks. What differs by game (the standings' columns,
-the round report, the player statistics) comes from the game's report parts (`parts.py`:
-`deberc.py`, `preferans.py`), named by the games registry.
+the round report, the player statistics' figures) comes from the game's tournament parts
+(`tournaments.games.<game>`, the typed `TournamentParts`), which the games registry names;
+the statistics table is drawn once (`statistics.py`).
 """

@@ -124,38 +124,3 @@ class MatchDeals:
     players: list[str]
     records: list[dict[str, Any]]
     result: dict[str, Any]
-
-
-@dataclass
-class PlayerStats:
-    """One player's figures over the tournament [статистика игрока]."""
-
-    player: str
-    club: str = ""
-    matches: int = 0
-    matches_won: int = 0
-    deals: int = 0
-    points: int = 0  # the sum of what the player recorded, deal by deal
-    declared: int = 0  # deals the player played as declarer [играющий]
-    made: int = 0
-    bytes: int = 0  # bytes as declarer, card bytes included
-    hanging: int = 0  # hanging bytes as declarer [висячий байт]
-    combinations: dict[str, int] = field(default_factory=dict)  # declared, by kind
-    credited: int = 0  # deals in which the player's terz/fifty/... won the seniority
-    # Per deal in play order: (round number, points recorded).
-    points_by_deal: list[tuple[int, int]] = field(default_factory=list)
-    # Per round: (deals declared, bytes) in that round.
-    by_round: dict[int, list[int]] = field(default_factory=dict)
-
-    @property
-    def points_per_deal(self) -> float:
-        return self.points / self.deals if self.deals else 0.0
-
-    @property
-    def byte_rate(self) -> float:
-        """Bytes per deal declared: how often the player's game failed."""
-        return self.bytes / self.declared if self.declared else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.matches_won / self.matches if self.matches else 0.0

@@ -14,8 +14,10 @@ from django.utils import timezone
 from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments import permissions as perms
+from tournaments.games import parts_of
 from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
-from tournaments.standings import TIEBREAK_FIGURES, rank_label, tournament_tiebreaks
+from tournaments.ranking import ROW_FIELDS, rank_label
+from tournaments.standings import TIEBREAK_FIGURES, tournament_tiebreaks
 
 from .data import (
     Column,
@@ -26,7 +28,6 @@ from .data import (
     StandingsSheet,
     TournamentInfo,
 )
-from .parts import parts_of
 
 # --- permissions ---------------------------------------------------------------------------
 
@@ -158,19 +159,7 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
     rows = list(
         StandingRow.objects.filter(tournament=tournament)
         .order_by("rank", "player__display_name", "player_id")
-        .values(
-            "rank",
-            "rank_shared",
-            "match_points",
-            "played",
-            "won",
-            "game_points",
-            "points_against",
-            "bytes",
-            "tiebreaks",
-            "player__display_name",
-            "player__club__name",
-        )
+        .values(*ROW_FIELDS, "player__display_name", "player__club__name")
     )
     sharing = Counter(row["rank"] for row in rows)
     lines = [
@@ -225,7 +214,7 @@ def round_sheet(tournament: Tournament, number: int) -> RoundSheet | None:
     out: list[RoundTable] = []
     for table in tables:
         match = getattr(table, "match", None)
-        scorer = table.scorer.get_username() if table.scorer_id else ""
+        scorer = table.scorer.get_username() if table.scorer is not None else ""
         if match is None:
             out.append(
                 RoundTable(
@@ -296,7 +285,7 @@ def match_deals(tournament: Tournament, *, batch: int = 200) -> Iterator[MatchDe
         for match_id in chunk:
             match = by_id[match_id]
             yield MatchDeals(
-                round_number=match.round.number if match.round_id else 0,
+                round_number=match.round.number if match.round is not None else 0,
                 players=[seat.player.display_name for seat in match.seats.all()],
                 records=[deal.record for deal in match.deals.all()],
                 result=match.result or {},

@@ -15,10 +15,11 @@ the job only when the retries are used up.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -32,14 +33,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.ids import is_id
+from tournaments.games import parts_of
 from tournaments.models import Entry, ReportJob, Round, Table, Tournament
 from tournaments.selectors import scorer_candidates
+from tournaments.services import PLAY_SETTINGS
 
 from . import archive as archive_format
-from . import selectors, standings
-from .data import Progress
+from . import selectors, standings, statistics
+from .data import MatchDeals, Progress
 from .errors import ReportError, TransientReportError
-from .parts import parts_of
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +239,7 @@ def _build_round(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
     if sheet is None:
         raise ReportError(_("Round %(n)s does not exist (any more).") % {"n": number})
     progress(0.2)
-    parts = parts_of(job.tournament)  # the game's own round report
+    parts = parts_of(job.tournament)  # the game's own round report (tournaments.games)
     if job.params.get("format") == "html":
         html = parts.round_html(sheet)
         return BuiltFile(f"round-{number}.html", html.encode("utf-8"), "text/html")
@@ -252,7 +254,7 @@ def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
         raise ReportError(_("The tournament has no matches yet."))
     done = 0
 
-    def counted(matches):  # progress while the matches stream in
+    def counted(matches: Iterable[MatchDeals]) -> Iterator[MatchDeals]:  # progress meanwhile
         nonlocal done
         for match in matches:
             done += 1
@@ -260,8 +262,8 @@ def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
                 progress(0.5 * done / len(ids))
             yield match
 
-    parts = parts_of(tournament)  # the game's own statistics
-    stats = parts.collect_stats(
+    figures = parts_of(tournament).statistics  # the game's own figures (tournaments.games)
+    stats = figures.collect(
         counted(selectors.match_deals(tournament)), selectors.player_clubs(tournament)
     )
     name = None
@@ -272,13 +274,15 @@ def _build_player_stats(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
         if player is None:
             raise ReportError(_("This player no longer exists."))
         name = player.display_name
-    context = parts.stats_context(selectors.tournament_info(tournament), stats, player=name)
+    context = statistics.stats_context(
+        selectors.tournament_info(tournament), stats, figures, player=name
+    )
     progress(0.6)
     stem = f"player-{job.params['player']}-stats" if name else "player-stats"
     if job.params.get("format") == "html":
-        html = parts.player_stats_html(context)
+        html = statistics.player_stats_html(context)
         return BuiltFile(f"{stem}.html", html.encode("utf-8"), "text/html")
-    pdf = parts.player_stats_pdf(context, progress=progress.part(0.6, 1.0))
+    pdf = statistics.player_stats_pdf(context, progress=progress.part(0.6, 1.0))
     return BuiltFile(f"{stem}.pdf", pdf, "application/pdf")
 
 
@@ -291,8 +295,10 @@ def _build_archive(job: ReportJob, progress: _ProgressWriter) -> BuiltFile:
         raise ReportError(_("The tournament has no matches to archive yet."))
     archived: list[archive_format.ArchivedMatch] = []
     for index, match in enumerate(matches):
-        round_number = match.round.number if match.round_id else None
-        table_number = match.table.number if match.table_id else None
+        round_ = match.round if match.round_id else None
+        table = match.table if match.table_id else None
+        round_number = round_.number if round_ is not None else None
+        table_number = table.number if table is not None else None
         result = match.result or {}
         archived.append(
             archive_format.ArchivedMatch(
@@ -442,7 +448,8 @@ def report_job_execute(
     job = selectors.job_get(job_id)
     if job is None:
         return None  # deleted since it was queued
-    if job.state == ReportJob.State.DONE and job.file and default_storage.exists(job.file.name):
+    done = job.state == ReportJob.State.DONE
+    if done and job.file and job.file.name and default_storage.exists(job.file.name):
         return job
     claimed = (
         ReportJob.objects.filter(pk=job.pk)
@@ -565,8 +572,7 @@ def report_jobs_watch(*, now: Any = None) -> dict[str, int]:
                 pk=job.pk, state=ReportJob.State.RUNNING, heartbeat_at=job.heartbeat_at
             ).update(state=ReportJob.State.QUEUED, progress=0, heartbeat_at=now, task_id="")
             if moved:
-                job_id = job.pk
-                transaction.on_commit(lambda job_id=job_id: _enqueue(job_id))
+                transaction.on_commit(functools.partial(_enqueue, job.pk))
         if moved:
             counts["requeued"] += 1
             log.warning("report job %s lost its worker: queued again", job.pk)
@@ -576,8 +582,7 @@ def report_jobs_watch(*, now: Any = None) -> dict[str, int]:
                 pk=job.pk, state=ReportJob.State.QUEUED, heartbeat_at=job.heartbeat_at
             ).update(heartbeat_at=now)
             if bumped:
-                job_id = job.pk
-                transaction.on_commit(lambda job_id=job_id: _enqueue(job_id))
+                transaction.on_commit(functools.partial(_enqueue, job.pk))
         counts["resent"] += bumped
     return counts
 
@@ -603,19 +608,6 @@ class RestoreSummary:
     # Matches whose result differs from the one the archive recorded (the rules engine
     # changed since the export): the files' paths.
     differences: list[str] = field(default_factory=list)
-
-
-_SETTINGS = (
-    "game",
-    "ruleset",
-    "conventions",
-    "table_size",
-    "system",
-    "rounds",
-    "match_score",
-    "tiebreaks",
-    "confirm_deals",
-)
 
 
 def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) -> RestoreSummary:
@@ -652,13 +644,13 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
     if not isinstance(settings, dict):
         message = _("The settings are an object of name to value.")
         raise ArchiveRefused([_error("manifest.tournament", "bad_format", message)])
-    refused = settings_errors(tournament, settings, allowed=_SETTINGS, ignored=("name", "club"))
+    refused = settings_errors(tournament, settings, allowed=PLAY_SETTINGS, ignored=("name", "club"))
     if refused:
         raise ArchiveRefused(_flatten(refused, "manifest.tournament"))
     summary = RestoreSummary()
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        updates = {k: settings[k] for k in _SETTINGS if k in settings}
+        updates = {k: settings[k] for k in PLAY_SETTINGS if k in settings}
         for key, value in updates.items():
             setattr(locked, key, value)
         try:

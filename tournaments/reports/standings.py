@@ -3,8 +3,9 @@
 The columns: rank, player, club, then the figures of the tournament's game (its report parts'
 `standings_columns`; the sheet carries them): Deberc's are match points, played, won, game
 points, points against, bytes, then the tiebreaks in the organiser's order (those not already
-among these figures). The CSV's header holds stable keys (for spreadsheets and scripts), the
-XLSX and the PDF headings are in the job's language.
+among these figures). The CSV and the XLSX have the same headings, in the job's language, and
+the same cells (a shared rank written as people write it, "3–5"); the PDF's headings are the
+standings page's abbreviations.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from ..ranking import ROW_FIELDS
 from ..standings import BASE_FIGURES
 from .cells import row_safe
 from .data import Column, Progress, StandingLine, StandingsColumns, StandingsSheet, no_progress
@@ -26,21 +28,11 @@ from .pdf import font_css, render_pdf
 # Tiebreaks that are one of the base figures under another name.
 SAME_AS_BASE = {"game_points": "game_points", "wins": "won", "fewer_bytes": "bytes"}
 
-BASE_KEYS = (
-    "rank",
-    "player",
-    "club",
-    "match_points",
-    "played",
-    "won",
-    "game_points",
-    "points_against",
-    "bytes",
-)
-# The figures a StandingLine holds itself (any other is one of its tiebreaks).
-LINE_FIGURES = frozenset(
-    {"match_points", "played", "won", "game_points", "points_against", "bytes"}
-)
+# The figures a StandingLine holds itself, in the standings row's order (any other is one of
+# its tiebreaks).
+LINE_KEYS = tuple(key for key in ROW_FIELDS if key not in ("rank", "rank_shared", "tiebreaks"))
+LINE_FIGURES = frozenset(LINE_KEYS)
+BASE_KEYS = ("rank", "player", "club", *LINE_KEYS)
 
 
 def base_labels() -> dict[str, str]:
@@ -97,32 +89,44 @@ def line_values(line: StandingLine, columns: list[Column], same_as: dict[str, st
     return [figure_value(line, c.key, same_as) for c in columns]
 
 
+def headings(columns: StandingsColumns) -> list[str]:
+    """The table's headings in the job's language: the CSV's and the XLSX's."""
+    labels = base_labels()
+    return (
+        [labels[k] for k in BASE_KEYS[:3]]
+        + [c.label for c in columns.table]
+        + [_("Shared rank")]
+        + [c.label for c in columns.extras]
+    )
+
+
+def table_rows(sheet: StandingsSheet, columns: StandingsColumns) -> Iterator[list[Any]]:
+    """A row per player in heading order: numbers as numbers, a shared rank as "3–5" (else
+    empty), a figure the player has none of as None."""
+    for line in sheet.lines:
+        yield row_safe(
+            [
+                line.rank,
+                line.player,
+                line.club,
+                *line_values(line, columns.table, columns.same_as),
+                line.rank_label if line.rank_shared else "",
+                *(
+                    v if v != "" else None
+                    for v in line_values(line, columns.extras, columns.same_as)
+                ),
+            ]
+        )
+
+
 def standings_csv(sheet: StandingsSheet) -> bytes:
-    """UTF-8 with a byte order mark, so that spreadsheet programs read Cyrillic names right."""
+    """UTF-8 with a byte order mark, so that spreadsheet programs read Cyrillic names right;
+    the XLSX's headings and cells."""
     columns = columns_of(sheet)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(
-        [
-            *BASE_KEYS[:3],
-            *(c.key for c in columns.table),
-            "rank_shared",
-            *(c.key for c in columns.extras),
-        ]
-    )
-    for line in sheet.lines:
-        writer.writerow(
-            row_safe(
-                [
-                    line.rank,
-                    line.player,
-                    line.club,
-                    *line_values(line, columns.table, columns.same_as),
-                    int(line.rank_shared),
-                    *line_values(line, columns.extras, columns.same_as),
-                ]
-            )
-        )
+    writer.writerow(row_safe(headings(columns)))
+    writer.writerows(table_rows(sheet, columns))
     return out.getvalue().encode("utf-8-sig")
 
 
@@ -133,47 +137,28 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.worksheet import Worksheet
 
     columns = columns_of(sheet)
-    labels = base_labels()
     book = Workbook()
     table = book.active
+    assert isinstance(table, Worksheet)  # a new workbook's one sheet
     table.title = _("Standings")[:31]
-    headings = (
-        [labels[k] for k in BASE_KEYS[:3]]
-        + [c.label for c in columns.table]
-        + [_("Shared rank")]
-        + [c.label for c in columns.extras]
-    )
-    table.append(row_safe(headings))
+    heading_row = headings(columns)
+    table.append(row_safe(heading_row))
     bold = Font(bold=True)
     fill = PatternFill("solid", fgColor="DCE8E0")
     for cell in table[1]:
         cell.font = bold
         cell.fill = fill
         cell.alignment = Alignment(wrap_text=True, vertical="top")
-    for line in sheet.lines:
-        shared = line.rank_label if line.rank_shared else ""
-        table.append(
-            row_safe(
-                [
-                    line.rank,
-                    line.player,
-                    line.club,
-                    *line_values(line, columns.table, columns.same_as),
-                    shared,
-                    *(
-                        v if v != "" else None
-                        for v in line_values(line, columns.extras, columns.same_as)
-                    ),
-                ]
-            )
-        )
-    widths = [7, 32, 22] + [12] * (len(headings) - 3)
+    for row in table_rows(sheet, columns):
+        table.append(row)
+    widths = [7, 32, 22] + [12] * (len(heading_row) - 3)
     for index, width in enumerate(widths, start=1):
         table.column_dimensions[get_column_letter(index)].width = width
     table.freeze_panes = "D2"
-    table.auto_filter.ref = f"A1:{get_column_letter(len(headings))}{len(sheet.lines) + 1}"
+    table.auto_filter.ref = f"A1:{get_column_letter(len(heading_row))}{len(sheet.lines) + 1}"
 
     info = book.create_sheet(_("Tournament")[:31])
     t = sheet.tournament

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.htmx import HtmxHttpRequest
 from tournaments import permissions as perms
 from tournaments.api_reports import download_url
 from tournaments.models import ReportJob, Tournament
@@ -56,7 +57,7 @@ def _row(request: HttpRequest, job: ReportJob, status: int = 200) -> HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
-def reports_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def reports_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     refused = _staff_only(request, tournament)
     if refused is not None:
@@ -116,7 +117,7 @@ def job_row(request: HttpRequest, job_id: Any) -> HttpResponse:
 
 
 @require_POST
-def job_retry(request: HttpRequest, job_id: Any) -> HttpResponse:
+def job_retry(request: HtmxHttpRequest, job_id: Any) -> HttpResponse:
     job = _job_for_staff(request, job_id)
     # Already queued or running: the row shows it as it is.
     with contextlib.suppress(services.ReportParamsError):

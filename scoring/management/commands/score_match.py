@@ -41,7 +41,7 @@ class Command(BaseCommand):
             try:
                 document: Any = record_score(_read(path))
             except SCORING_ERRORS as error:
-                document, invalid = {"errors": error.errors}, True  # type: ignore[attr-defined]
+                document, invalid = {"errors": error.errors}, True
             except (OSError, ValueError) as error:  # unreadable file or not JSON
                 # Not JSON: bad_format, or the parser's too_deep / number_too_large.
                 code = (

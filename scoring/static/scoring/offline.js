@@ -99,8 +99,23 @@
       items.sort(function (a, b) { return a.seq - b.seq; });
       state.items = items;
       state.ready = true;
+      reportQueue();
       return items;
     });
+  }
+
+  // The organiser's round view shows how many deals wait on this phone (issue 20:
+  // tournaments.staff_views.offline_queue_report); said again only when the count changed.
+  var reported = null;
+  function reportQueue() {
+    var count = state.items.length;
+    if (count === reported || !navigator.onLine || !window.fetch) return;
+    fetch("/matches/" + MATCH + "/queue/", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+      body: new URLSearchParams({ waiting: String(count) }),
+    }).then(function (answer) { if (answer.ok) reported = count; }, function () {});
   }
 
   function saveItems(items) {
@@ -175,6 +190,13 @@
     form.querySelectorAll(".field-error").forEach(function (e) { e.classList.remove("field-error"); });
     form.querySelectorAll("details[open]").forEach(function (d) { d.open = false; });
     freshKey(form);
+    filled(form);
+  }
+
+  // The game's script (preferans.js) shows and hides its fields by what is chosen: told
+  // when the form is filled or emptied here, where no input event fires.
+  function filled(form) {
+    form.dispatchEvent(new CustomEvent("scorer:form-filled", { bubbles: true }));
   }
 
   function fillForm(form, fields) {
@@ -191,6 +213,7 @@
         if (details && value && name !== "violation_kind") details.open = true;
       });
     });
+    filled(form);
   }
 
   function csrfToken() {

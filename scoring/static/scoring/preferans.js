@@ -1,10 +1,16 @@
-/* The Preferans scorer's page (scoring/templates/scoring/preferans/), beside scorer.js and
+/* The Preferans scorer's page (scoring/templates/scoring/games/preferans/), beside scorer.js and
    offline.js; no inline script (Content-Security-Policy).
 
    - Tricks: as soon as every playing hand but one has its tricks, the last one is filled in
      (10 minus the others; on a four-handed all-pass the dealer's talon tricks count, blank
      meaning 0). A figure filled in this way is marked data-auto and follows the others; once
      the scorer types in it, it is the scorer's.
+   - A correction starts from the deal's figures: the last hand's (when they add up to ten)
+     is marked as filled in, so it follows when another hand's figure is changed; once every
+     figure there is the scorer's own, the last hand the scorer has not typed in follows.
+   - No tricks to enter: a game passed by both defenders, or a half-whist not answered
+     "играем", is not played. The tricks are hidden then (data-no-tricks on .pf-fields) and
+     their fields disabled, so that none is sent (the server refuses them as before).
    - Offline: a waiting deal is shown with its game, declarer, defenders and tricks
      (window.ScorerGame.figures, asked by offline.js). */
 (function () {
@@ -20,9 +26,7 @@
       fields.querySelectorAll("input[name^=tricks_]"), shown);
   }
 
-  function fillLast(fields) {
-    var inputs = trickInputs(fields);
-    if (!inputs.length) return;
+  function handsOf(inputs) {
     var talon = 0;
     var hands = [];
     inputs.forEach(function (input) {
@@ -32,7 +36,32 @@
         hands.push(input);
       }
     });
+    return { talon: talon, hands: hands };
+  }
+
+  function fillLast(fields) {
+    var inputs = trickInputs(fields);
+    if (!inputs.length) return;
+    var split = handsOf(inputs);
+    var talon = split.talon;
+    var hands = split.hands;
     var blank = hands.filter(function (i) { return i.value === "" || i.hasAttribute("data-auto"); });
+    if (!blank.length) {
+      // Every figure is there (a correction): the last hand the scorer has not typed in
+      // follows, when the others leave it a figure it can have.
+      var untyped = hands.filter(function (i) { return !i.hasAttribute("data-typed"); });
+      if (!untyped.length) return;
+      var follower = untyped[untyped.length - 1];
+      var rest = talon;
+      for (var k = 0; k < hands.length; k += 1) {
+        if (hands[k] === follower) continue;
+        if (!/^\d+$/.test(hands[k].value)) return;
+        rest += Number(hands[k].value);
+      }
+      if (rest > TRICKS) return;
+      follower.setAttribute("data-auto", "");
+      blank = [follower];
+    }
     if (blank.length !== 1) {
       // More than one open: an earlier automatic figure no longer stands.
       hands.forEach(function (i) {
@@ -57,17 +86,94 @@
     target.setAttribute("data-auto", "");
   }
 
+  // The deal's figures as the page shows them (a correction, or a deal sent back with an
+  // error): when the hands add up to ten, the last one is marked as filled in.
+  function markLast(fields) {
+    var inputs = trickInputs(fields);
+    if (!inputs.length) return;
+    var split = handsOf(inputs);
+    var hands = split.hands;
+    if (!hands.length || hands.some(function (i) { return i.hasAttribute("data-auto"); })) return;
+    var taken = split.talon;
+    for (var k = 0; k < hands.length; k += 1) {
+      if (!/^\d+$/.test(hands[k].value)) return;
+      taken += Number(hands[k].value);
+    }
+    if (taken === TRICKS) hands[hands.length - 1].setAttribute("data-auto", "");
+  }
+
+  function checked(fields, name) {
+    var input = fields.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+
+  // A game is played when a defender whists (or checks a ten), or answers a half-whist
+  // "играем"; with every defender's word said and none of these, no tricks are entered.
+  function noTricks(fields) {
+    var contract = checked(fields, "contract");
+    if (!/^\d/.test(contract)) return false;
+    var declarer = checked(fields, "declarer");
+    if (declarer === "") return false;
+    var rows = fields.querySelectorAll(".pf-whist-row");
+    var said = [];
+    for (var k = 0; k < rows.length; k += 1) {
+      var seat = rows[k].getAttribute("data-seat");
+      if (seat === declarer) continue;
+      var choice = checked(rows[k], "whist_" + seat);
+      if (!choice) return false;
+      said.push(choice);
+    }
+    if (!said.length) return false;
+    if (said.indexOf("whist") >= 0 || said.indexOf("check") >= 0) return false;
+    var answered = fields.querySelector("input[name=half_answered]");
+    return !(said.indexOf("half") >= 0 && answered && answered.checked);
+  }
+
+  function showTricks(fields) {
+    var none = noTricks(fields);
+    fields.toggleAttribute("data-no-tricks", none);
+    fields.querySelectorAll("input[name^=tricks_]").forEach(function (input) {
+      input.disabled = none;
+    });
+  }
+
+  function update(fields) {
+    showTricks(fields);
+    fillLast(fields);
+  }
+
+  function start() {
+    document.querySelectorAll(".pf-fields").forEach(function (fields) {
+      fields.querySelectorAll("input[name^=tricks_]").forEach(function (input) {
+        if (input.value === "") { input.removeAttribute("data-auto"); input.removeAttribute("data-typed"); }
+      });
+      showTricks(fields);
+      markLast(fields);
+    });
+  }
+
   document.addEventListener("input", function (evt) {
     var input = evt.target;
     var fields = input && input.closest && input.closest(".pf-fields");
     if (!fields) return;
-    if (input.name && input.name.indexOf("tricks_") === 0) input.removeAttribute("data-auto");
-    fillLast(fields);
+    if (input.name && input.name.indexOf("tricks_") === 0) {
+      input.removeAttribute("data-auto");
+      input.setAttribute("data-typed", "");
+    }
+    update(fields);
   });
   document.addEventListener("change", function (evt) {
     var fields = evt.target && evt.target.closest && evt.target.closest(".pf-fields");
-    if (fields && evt.target.type === "radio") fillLast(fields);
+    if (fields && (evt.target.type === "radio" || evt.target.type === "checkbox")) update(fields);
   });
+  // offline.js filled the form with a waiting deal, or emptied it.
+  document.addEventListener("scorer:form-filled", function () { start(); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { start(); });
+  } else {
+    start();
+  }
+  document.addEventListener("htmx:afterSwap", function () { start(); });
 
   // --- offline: a waiting deal's figures -------------------------------------------------
 

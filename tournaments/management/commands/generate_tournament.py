@@ -118,7 +118,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True, help="rounds to pair and play")
-        parser.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT.key)
+        keys = sorted(game.key for game in games.games_all())
+        parser.add_argument("--game", choices=keys, default=games.game_default().key)
         parser.add_argument(
             "--table-size", type=int, choices=(2, 3, 4), help="default: the game's smallest"
         )
@@ -262,7 +263,7 @@ class Command(BaseCommand):
             tallies.append(
                 MatchTally(
                     match=match,
-                    tournament_id=match.tournament_id,
+                    tournament_id=round_.tournament_id,
                     round_number=round_.number,
                     data=data,
                 )

@@ -10,7 +10,7 @@ Next to it, a Preferans evening in another club: 13 players, Sochi rules with pu
 on the round's clock (`end: closed`: a table is closed when time is up; pools to 20), three
 tables of three and one of four (the dealer sits out), round 1 finished (each table closed on
 time) and round 2 running on a two-hour round clock; the pulkas' deals are drawn by the game's
-simulator (`scoring.games.Game.simulate`, i.e. `scoring.preferans.simulate`).
+simulator (`scoring.games.Game.simulate`, i.e. `scoring.games.preferans.engine.simulate`).
 
 Running it again changes nothing (it says what is already there).
 """
@@ -18,6 +18,7 @@ Running it again changes nothing (it says what is already there).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -27,12 +28,13 @@ from django.db import transaction
 
 from scoring import games
 from scoring import services as scoring_services
-from scoring.demo import believable_match, hanging_deal
 from scoring.models import Match
 from tournaments import services
+from tournaments.games import parts_of
 from tournaments.models import Club, Player, Round, Table, Tournament
 from tournaments.permissions import ORGANISERS_GROUP
-from tournaments.standings import outcome_from_tally, tally_data
+from tournaments.ranking import MatchOutcome
+from tournaments.standings import tally_data
 
 CLUB = "Клуб «Козирний валет»"
 TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
@@ -161,6 +163,7 @@ class Command(BaseCommand):
         rnd = services.round_ensure(tournament=tournament, number=1)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = self._table_scorers(users)
+        parts = parts_of(tournament)  # the game's demo deals (tournaments.games)
         order = list(players)
         rng.shuffle(order)
         for number in range(1, 7):
@@ -171,22 +174,17 @@ class Command(BaseCommand):
             )
             names = [p.display_name for p in pair]
             first = names[match.first_dealer_seat]
-            # Two tables get a hanging byte early on (висячий байт), so the demo shows pools.
-            deals: list[dict[str, Any]] = []
-            if number in (2, 5):
-                prefix, _ = believable_match(rng, names, first_dealer=first, stop_after=2)
-                deals = prefix["deals"]
-                hanging = hanging_deal(rng, names, deals, first_dealer=first)
-                if hanging is not None:
-                    deals.append(hanging)
-            record, _result = believable_match(rng, names, first_dealer=first, prefix=deals)
-            self._play(match, scorers[number - 1], record["deals"])
+            # Two tables get the game's showcase early on (Deberc: a hanging byte [висячий
+            # байт]), so the demo shows pools.
+            deals = parts.demo_deals(rng, names, first_dealer=first, showcase=number in (2, 5))
+            self._play(match, scorers[number - 1], deals)
         services.round_close(round=rnd, user=users["organiser"])
 
     def _round2(self, tournament: Tournament, users: dict[str, Any], rng: random.Random) -> None:
         """Winners meet winners (a Swiss round by score), then part of each match is played."""
         finished = Match.objects.filter(round__tournament=tournament, round__number=1)
-        winners, losers = [], []
+        winners: list[Player] = []
+        losers: list[Player] = []
         for match in finished.prefetch_related("seats__player"):
             seats = sorted(match.seats.all(), key=lambda s: s.position)
             for seat in seats:
@@ -195,6 +193,7 @@ class Command(BaseCommand):
         rnd = services.round_ensure(tournament=tournament, number=2)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = self._table_scorers(users)
+        parts = parts_of(tournament)  # the game's demo deals (tournaments.games)
         for number in range(1, 7):
             pair = order[(number - 1) * 2 : number * 2]
             table = Table.objects.create(round=rnd, number=number, scorer=scorers[number - 1])
@@ -203,15 +202,15 @@ class Command(BaseCommand):
             )
             names = [p.display_name for p in pair]
             first = names[match.first_dealer_seat]
-            record, _result = believable_match(
-                rng, names, first_dealer=first, stop_after=ROUND2_DEALS[number - 1]
+            # scorer1's table shows the game's showcase right now (Deberc: a pool hanging,
+            # висячка).
+            deals = parts.demo_deals(
+                rng,
+                names,
+                first_dealer=first,
+                stop_after=ROUND2_DEALS[number - 1],
+                showcase=number == 1,
             )
-            deals = record["deals"]
-            if number == 1:
-                # scorer1's table has a pool hanging right now (висячка).
-                hanging = hanging_deal(rng, names, deals, first_dealer=first)
-                if hanging is not None:
-                    deals.append(hanging)
             self._play(match, scorers[number - 1], deals)
 
     # --- the Preferans evening -----------------------------------------------------------
@@ -252,12 +251,12 @@ class Command(BaseCommand):
             services.round_close(round=tournament.round_set.get(number=1), user=users["organiser"])
             # Round 2: the leaders of round 1 meet (by match points, then whist balance; the
             # standings themselves are refreshed once this transaction commits).
-            score: dict[int, tuple[float, int]] = {}
+            score: dict[Hashable, tuple[float, int]] = {}
             for match in Match.objects.filter(round__tournament=tournament, round__number=1):
-                outcome = outcome_from_tally(match.pk, 1, tally_data(match) or {})
-                for seat, player in enumerate(outcome.players):
-                    points = outcome.match_points(player, tournament.match_score)
-                    score[player] = (points, outcome.totals[seat])
+                outcome = MatchOutcome.from_tally(match.pk, 1, tally_data(match) or {})
+                for seat, player_id in enumerate(outcome.players):
+                    points = outcome.match_points(player_id, tournament.match_score)
+                    score[player_id] = (points, outcome.totals[seat])
             order.sort(key=lambda p: score.get(p.pk, (0, 0)), reverse=True)
             self._preferans_round(tournament, 2, order, users, rng, deals=PREFERANS_ROUND2_DEALS)
         self._report(tournament, users, roles=False)

@@ -1,0 +1,569 @@
+"""Where each Deberc article stands in the rule texts (issue 21): the text as readers name it
+("московские правила", "харьковский деберц", "одесский деберц", "онлайн-стол"), a short quote
+in the text's own words, and, where the texts disagree or are silent, this service's reading
+with the convention that changes it.
+
+Kept in one table rather than inside each article so that a reviewer can check every Deberc
+article against the texts in one place (docs/rulebook-checklist.md walks the same list). The
+Moscow rules (000) are written in Ukrainian: their quotes stay in Ukrainian and the page marks
+the quote's language; everything else is quoted from the Russian texts.
+"""
+# ruff: noqa: E501 -- quotes read better unbroken
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from referee.rulebook.base import RuleArticle, _per_lang
+
+Names = tuple[str, str, str]  # ru, uk, en
+
+MOSCOW: Names = ("московские правила", "московські правила", "the Moscow rules")
+KHARKOV: Names = ("харьковский деберц", "харківський деберц", "Kharkov deberc")
+ODESSA: Names = ("одесский деберц", "одеський деберц", "Odessa deberc")
+ONLINE: Names = ("онлайн-стол", "онлайн-стіл", "the online table")
+SHORT: Names = ("короткий деберц", "короткий деберц", "short deberc")
+FIFTIES: Names = ("деберц с полтинниками", "деберц із полтинниками", "deberc with fifties")
+
+
+def cite(*names: Names) -> Names:
+    """Several texts on one line, per language."""
+    return (
+        "; ".join(n[0] for n in names),
+        "; ".join(n[1] for n in names),
+        "; ".join(n[2] for n in names),
+    )
+
+
+@dataclass(frozen=True)
+class Where:
+    cite: Names
+    quote: str
+    reading: Names = ("", "", "")
+
+
+WHERE: dict[str, Where] = {
+    # --- §1 cards -------------------------------------------------------------------------
+    "cards.deck": Where(
+        cite(MOSCOW, ONLINE),
+        "Количество колод: 1 Количество карт в колоде: 32",
+        (
+            "Запись карт (10H, QS, русские буквы) — запись этого сервиса для протокола, правила её не касаются; ни одна договорённость её не меняет.",
+            "Запис карт (10H, QS, російські літери) — запис цього сервісу для протоколу, правила його не стосуються; жодна домовленість його не змінює.",
+            "The card notation (10H, QS, Russian letters) is this service's way of writing a record; the rules do not deal with it and no convention changes it.",
+        ),
+    ),
+    "cards.order": Where(
+        cite(MOSCOW, ONLINE),
+        "Старшинство карт: в козырной масти - 7, 8, Д, К, 10, Т, 9, В; в некозырной масти - 7, 8, 9, В, Д, К, 10, Т.",
+    ),
+    "cards.points": Where(
+        cite(MOSCOW),
+        "спочатку рахують очки за комбінації, за послід, а також за козирні валет і дев’ятку – ці очки називають «на слово»",
+    ),
+    "cards.dealt": Where(
+        cite(MOSCOW),
+        "Таким образом, каждый игрок имеет перед началом розыгрыша по 9 карт.",
+        (
+            "Как проверять записанные очки, правила не говорят: сервис принимает их, только если их даёт какой-то расклад сданных карт (ошибка impossible_points); ни одна договорённость этого не меняет.",
+            "Як перевіряти записані очки, правила не кажуть: сервіс приймає їх, лише якщо їх дає якийсь розклад розданих карт (помилка impossible_points); жодна домовленість цього не змінює.",
+            "The rules do not say how recorded figures are checked: the service accepts them only if some split of the dealt cards gives them (error impossible_points); no convention changes this.",
+        ),
+    ),
+    "cards.sequence": Where(
+        cite(ONLINE),
+        "При определении терцев и полтинников используется порядок карт, отличный от принятого старшинства: туз, король, дама, валет, десять, девять, восемь, семь.",
+    ),
+    # --- §2 table and deal ----------------------------------------------------------------
+    "deal.table": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "Количество игроков: 2, 3, 4 … при игре в 4 игрока играют парами двое на двое",
+    ),
+    "deal.dealing": Where(
+        cite(MOSCOW),
+        "Колода тщательно тасуется, снимается и каждому игроку раздается по 6 карт по 3 карты за раз.",
+    ),
+    "deal.bidding": Where(
+        cite(MOSCOW),
+        'Второй этап. Начиная с игрока слева от сдатчика и далее по часовой стрелке, каждый игрок вправе объявить любую другую масть козырной, назвав эту масть, например, "червы" или сказав "пас".',
+    ),
+    "deal.void": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        'Существует вариант игры, который называется "с обязом", когда если все говорят пас на втором этапе торговли, то сдатчик должен обязательно выбрать козырную масть и играть, и новой сдачи карт нет.',
+    ),
+    "deal.four_sevens": Where(
+        cite(MOSCOW),
+        "Если у одного из игроков имеются 4 семерки … то игрок может потребовать пересдачи карт, показав карты другим игрокам, но только до того, как будет сделан первый ход розыгрыша.",
+        (
+            "Кто сдаёт заново, правила не говорят: тот же сдатчик, сдача записывается пустой; ни одна договорённость этого не меняет.",
+            "Хто роздає знову, правила не кажуть: той самий гравець, здача записується порожньою; жодна домовленість цього не змінює.",
+            "The rules do not say who deals again: the same dealer, and the deal is recorded as void; no convention changes this.",
+        ),
+    ),
+    "deal.cut": Where(
+        cite(KHARKOV, ODESSA),
+        "карты необходимо сдвигать, если игрок не сдвинул карты, то ему записывается байд … сдвиг колоды после тасования карт обязателен",
+        (
+            "Отдельного нарушения «не сдвинул» у сервиса нет: решение судьи остаётся в его решениях, сдачу записывают так, как её присудили; ни одна договорённость этого не меняет.",
+            "Окремого порушення «не зсунув» у сервісу немає: рішення судді лишається в його рішеннях, здачу записують так, як її присудили; жодна домовленість цього не змінює.",
+            "The service has no violation for a missed cut: the referee's decision stays among the rulings and the deal is recorded as awarded; no convention changes this.",
+        ),
+    ),
+    "deal.kharkov_deal": Where(
+        cite(KHARKOV),
+        "после того как определился козырь, игрокам раздают не по 3, а по 4 карты при игре в 2 или 3 игрока, и раздают по 2 карты при игре в 4 игрока … при игре вдвоем фреза (нижняя карта колоды) не открывается",
+        (
+            "Сервис проверяет очки по сдаче в 9 карт вдвоём и втроём: прикуп по четыре карты он не учитывает, и ни одна договорённость этого пока не меняет.",
+            "Сервіс перевіряє очки за роздачею по 9 карт удвох і втрьох: прикуп по чотири карти він не враховує, і жодна домовленість цього поки не змінює.",
+            "The service checks figures against a deal of 9 cards each with two or three players: it does not model the four-card second deal, and no convention changes this yet.",
+        ),
+    ),
+    # --- §3 trick play --------------------------------------------------------------------
+    "play.follow_suit": Where(
+        cite(MOSCOW),
+        "Следующий игрок по часовой стрелке должен класть карту такой же масти, если такой карты нет, то должен положить свою любую козырную карту, если и такой карты нет, то должен положить свою любую карту.",
+    ),
+    "play.overtrump": Where(
+        cite(MOSCOW, ODESSA),
+        "Если ход сделан с козырной карты, то ее надо обязательно перебивать … козырь соперника перебивается всегда",
+    ),
+    "play.trick": Where(
+        cite(MOSCOW),
+        "При розыгрыше каждой следующей взятки первым ходит игрок, который берет предыдущую взятку.",
+    ),
+    "play.renonce": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "В таком случае, в конце игры игрок заметивший это, имеет право забрать у этого игрока одну любую взятку, но только кроме взятки с козырным валетом",
+        (
+            "Парами при харьковском ренонсе забирают взятку, которую взял сам нарушитель, а не его партнёр; запись по картам должна назвать, кто заметил и какую взятку забрал (renonce_penalty).",
+            "Парами при харківському ренонсі забирають взятку, яку взяв сам порушник, а не його партнер; запис по картах має назвати, хто помітив і яку взятку забрав (renonce_penalty).",
+            "With pairs, Kharkov's renonce takes a trick the violator took, not the partner's; a card-by-card record must name who noticed it and which trick was taken (renonce_penalty).",
+        ),
+    ),
+    # --- §4 combinations ------------------------------------------------------------------
+    "combinations.kinds": Where(
+        cite(MOSCOW, ONLINE),
+        "терц - 3 карты одной масти подряд, например, 7-8-9; полтинник, берц, полтина, полташ - 4 карты одной масти подряд, например, 7-8-9-10",
+    ),
+    "combinations.notation": Where(
+        cite(MOSCOW),
+        "каже з карти якого номіналу і масті його терц починається – наприклад, «терц від пікового валета»",
+        (
+            "Запись комбинации старшей картой (terz:KH, fifty:AS) — запись этого сервиса для протокола; ни одна договорённость её не меняет.",
+            "Запис комбінації старшою картою (terz:KH, fifty:AS) — запис цього сервісу для протоколу; жодна домовленість його не змінює.",
+            "Writing a combination by its top card (terz:KH, fifty:AS) is this service's record notation; no convention changes it.",
+        ),
+    ),
+    "combinations.how_high": Where(
+        cite(MOSCOW),
+        "то в момент викриття такої обставини роздачу припиняють і аннулють, а порушника карають байтом на картах … то його комбінації аннулюються, а опонента проходять – така кара за незаконне питання",
+        (
+            "Втроём комбинации соперников сравнивают между собой как обычно, парами свои комбинации теряет пара спросившего, белла остаётся, а комбинациям соперника по-прежнему нужна взятка (combinations_need_trick).",
+            "Утрьох комбінації суперників порівнюють між собою як звичайно, парами свої комбінації втрачає пара того, хто спитав, белла лишається, а комбінаціям суперника, як і раніше, потрібна взятка (combinations_need_trick).",
+            "With three players the opponents' combinations are compared as usual, with pairs the asker's pair loses its combinations, bella stays, and the opponent's combinations still need a trick (combinations_need_trick).",
+        ),
+    ),
+    "combinations.seniority": Where(
+        cite(MOSCOW, ODESSA, ONLINE),
+        "При равенстве комбинаций, где карты комбинаций одинаковы и комбинации не козырные, преимущество получает игрок, который объявил комбинацию первым",
+        (
+            "«Объявил первым» сервис читает как «первый по часовой стрелке от сдатчика» (combination_tie); учитывать ли козырь — договорённость (trump_in_combination).",
+            "«Оголосив першим» сервіс читає як «перший за годинниковою стрілкою від того, хто роздає» (combination_tie); чи враховувати козир — домовленість (trump_in_combination).",
+            '"Declared first" is read as "first clockwise from the dealer\'s left" (combination_tie); whether trump counts is a convention (trump_in_combination).',
+        ),
+    ),
+    "combinations.need_trick": Where(
+        cite(MOSCOW, ONLINE),
+        "Очки за терцы и полтинники записываются игроку только в том случае, если он взял хотя бы одну взятку, пусть даже без очков.",
+        (
+            "Тексты расходятся (онлайн-стол: «его объявления считаются независимо от взяток»); по умолчанию сервис требует взятку (combinations_need_trick).",
+            "Тексти розходяться (онлайн-стіл: оголошення зараховуються незалежно від взяток); за замовчуванням сервіс вимагає взятку (combinations_need_trick).",
+            "The texts disagree (the online table: declarations count regardless of tricks); by default the service requires a trick (combinations_need_trick).",
+        ),
+    ),
+    "combinations.bella": Where(
+        cite(MOSCOW, KHARKOV, ODESSA, ONLINE),
+        "Беллу игрок может объявить в любой момент, как до начала игры, так и при своем первом ходе. … бела может быть объявлена только до того момента, когда будет перевернута последняя взятка … бела объявляется только в момент, когда игрок кладет козырную даму или козырного короля",
+        (
+            "Когда объявили беллу, сервис не проверяет: записанная белла пишется владельцу (по записи по картам — если король и дама у него на руках); кому идут её очки — договорённость (bella_to_trick_winner).",
+            "Коли оголосили беллу, сервіс не перевіряє: записана белла пишеться власнику (за записом по картах — якщо король і дама в нього на руках); кому йдуть її очки — домовленість (bella_to_trick_winner).",
+            "The service does not check when bella was declared: a recorded bella scores for its holder (with a card-by-card record, if the king and queen are in their hand); who gets its points is a convention (bella_to_trick_winner).",
+        ),
+    ),
+    "combinations.debertz": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "комбинация деберц может считаться по-другому - 6 или 7 карт одной масти подряд, это могут быть козырные или не козырные карты. Игрок объявивший и показавший деберц, получает максимум очков (301, 501, 1001) и выигрывает партию",
+        (
+            "Если деберц объявили двое, побеждает первый по часовой стрелке от сдатчика; сдача ничего не записывает (debertz).",
+            "Якщо деберц оголосили двоє, перемагає перший за годинниковою стрілкою від того, хто роздає; здача нічого не записує (debertz).",
+            "If two players declare one, the first clockwise from the dealer's left wins; the deal records nothing (debertz).",
+        ),
+    ),
+    # --- §5 scoring a deal ----------------------------------------------------------------
+    "scoring.deal_total": Where(
+        cite(MOSCOW),
+        'К набранным очкам за взятки игроки приплюсовывают бонусные очки за комбинации и за последнюю взятку, что называется "послед".',
+    ),
+    "scoring.made": Where(
+        cite(MOSCOW, ONLINE),
+        "В каждой сдаче игрок, который объявил козыря, должен взять больше очков, чем его соперник при игре вдвоем или чем его оба соперника при игре втроем.",
+    ),
+    "scoring.byte": Where(
+        cite(MOSCOW, KHARKOV),
+        "Если игра проходит втроем, то очки игрока записываются тому из двоих соперников, который взял больше очков.",
+    ),
+    "scoring.hanging_byte": Where(
+        cite(MOSCOW, ODESSA),
+        'в данном случае очки этого игрока записываются отдельно и называются "висячий байд". Эти очки получит тот из игроков, включая игрока заказавшего игру, кто в следующей сдаче наберет наибольшее количество очков … объявляется "висяк" и карты сдает следующий игрок по часовой стрелке и тот кто выбирал козырь в прошлый раз должен будет играть в ту масть, которая выпадет при сдаче',
+        (
+            "Висячка или висяк — договорённость (hanging_replay); пересдача в обязательной сдаче (четыре семёрки, мало очков) — не пустая сдача: тот же сдатчик сдаёт снова, и обязательная сдача ждёт своего играющего.",
+            "Висячка чи висяк — домовленість (hanging_replay); перездача в обов’язковій здачі (чотири сімки, мало очок) — не порожня здача: той самий гравець роздає знову, і обов’язкова здача чекає свого граючого.",
+            "Pool or forced deal is a convention (hanging_replay); a redeal in the forced deal (four sevens, few points) is not a passed-out deal: the same dealer deals again and the forced deal waits for its declarer.",
+        ),
+    ),
+    "scoring.hanging_pools": Where(
+        cite(MOSCOW, ONLINE),
+        "либо в следующей сдаче разыгрывается вся сумма очков двух висячих байдов, либо в следующей сдаче разыгрывается первый висячий байд, а затем - второй.",
+        (
+            "Если наибольший итог делят имеющие право, банк висит дальше; банк никогда не достаётся тому, кто на него права не имеет (hanging_separately, hanging_on_byte_3p).",
+            "Якщо найбільший підсумок ділять ті, хто має право, банк висить далі; банк ніколи не дістається тому, хто права на нього не має (hanging_separately, hanging_on_byte_3p).",
+            "A top total shared by eligible players leaves the pool hanging; a pool never goes to a player not eligible for it (hanging_separately, hanging_on_byte_3p).",
+        ),
+    ),
+    "scoring.halving": Where(
+        cite(KHARKOV, ONLINE),
+        "очки игрока, который получил байд, могут быть поделены поровну между двумя другими игроками, независимо от того, кто из них набрал больше очков",
+        (
+            "Куда идёт нечётное очко, правила не говорят: раньше по часовой стрелке от сдатчика (byte_3p, hanging_on_byte_3p).",
+            "Куди йде непарне очко, правила не кажуть: раніше за годинниковою стрілкою від того, хто роздає (byte_3p, hanging_on_byte_3p).",
+            "The rules do not say where an odd point goes: to the earlier player clockwise from the dealer's left (byte_3p, hanging_on_byte_3p).",
+        ),
+    ),
+    "scoring.next_dealer": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "в следующей сдаче сдает карты тот игрок, который наберет наибольшее количество очков в предыдущей сдаче (в некоторых компаниях сдают карты по очереди)",
+        (
+            "Если наибольший итог у двух соперников, сдаёт первый из них по часовой стрелке; после пустой сдачи сдают по часовой стрелке (dealer).",
+            "Якщо найбільший підсумок у двох суперників, роздає перший із них за годинниковою стрілкою; після порожньої здачі роздають за годинниковою стрілкою (dealer).",
+            "When two opponents share the highest total, the first of them clockwise deals; after a void deal the deal passes clockwise (dealer).",
+        ),
+    ),
+    # --- §6 violations --------------------------------------------------------------------
+    "violations.card_byte": Where(
+        cite(MOSCOW),
+        "При байті на картах, як і при звичайному байті, непорушивший правила гравець записує собі всі очки, в тому числі за декларовані комбінації і послід, які є у обох гравців на руках.",
+        (
+            "Втроём правила молчат: сервис делит ту же сумму пополам между двумя другими; ни одна договорённость этого не меняет.",
+            "Утрьох правила мовчать: сервіс ділить ту саму суму навпіл між двома іншими; жодна домовленість цього не змінює.",
+            "With three players the rules are silent: the service halves the same sum between the other two; no convention changes this.",
+        ),
+    ),
+    "violations.false_declaration": Where(
+        cite(MOSCOW),
+        "Байдом также наказывается: фальшренонс (ошибочный ход картой); при наличии лишней карты на руках; недостачи карты на руках; ложное объявление комбинации",
+    ),
+    "violations.illegal_question": Where(
+        cite(MOSCOW),
+        "Якщо ж він спитає про вишку терца опонента, маючи при цьому непрохідний терц, чи взагалі не маючи на руках ні терца, ні полтинника, то в момент викриття такої обставини роздачу припиняють і аннулють, а порушника карають байтом на картах.",
+    ),
+    "violations.illegal_swap": Where(
+        cite(MOSCOW),
+        "замена козырной семерки на фрезу (нижняя карта оставшейся колоды, которая кладется поверх бывшего потенциального козыря); замена семеркой вскрытого потенциального козыря, если игра идет иначе.",
+    ),
+    "violations.wrong_card_count": Where(
+        cite(MOSCOW),
+        "Байдом также наказывается: фальшренонс (ошибочный ход картой); при наличии лишней карты на руках; недостачи карты на руках",
+    ),
+    "violations.bolt": Where(
+        cite(KHARKOV, ODESSA),
+        "за это назначают штраф при игре в 2 и 4 (сам за себя) игрока -50 очков и при игре в 3 и 4 (пара на пару) в -100 очков … со счета игрока вычитается 100 очков",
+    ),
+    "violations.three_bytes": Where(
+        cite(KHARKOV),
+        "3 набранных байда могут налагаться штрафом в -100 очков",
+    ),
+    "violations.pencil_rule": Where(
+        cite(MOSCOW),
+        "Если соперник у другого игрока заметил приписку лишних очков, то он указывает на эту ошибку и записывает себе разницу, а с этого игрока списываются эти очки.",
+        (
+            "Исправление записи всегда сохраняет исходную в истории; штрафы правила карандаша — только по договорённости, обычно выключенной (pencil_rule).",
+            "Виправлення запису завжди зберігає початковий в історії; штрафи правила олівця — лише за домовленістю, зазвичай вимкненою (pencil_rule).",
+            "A correction always keeps the original in the history; the pencil rule's penalties apply only by convention, usually off (pencil_rule).",
+        ),
+    ),
+    "violations.declarer_short": Where(
+        cite(MOSCOW),
+        "Если игрок (за исключением играющего) записал меньше очков, чем набрал, то ошибка также просто исправляется без наказания. Если играющий записал меньше очков, чем положено, то объявляется байд.",
+        (
+            "Байт за недописанные очки сервис ставит только по договорённости, обычно выключенной (pencil_rule).",
+            "Байт за недописані очки сервіс ставить лише за домовленістю, зазвичай вимкненою (pencil_rule).",
+            "The service puts a declarer in byte for writing too few points only by convention, usually off (pencil_rule).",
+        ),
+    ),
+    # --- §7 the match ---------------------------------------------------------------------
+    "match.target": Where(
+        cite(MOSCOW, SHORT),
+        "Партия играется до 501 очка. … Существует вариант игры вдвоем, когда игроку для победы нужно набрать не 501 очков, а 301 очко. При игре вчетвером возможна игра до 1001 очка.",
+    ),
+    "match.winner": Where(
+        cite(MOSCOW),
+        "Якщо при підрахунку з’ясовують, що обидва набрали не менше 501 очка, виграє той, хто взяв послід. Інколи грають і так, що в такій ситуації переможцем об’являють гравця, у якого набрано більше очок.",
+        (
+            "Если и это не решает (втроём), побеждает больший итог, затем первый по часовой стрелке от сдатчика (both_over_target).",
+            "Якщо й це не вирішує (утрьох), перемагає більший підсумок, далі перший за годинниковою стрілкою від того, хто роздає (both_over_target).",
+            "If that still does not decide (three players), the higher total wins, then the earlier clockwise from the dealer's left (both_over_target).",
+        ),
+    ),
+    "match.closing": Where(
+        cite(MOSCOW),
+        "Така заява, називається «закриття», може бути зроблене в любий момент гри на своєму ході, але тільки не під час розіграшу останньої взятки.",
+    ),
+    "match.false_closing": Where(
+        cite(MOSCOW, KHARKOV),
+        "партия не может быть досрочно завершена на козырного валета. Игрок, который хочет закрыть партию, должен взять любую взятку после хода козырным валетом. Если же валет был все же последней взяткой, то игроки начинают новую сдачу.",
+        (
+            "«Все очки за сыгранные сдачи» сервис читает как счёт заявившего до этой сдачи: он обнуляется, соперник получает его вдвойне, втроём пополам (false_closing); по записи по картам сервис проверяет взятку после козырного валета.",
+            "«Усі очки за зіграні здачі» сервіс читає як рахунок того, хто заявив, до цієї здачі: він обнуляється, суперник отримує його вдвічі, утрьох навпіл (false_closing); за записом по картах сервіс перевіряє взятку після козирного валета.",
+            '"All points of the played deals" is read as the claimant\'s total before this deal: it drops to 0 and the opponent gets it doubled, halved with three players (false_closing); with a card-by-card record the service checks the trick after the trump jack.',
+        ),
+    ),
+    "match.mercy": Where(
+        cite(FIFTIES),
+        "в любое время после назначения соперником козыря, но перед до сдачей трех последних карт, игрок может предложить сопернику записать без игры 50 очков. Если разрыв в записи очков достигнет 250 очков, то партия будет считаться законченной",
+        (
+            "Когда было сделано предложение и кто назначил козырь, сервис не проверяет — это проверяет судья; разрыв считается только от единственного лидера (mercy_gap).",
+            "Коли було зроблено пропозицію і хто призначив козир, сервіс не перевіряє — це перевіряє суддя; розрив рахується лише від єдиного лідера (mercy_gap).",
+            "The service does not check when the offer was made or who named the trump: the referee does; the gap counts only from a single leader (mercy_gap).",
+        ),
+    ),
+    "match.result": Where(
+        cite(MOSCOW),
+        "за кожну виграну партію переможець може отримувати одне умовне очко, а може, згідно попередньої домовленості, і різницю між 501 очками і очками, які були набрані опонентом",
+    ),
+    "match.short": Where(
+        cite(SHORT),
+        'Короткий деберц в одну сдачу с даве (предложение сдаться) вдвоем. Игрок, который скажет "даве" предлагает сопернику сдаться за определенное количество очков или играть за двойное количество этих очков.',
+        (
+            "Короткую партию сервис записывает как партию в одну сдачу (format, fixed_deals) и считает её по обычным правилам, с байтом; ставки и даве не записывает.",
+            "Коротку партію сервіс записує як партію в одну здачу (format, fixed_deals) і рахує її за звичайними правилами, з байтом; ставок і даве не записує.",
+            "The service records a short match as a match of one deal (format, fixed_deals) and scores it by the usual rules, bytes included; it does not record stakes or даве.",
+        ),
+    ),
+    "match.project_defaults": Where(
+        cite(MOSCOW, KHARKOV, ODESSA, ONLINE),
+        "Деберц имеет большое количество вариантов и договоренностей: Московский Деберц, Харьковский Деберц, Одесский Деберц (Клабор), Деберц с договоренностями и др.",
+        (
+            "Ничью комбинаций и харьковское ложное закрытие меняет договорённость стола (combination_tie, false_closing); остальные решения не меняет ни одна договорённость.",
+            "Нічию комбінацій і харківське хибне закриття змінює домовленість столу (combination_tie, false_closing); інших рішень не змінює жодна домовленість.",
+            "A table's convention changes the combination tie and the Kharkov false closing (combination_tie, false_closing); no convention changes the other choices.",
+        ),
+    ),
+    # --- §8 presets -----------------------------------------------------------------------
+    "presets.moscow": Where(
+        cite(MOSCOW),
+        "Для начала опишем правила игры в Деберц по московским правилам, так как данные правила считаются классическими, а все остальные варианты игры являются от него производными.",
+    ),
+    "presets.online": Where(
+        cite(ONLINE),
+        'Если в следующую сдачу случится байд, "повисшие" очки разделят поровну вистующие.',
+        (
+            "Оба набрали 501 — в правилах онлайн-стола этого нет: сервис отдаёт победу большему счёту, при равенстве — взявшему послед (both_over_target).",
+            "Обидва набрали 501 — у правилах онлайн-столу цього немає: сервіс віддає перемогу більшому рахунку, за рівності — тому, хто взяв послід (both_over_target).",
+            "Both over 501 is not in the online table's rules: the service gives the match to the higher total, on equal totals to the last trick (both_over_target).",
+        ),
+    ),
+    "presets.kharkov": Where(
+        cite(KHARKOV),
+        "В Харьковский Деберц (Дэбчик) играют по правилам Московского Деберца за нижеперечисленными изменениями в правилах. … а количество договоренностей в игре определяется игроками",
+        (
+            "Пресет включает все харьковские договорённости сразу; стол может выключить любую (renonce_penalty, false_closing, obligatory_order).",
+            "Пресет вмикає всі харківські домовленості одразу; стіл може вимкнути будь-яку (renonce_penalty, false_closing, obligatory_order).",
+            "The preset turns every Kharkov convention on at once; a table may switch any of them off (renonce_penalty, false_closing, obligatory_order).",
+        ),
+    ),
+    "presets.odessa": Where(
+        cite(ODESSA),
+        "терцы и полтины можно показывать в промежутке от сдачи карт и до переворачивания второй взятки",
+        (
+            "Когда показаны терцы, сервис не проверяет; висяк и пересдача при малом числе очков — договорённости (hanging_replay, redeal_below).",
+            "Коли показано терци, сервіс не перевіряє; висяк і перездача за малої кількості очок — домовленості (hanging_replay, redeal_below).",
+            "The service does not check when terzes were shown; the forced deal and the redeal for a poor hand are conventions (hanging_replay, redeal_below).",
+        ),
+    ),
+    # --- §9 conventions -------------------------------------------------------------------
+    "conventions.target": Where(
+        cite(MOSCOW, ONLINE),
+        "Партия играется до 501 очка.",
+    ),
+    "conventions.obligatory_order": Where(
+        cite(MOSCOW, KHARKOV, ODESSA, ONLINE),
+        'если сдатчику второй раз предоставляется возможность выбора козыря, то он должен назвать другую масть, то есть которая не была потенциальным козырем. Обычно так загоняют сдатчика в "обяз"',
+    ),
+    "conventions.seven_swap": Where(
+        cite(MOSCOW, ONLINE),
+        "любой игрок, который имеет козырную семь может обменять ее на открытый на столе козырь, как до прикупа, так и после, но только до первого хода",
+    ),
+    "conventions.first_lead": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "первый ход принадлежит играющему",
+    ),
+    "conventions.overtrump": Where(
+        cite(MOSCOW, ODESSA),
+        "козырь соперника перебивается всегда",
+    ),
+    "conventions.hundred": Where(
+        cite(KHARKOV),
+        'при игре в 4 игрока в игру вводится дополнительная комбинация "сотня" - 5 карт одной масти подряд',
+    ),
+    "conventions.debertz": Where(
+        cite(MOSCOW, KHARKOV),
+        "комбинация деберц может считаться по-другому - 6 или 7 карт одной масти подряд",
+    ),
+    "conventions.trump_in_combination": Where(
+        cite(ONLINE, KHARKOV),
+        "Если выбран параметр «Харьков», то в старшинстве комбинаций терц и берц, козырь не учитывается.",
+    ),
+    "conventions.combination_tie": Where(
+        cite(MOSCOW, ODESSA),
+        "если у обоих соперников терц по старшинству совпадает и оба терца некозырные, то терц засчитывается тому из них, кто взял последнюю взятку",
+        (
+            "Московское «объявил первым» сервис читает как первую руку (combination_tie).",
+            "Московське «оголосив першим» сервіс читає як першу руку (combination_tie).",
+            'The Moscow "declared first" is read as the eldest (combination_tie).',
+        ),
+    ),
+    "conventions.combinations_need_trick": Where(
+        cite(MOSCOW, ONLINE),
+        "Очки за терцы и полтинники записываются игроку только в том случае, если он взял хотя бы одну взятку, пусть даже без очков.",
+        (
+            "Онлайн-стол в другом месте считает объявления независимо от взяток; по умолчанию сервис требует взятку (combinations_need_trick).",
+            "Онлайн-стіл в іншому місці зараховує оголошення незалежно від взяток; за замовчуванням сервіс вимагає взятку (combinations_need_trick).",
+            "The online table elsewhere counts declarations regardless of tricks; by default the service requires a trick (combinations_need_trick).",
+        ),
+    ),
+    "conventions.bella_to_trick_winner": Where(
+        cite(ODESSA),
+        "Если игрок объявляет белу, а взятку забирает другой игрок, то очки за белу записываются игроку взявшему взятку",
+        (
+            "Без записи по картам сервис не знает, кто взял эту взятку, и оставляет беллу владельцу (bella_to_trick_winner).",
+            "Без запису по картах сервіс не знає, хто взяв цю взятку, і лишає беллу власнику (bella_to_trick_winner).",
+            "Without a card-by-card record the service cannot tell who took that trick and leaves bella with its holder (bella_to_trick_winner).",
+        ),
+    ),
+    "conventions.winner_takes_all": Where(
+        cite(ONLINE),
+        "Если выбран параметр ДА, то игроку заказавшему игру и набравшего в раунде, большее число очков записывается сумма очков всех игроков, включая вистующих.",
+    ),
+    "conventions.byte_3p": Where(
+        cite(MOSCOW, KHARKOV),
+        "очки игрока, который получил байд, могут быть поделены поровну между двумя другими игроками, независимо от того, кто из них набрал больше очков",
+    ),
+    "conventions.hanging_separately": Where(
+        cite(MOSCOW, ONLINE),
+        "Если выбран параметр ДА, то возникшие одновременно несколько «висячих байдов» разыгрываются по отдельности в последующих раундах",
+    ),
+    "conventions.hanging_on_byte_3p": Where(
+        cite(MOSCOW, ONLINE),
+        'Если в следующую сдачу случится байд, "повисшие" очки разделят поровну вистующие.',
+        (
+            "Банк не достаётся тому, кто на него права не имеет: если право есть только у одного из двух вистующих, он забирает банк целиком (hanging_on_byte_3p).",
+            "Банк не дістається тому, хто права на нього не має: якщо право має лише один із двох вістуючих, він забирає банк цілком (hanging_on_byte_3p).",
+            "A pool never goes to a player not eligible for it: when only one of the two opponents is eligible, that one takes the whole pool (hanging_on_byte_3p).",
+        ),
+    ),
+    "conventions.dealer": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        "каждая последующая сдача производится не выигравшим игроком, а по очереди по часовой стрелке",
+    ),
+    "conventions.renonce_penalty": Where(
+        cite(MOSCOW, KHARKOV, ODESSA),
+        'в том случае, если игрок забирает взятку козырем, или кладет другую масть, при условии, что у него на руках имеется масть, с которой был "заход", то объявляется пересдача, а со счета игрока (игроков) вычитается 100 очков',
+        (
+            "Одесский ренонс не пишет «Б» и не считается для штрафа за три байта; харьковский парами забирает взятку самого нарушителя (renonce_penalty).",
+            "Одеський ренонс не пише «Б» і не рахується для штрафу за три байти; харківський парами забирає взятку самого порушника (renonce_penalty).",
+            "Odessa's renonce writes no \"Б\" and does not count for three bytes; Kharkov's, with pairs, takes a trick of the violator's own (renonce_penalty).",
+        ),
+    ),
+    "conventions.hanging_replay": Where(
+        cite(MOSCOW, ODESSA),
+        "Терцы и полтины не объявляются ни кем, разрешается объявлять только белу. Если игрок заработавший висяк, выиграет эту игру, то очки записываются обычным образом с добавлением очков прошлой игры. Если будет байд, то очки получит соперник за обе игры",
+        (
+            "Снова ровно — очки висяка растут и следующая сдача снова обязательная; пересдача в обязательной сдаче её не отменяет; висяк, не сыгранный к концу партии, пропадает (hanging_replay).",
+            "Знову порівну — очки висяка ростуть і наступна здача знову обов’язкова; перездача в обов’язковій здачі її не скасовує; висяк, не зіграний до кінця партії, пропадає (hanging_replay).",
+            "Equal again: the hanging total grows and the next deal is forced again; a redeal in the forced deal does not cancel it; a total still waiting at the end of the match is lost (hanging_replay).",
+        ),
+    ),
+    "conventions.redeal_below": Where(
+        cite(ODESSA),
+        "если у игрока после сдачи карт, на руках без прикупа менее 2-х очков, то объявляется пересдача карт. Иногда минимальное количество очков игроки оговаривают перед игрой",
+    ),
+    "conventions.bolt_penalty": Where(
+        cite(KHARKOV, ODESSA),
+        "если после окончания всех разыгрываемых карт в сдаче игрок не взял ни одной взятки, то со счета игрока вычитается 100 очков",
+    ),
+    "conventions.three_bytes_penalty": Where(
+        cite(MOSCOW, KHARKOV),
+        "Иногда за 3 набранных байда игроку назначается штраф в -100 очков.",
+    ),
+    "conventions.both_over_target": Where(
+        cite(MOSCOW),
+        "Інколи грають і так, що в такій ситуації переможцем об’являють гравця, у якого набрано більше очок. Якщо ж очок порівно, знову розглядають послід.",
+    ),
+    "conventions.false_closing": Where(
+        cite(MOSCOW, KHARKOV),
+        "Если же у игрока не хватает нужного количества очков, то все очки за сыгранные сдачи вдвойне достаются сопернику и игра продолжается",
+        (
+            "«Все очки за сыгранные сдачи» — счёт заявившего до этой сдачи; втроём удвоенный счёт делят двое других (false_closing).",
+            "«Усі очки за зіграні здачі» — рахунок того, хто заявив, до цієї здачі; утрьох подвоєний рахунок ділять двоє інших (false_closing).",
+            '"All points of the played deals" is the claimant\'s total before this deal; with three players the other two share the doubled total (false_closing).',
+        ),
+    ),
+    "conventions.match_score": Where(
+        cite(MOSCOW),
+        "Якщо ж обидва гравці набрали не менше 501 очка, то переможець їх різницю не пише.",
+    ),
+    "conventions.klabor": Where(
+        cite(ODESSA),
+        'может использоваться дополнительная комбинация карт "клабор" это 6 карт одной масти подряд с туза, сразу сданных игроку без дополнительно розданных карт прикупа. Если игрок объявляет клабор, то партия считается им выигранной',
+    ),
+    "conventions.format": Where(
+        cite(SHORT),
+        "Короткий деберц: выигрывает тот игрок, который наберет большее количество очков.",
+    ),
+    "conventions.fixed_deals": Where(
+        cite(SHORT),
+        "Короткий деберц в одну сдачу без байда вдвоем: выигрывает тот игрок, который наберет большее количество очков; кто заказал козырь не имеет никакого значения.",
+        (
+            "Равные итоги — взявшему послед последней сдачи, затем первому по часовой стрелке от её сдатчика; сдача считается с байтом как обычно (fixed_deals).",
+            "Рівні підсумки — тому, хто взяв послід останньої здачі, далі першому за годинниковою стрілкою від того, хто її роздавав; здача рахується з байтом як звичайно (fixed_deals).",
+            "Equal totals go to the last trick of the final deal, then the earlier clockwise from its dealer's left; the deal is scored with bytes as usual (fixed_deals).",
+        ),
+    ),
+    "conventions.mercy_gap": Where(
+        cite(FIFTIES),
+        "Если разрыв в записи очков достигнет 250 очков, то партия будет считаться законченной, а выигрыш будет принадлежать игроку, который ведет в счете.",
+        (
+            "Пока лидируют двое с равным счётом, разрыв ничего не заканчивает (mercy_gap).",
+            "Доки лідирують двоє з рівним рахунком, розрив нічого не закінчує (mercy_gap).",
+            "While two players share the lead, the gap ends nothing (mercy_gap).",
+        ),
+    ),
+    "conventions.pencil_rule": Where(
+        cite(MOSCOW),
+        "При ошибке в 100 очков ошибка просто исправляется без наказания.",
+    ),
+}
+
+
+def with_source(rule: RuleArticle) -> RuleArticle:
+    """The Deberc article with its place in the texts, its quote and this service's reading
+    (an article that already names its place keeps its own)."""
+    where = WHERE.get(rule.id)
+    if rule.game != "deberc" or where is None or rule.cite:
+        return rule
+    return replace(
+        rule,
+        cite=_per_lang(where.cite),
+        quote=" ".join(where.quote.split()),
+        reading=_per_lang(where.reading),
+    )

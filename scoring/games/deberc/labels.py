@@ -1,0 +1,68 @@
+"""Deberc's conventions and their values as the organiser reads them (the new-tournament
+form, the rulebook's convention pages): `Game.convention_labels` and `Game.value_labels`.
+A value word two conventions use differently is labelled per convention ("name.word")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+CONVENTION_LABELS: dict[str, Any] = {
+    "target": _("Target (points to win)"),
+    "obligatory_order": _("Obligatory order (dealer must name a suit)"),
+    "seven_swap": _("Seven swap"),
+    "first_lead": _("First lead"),
+    "overtrump": _("Overtrump"),
+    "hundred": _("Hundred (five in sequence)"),
+    "debertz": _("Debertz"),
+    "trump_in_combination": _("Trump in combination seniority"),
+    "combination_tie": _("Equal combinations go to"),
+    "combinations_need_trick": _("Combinations need a trick"),
+    "bella_to_trick_winner": _("Bella to the trick winner"),
+    "winner_takes_all": _("Winner takes all"),
+    "byte_3p": _("Byte with 3 players"),
+    "hanging_separately": _("Hanging pools kept separately"),
+    "hanging_on_byte_3p": _("Hanging pool on a byte (3 players)"),
+    "dealer": _("Next dealer"),
+    "renonce_penalty": _("Renonce penalty"),
+    "hanging_replay": _("Hanging byte (висяк) replayed"),
+    "redeal_below": _("Redeal below this many card points (0: off)"),
+    "bolt_penalty": _("Bolt penalty (no trick)"),
+    "three_bytes_penalty": _("Third byte penalty"),
+    "both_over_target": _("Both over the target"),
+    "false_closing": _("False closing"),
+    "match_score": _("Match score"),
+    "klabor": _("Klabor"),
+    "format": _("Match format (race to target / fixed deals)"),
+    "fixed_deals": _("Number of deals (fixed format)"),
+    "mercy_gap": _("Mercy gap"),
+    "pencil_rule": _("Pencil rule"),
+}
+
+VALUE_LABELS: dict[str, Any] = {
+    "eldest": _("eldest hand"),
+    "declarer": _("declarer"),
+    "trump_lead": _("only when trump is led"),
+    "always": _("always"),
+    "moscow": _("counts (Moscow)"),
+    "kharkov": _("ignored (Kharkov)"),
+    "last_trick": _("last trick"),
+    "top": _("to the top opponent"),
+    "split": _("split"),
+    "winner": _("winner of the deal"),
+    "clockwise": _("clockwise"),
+    "card_byte": _("card byte"),
+    "redeal_minus_100": _("redeal, −100"),
+    "take_trick": _("the opponent takes a trick"),
+    "forced": _("forced deal (висяк)"),
+    "hanging_replay.pool": _("a hanging pool"),
+    "higher": _("higher total"),
+    "loses": _("loses the match"),
+    "double_to_opponents": _("double to opponents"),
+    "win": _("win"),
+    "difference": _("difference"),
+    "race": _("race to the target"),
+    "fixed": _("fixed number of deals"),
+    "off": _("off"),
+}

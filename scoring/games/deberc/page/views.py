@@ -1,0 +1,202 @@
+"""Deberc's scorer page as the shared scorer views (`scoring.views`) call it through the
+games registry (`Game.scorer_page`): its templates, its deal form, the page's context with the
+scoresheet drawn from the engine's result, the engine's errors at the form's fields in the
+user's language, a deal in one line for the history."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from scoring import access as perms
+from scoring import selectors
+from scoring.errors import active_language
+from scoring.games.deberc.engine.conventions import Conventions, resolve_conventions
+from scoring.games.deberc.engine.errors import ScoresheetError
+from scoring.models import Match
+
+from . import forms
+from .errors import localise_error
+from .forms import engine_error_key, parse_deal, values_from_record
+from .sheet import sheet_rows
+
+__all__ = [
+    "EDIT_TEMPLATE",
+    "PAGE_TEMPLATE",
+    "SHEET_TEMPLATE",
+    "deal_summary",
+    "engine_error_key",
+    "error_message",
+    "parse_deal",
+    "sheet_context",
+    "values_from_record",
+]
+
+PAGE_TEMPLATE = "scoring/games/deberc/match.html"
+SHEET_TEMPLATE = "scoring/games/deberc/_sheet.html"
+EDIT_TEMPLATE = "scoring/games/deberc/deal_edit.html"
+
+
+def _form_players(
+    names: list[str], values: dict[str, Any], errors: dict[str, list[str]]
+) -> list[dict[str, Any]]:
+    out = []
+    for i, name in enumerate(names):
+        out.append(
+            {
+                "index": i,
+                "name": name,
+                "points": values.get(f"points_{i}", ""),
+                "tricks": values.get(f"tricks_{i}", ""),
+                "bella": bool(values.get(f"bella_{i}")),
+                "errors": errors.get(f"points_{i}", []) + errors.get(f"tricks_{i}", []),
+                "decl_errors": errors.get(f"declarations_{i}", []),
+                "slots": [
+                    {
+                        "slot": slot,
+                        "kind": values.get(f"decl_{i}_{slot}_kind", ""),
+                        "rank": values.get(f"decl_{i}_{slot}_rank", ""),
+                        "suit": values.get(f"decl_{i}_{slot}_suit", ""),
+                    }
+                    for slot in range(forms.DECLARATION_SLOTS)
+                ],
+            }
+        )
+    return out
+
+
+def _base_context(
+    request: HttpRequest,
+    match: Match,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, list[str]] | None = None,
+    doc: dict[str, Any] | None = None,
+    editing: int | None = None,
+) -> dict[str, Any]:
+    doc = doc or selectors.match_document(match)
+    names = doc["players"]
+    values = values or {}
+    errors = errors or {}
+    rows = sheet_rows(doc)
+    pending = [r for r in doc["records"] if r["status"] == "pending"]
+    can_enter = perms.can_enter_deal(request.user, match)
+    return {
+        "match": match,
+        "doc": doc,
+        "players": [
+            {
+                "name": name,
+                "total": doc["match"].get(name, 0),
+                "next_dealer": name == doc["next_dealer"] and not doc["finished"],
+                "winner": name == doc["winner"]
+                or (isinstance(doc["winner"], list) and name in doc["winner"]),
+            }
+            for name in names
+        ],
+        "rows": rows,
+        "last_number": rows[-1]["number"] if rows else None,
+        "pending": pending,
+        "hanging": doc["hanging"],
+        "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
+        "can_enter": can_enter and not doc["finished"] and not pending,
+        "can_correct": perms.can_correct_deal(request.user, match),
+        "can_confirm": perms.can_confirm_deal(request.user, match),
+        "can_history": perms.can_view_history(request.user, match),
+        "form_players": _form_players(names, values, errors),
+        "values": values,
+        "errors": errors,
+        "general_errors": errors.get("__all__", []),
+        "suits": forms.SUITS,
+        "ranks": forms.RANKS,
+        "combinations": forms.COMBINATIONS,
+        "violations": forms.VIOLATIONS,
+        "idempotency_key": uuid.uuid4().hex,
+        "editing": editing,
+        # For the offline queue's script (scoring/static/scoring/offline.js): the names that
+        # a waiting deal's figures are shown against.
+        "player_names_json": json.dumps(names, ensure_ascii=False),
+    }
+
+
+def sheet_context(
+    request: HttpRequest,
+    match: Match,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, list[str]] | None = None,
+    doc: dict[str, Any] | None = None,
+    editing: int | None = None,
+) -> dict[str, Any]:
+    """The sheet, and what this table's conventions add to the deal form: the renonce's
+    `taken_by` under `take_trick`, the few-points redeal under `redeal_below`, and the forced
+    deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
+    are hidden (only bella may be declared)."""
+    context = _base_context(request, match, values=values, errors=errors, doc=doc, editing=editing)
+    doc = context["doc"]
+    conv = _conventions(match, len(doc["players"]))
+    context["take_trick"] = conv is not None and conv.renonce_penalty == "take_trick"
+    context["redeal_below"] = conv.redeal_below if conv is not None else 0
+    forced = forced_declarer(doc)
+    context["forced_declarer"] = forced if editing is None else None
+    if context["forced_declarer"] is not None and not values:
+        context["values"] = {**context["values"], "declarer": str(doc["players"].index(forced))}
+    return context
+
+
+def forced_declarer(doc: dict[str, Any]) -> str | None:
+    """Who must play the next deal after a висяк (`hanging_replay: forced`), as the engine's
+    result says it (the last entry of `hanging` naming `forced`); None otherwise."""
+    hanging = doc.get("hanging") or []
+    if doc.get("finished") or not hanging or not isinstance(hanging[-1], dict):
+        return None
+    name = hanging[-1].get("forced")
+    return name if name in doc["players"] else None
+
+
+def _conventions(match: Match, n_players: int) -> Conventions | None:
+    try:
+        return resolve_conventions(match.ruleset, match.conventions or {}, n_players)
+    except ScoresheetError:
+        return None  # a match is created with valid conventions; nothing to add then
+
+
+def error_message(err: Mapping[str, Any]) -> str:
+    """One engine error in the active language, with its figures where the scorer needs them."""
+    return localise_error(err, active_language())
+
+
+def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
+    """A deal in one line, as a referee reads it: "♥ Anna: 44/88, last trick Boris"."""
+    if not record:
+        return ""
+    if record.get("low_points"):
+        return _("redeal: %(name)s held too few points") % {"name": record["low_points"]}
+    if record.get("declarer") is None and not record.get("trump"):
+        return _("void deal (all passed)")
+    parts = [f"{forms.suit_symbol(record.get('trump') or '')} {record.get('declarer') or ''}"]
+    points = record.get("points") or {}
+    if points:
+        parts.append("/".join(str(points.get(name, "")) for name in names))
+    if record.get("last_trick"):
+        parts.append(_("last trick: %(name)s") % {"name": record["last_trick"]})
+    for name, declared in (record.get("declarations") or {}).items():
+        parts.append(f"{name}: {', '.join(map(str, declared))}")
+    if record.get("closing"):
+        parts.append(
+            _("closing: %(name)s %(points)s")
+            % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
+        )
+    if record.get("violation"):
+        parts.append(
+            _("violation: %(name)s (%(kind)s)")
+            % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
+        )
+        if record["violation"].get("taken_by"):
+            parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
+    return " · ".join(parts)

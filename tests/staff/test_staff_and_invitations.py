@@ -1,0 +1,229 @@
+"""Issue 20: the organiser appoints referees, co-organisers and scorers among the club's
+members (a search, not every account of the site) and invites people to the club with a
+one-time link with which they set a password; a player's account is linked to their player."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from tests.factories import PlayerFactory, UserFactory, make_evening
+from tournaments.models import ClubMember, Invitation
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def api(client: Client, method: str, url: str, body: dict | None = None):
+    return getattr(client, method)(
+        url, data=json.dumps(body or {}), content_type="application/json"
+    )
+
+
+def invite(night, **body) -> dict:
+    answer = api(
+        signed_in(night.organiser),
+        "post",
+        f"/api/v1/clubs/{night.tournament.club_id}/invitations/",
+        body,
+    )
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def accept(url: str, password: str = "long enough pass") -> tuple[Client, object]:
+    client = Client()
+    path = url.split("testserver", 1)[1]
+    assert client.get(path).status_code == 200
+    answer = client.post(path, {"password": password, "password_again": password})
+    assert answer.status_code == 200, answer.content
+    return client, answer.context["member"]
+
+
+def test_an_invited_referee_sets_a_password_and_is_appointed_to_the_tournament():
+    night = make_evening()
+    body = invite(night, role="referee", name="Ірина Суддя")
+    assert set(body) >= {"url", "expires_at"}
+    client, user = accept(body["url"])
+    assert user.check_password("long enough pass")
+    assert ClubMember.objects.get(user=user).role == "referee"
+    assert not night.tournament.referees.filter(pk=user.pk).exists()
+    answer = api(
+        signed_in(night.organiser),
+        "post",
+        f"/api/v1/tournaments/{night.tournament.pk}/staff/",
+        {"user": user.pk, "role": "referee"},
+    )
+    assert answer.status_code == 201, answer.content
+    assert night.tournament.referees.filter(pk=user.pk).exists()
+    # The referee's new account now opens the tournament's rulings as a referee does.
+    assert client.get(f"/tournaments/{night.tournament.pk}/matches/").status_code == 200
+
+
+def test_the_link_is_single_use_and_says_the_same_whatever_is_wrong():
+    night = make_evening()
+    body = invite(night, role="scorer")
+    accept(body["url"])
+    path = body["url"].split("testserver", 1)[1]
+    used = Client().get(path)
+    never = Client().get("/invitations/" + "x" * 32 + "/")
+    assert used.status_code == never.status_code == 404
+    assert used.content.replace(b"x" * 32, b"").count(b"not valid") == never.content.count(
+        b"not valid"
+    )
+    again = Client().post(path, {"password": "another pass 1", "password_again": "another pass 1"})
+    assert again.status_code == 404
+    assert (
+        get_user_model().objects.filter(club_memberships__club=night.tournament.club).count() == 1
+    )
+
+
+def test_a_revoked_or_expired_link_opens_nothing():
+    night = make_evening()
+    revoked = invite(night, role="scorer")
+    expired = invite(night, role="scorer")
+    client = signed_in(night.organiser)
+    answer = client.delete(f"/api/v1/clubs/{night.tournament.club_id}/invitations/{revoked['id']}/")
+    assert answer.status_code == 204
+    Invitation.objects.filter(pk=expired["id"]).update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    for body in (revoked, expired):
+        assert Client().get(body["url"].split("testserver", 1)[1]).status_code == 404
+
+
+def test_an_invitation_lives_seven_days_by_default():
+    night = make_evening()
+    invite(night, role="player")
+    invitation = Invitation.objects.get()
+    assert timedelta(days=6, hours=23) < invitation.expires_at - timezone.now() <= timedelta(days=7)
+
+
+def test_a_players_account_is_linked_to_their_player_record_and_sees_their_matches():
+    night = make_evening()
+    boris = night.match.seats.get(position=1).player
+    body = invite(night, role="player", player=boris.pk)
+    client, user = accept(body["url"])
+    boris.refresh_from_db()
+    assert boris.user_id == user.pk
+    assert client.get(f"/matches/{night.match.pk}/").status_code == 200
+
+
+def test_a_player_with_an_account_is_refused_at_the_player_field():
+    night = make_evening()
+    anna = night.match.seats.get(position=0).player
+    answer = api(
+        signed_in(night.organiser),
+        "post",
+        f"/api/v1/clubs/{night.tournament.club_id}/invitations/",
+        {"role": "player", "player": anna.pk},
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["field"] == "player"
+    assert answer.json()["errors"][0]["code"] == "player_has_account"
+
+
+def test_the_invitation_page_is_throttled():
+    for _ in range(30):
+        Client().get("/invitations/" + "y" * 32 + "/")
+    assert Client().get("/invitations/" + "y" * 32 + "/").status_code == 429
+
+
+def test_only_a_club_member_is_appointed_and_the_refusal_does_not_tell_who_exists():
+    night = make_evening()
+    outsider = UserFactory(username="outsider_20")
+    client = signed_in(night.organiser)
+    url = f"/api/v1/tournaments/{night.tournament.pk}/staff/"
+    someone = api(client, "post", url, {"user": outsider.username, "role": "referee"})
+    nobody = api(client, "post", url, {"user": "no_such_account", "role": "referee"})
+    assert someone.status_code == nobody.status_code == 400
+    assert someone.json() == nobody.json()
+    assert someone.json()["errors"][0]["field"] == "user"
+
+
+def test_a_scorer_is_assigned_to_a_table_and_removed():
+    night = make_evening()
+    member = UserFactory(username="member_20")
+    ClubMember.objects.create(club=night.tournament.club, user=member, role="scorer")
+    client = signed_in(night.organiser)
+    url = f"/api/v1/tournaments/{night.tournament.pk}/staff/"
+    answer = api(client, "post", url, {"user": "member_20", "role": "scorer", "table": 2})
+    assert answer.status_code == 201
+    night.other_table.refresh_from_db()
+    assert night.other_table.scorer_id == member.pk
+    missing = api(client, "post", url, {"user": "member_20", "role": "scorer"})
+    assert missing.status_code == 400 and missing.json()["errors"][0]["field"] == "table"
+    assert client.delete(f"{url}member_20/").status_code == 204
+    night.other_table.refresh_from_db()
+    assert night.other_table.scorer_id is None
+
+
+def test_the_last_organiser_stays():
+    night = make_evening()
+    client = signed_in(night.organiser)
+    answer = client.delete(f"/api/v1/tournaments/{night.tournament.pk}/staff/{night.organiser.pk}/")
+    assert answer.status_code == 409
+    assert answer.json()["errors"][0]["code"] == "last_organiser"
+
+
+def test_the_staff_page_searches_the_clubs_members_not_every_account():
+    night = make_evening()
+    UserFactory(username="zz_stranger_account")
+    member = UserFactory(username="zz_member")
+    PlayerFactory(club=night.tournament.club, display_name="Zoryana", user=member)
+    page = signed_in(night.organiser).get(f"/tournaments/{night.tournament.pk}/staff/?q=zz")
+    assert page.status_code == 200
+    assert b"zz_member" in page.content
+    assert b"zz_stranger_account" not in page.content
+
+
+def test_the_staff_pages_are_the_organisers():
+    night = make_evening()
+    for role in ("referee", "scorer", "player", "stranger"):
+        answer = signed_in(night.users[role]).get(f"/tournaments/{night.tournament.pk}/staff/")
+        assert answer.status_code == 403
+        api_answer = signed_in(night.users[role]).get(
+            f"/api/v1/tournaments/{night.tournament.pk}/staff/"
+        )
+        assert api_answer.status_code == 403
+        assert api_answer.json()["errors"][0]["code"] == "permission_denied"
+
+
+def test_a_403_page_is_styled_in_the_users_language_and_says_whom_to_ask():
+    night = make_evening()
+    client = signed_in(night.referee)
+    client.cookies["django_language"] = "uk"
+    answer = client.get(f"/tournaments/{night.tournament.pk}/staff/")
+    assert answer.status_code == 403
+    text = answer.content.decode()
+    assert 'lang="uk"' in text
+    assert "організатор" in text.lower()
+    assert "403 Forbidden" not in text
+
+
+def test_a_referees_pages_say_what_they_can_do_there():
+    night = make_evening()
+    client = signed_in(night.referee)
+    client.cookies["django_language"] = "uk"
+    page = client.get(f"/tournaments/{night.tournament.pk}/players/").content.decode()
+    assert 'data-testid="role-note"' in page
+    assert "Тут ви суддя" in page
+    organiser_page = signed_in(night.organiser).get(f"/tournaments/{night.tournament.pk}/players/")
+    assert b'data-testid="role-note"' not in organiser_page.content
+
+
+def test_an_invited_organiser_creates_tournaments_and_invites_in_turn():
+    night = make_evening()
+    client, _user = accept(invite(night, role="organiser", name="Орест")["url"])
+    assert client.get("/tournaments/new/").status_code == 200
+    assert client.get(f"/clubs/{night.tournament.club_id}/members/").status_code == 200

@@ -1,0 +1,253 @@
+"""The API of issue 20: a tournament's staff, a club's invitations, table cards.
+
+401 without a user; 404 for what the user cannot see; 403 for what they see but may not
+change (only the tournament's organiser, the club's organisers); errors name their field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import permissions as perms
+from . import staff, table_cards
+from .api import ERRORS, _django_errors, _require_user, _tournament
+from .models import Club, ClubMember, Invitation, Round
+
+LINK = OpenApiResponse(
+    OpenApiTypes.OBJECT, description='{"url": the link (shown once), "expires_at": ISO 8601}'
+)
+
+
+def _link(url: str, expires_at: Any) -> dict[str, Any]:
+    return {"url": url, "expires_at": expires_at.isoformat()}
+
+
+def _managed_tournament(request: Request, tournament_id: int) -> Any:
+    _require_user(request)
+    tournament = _tournament(request, tournament_id)
+    if not perms.can_manage_staff(request.user, tournament):
+        raise exceptions.PermissionDenied()
+    return tournament
+
+
+class StaffAddSerializer(serializers.Serializer):
+    user = serializers.CharField(
+        max_length=150, help_text="A club member: their user id or sign-in name"
+    )
+    role = serializers.ChoiceField(choices=["referee", "organiser", "scorer"])
+    table = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=32767,
+        help_text="scorer: the table's number in the current round (paired or open)",
+    )
+
+
+class TournamentStaffView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="The tournament's staff: organisers, referees, scorers of tables (organiser)",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = _managed_tournament(request, tournament_id)
+        return Response({"staff": staff.staff_document(tournament)})
+
+    @extend_schema(
+        request=StaffAddSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Appoint a club member referee, co-organiser or scorer of a table (organiser)",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = _managed_tournament(request, tournament_id)
+        serializer = StaffAddSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        raw = request.data.get("user") if isinstance(request.data, dict) else None
+        try:
+            staff.staff_add(
+                tournament=tournament,
+                user=raw if isinstance(raw, int) and not isinstance(raw, bool) else data["user"],
+                role=data["role"],
+                table=data.get("table"),
+                by=request.user,
+            )
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        return Response({"staff": staff.staff_document(tournament)}, status=201)
+
+
+class TournamentStaffMemberView(APIView):
+    @extend_schema(
+        responses={204: None, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        summary="Take a person off the tournament's staff (409 last_organiser)",
+    )
+    def delete(self, request: Request, tournament_id: int, user: str) -> Response:
+        tournament = _managed_tournament(request, tournament_id)
+        person = next(
+            (
+                row["user"]
+                for row in staff.staff_rows(tournament)
+                if str(row["user"].pk) == user or row["user"].get_username() == user
+            ),
+            None,
+        )
+        if person is None:
+            raise exceptions.NotFound()
+        try:
+            staff.staff_remove(tournament=tournament, user=person, by=request.user)
+        except DjangoValidationError as exc:
+            response = _django_errors(exc)
+            response.status_code = 409
+            return response
+        return Response(status=204)
+
+
+class InvitationSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=ClubMember.Role.values)
+    player = serializers.IntegerField(
+        required=False, min_value=1, help_text="the player record of the club to link"
+    )
+    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+
+
+def _club(request: Request, club_id: int) -> Club:
+    _require_user(request)
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None:
+        raise exceptions.NotFound()
+    if not perms.can_manage_club(request.user, club):
+        raise exceptions.PermissionDenied()
+    return club
+
+
+def _invitation_row(invitation: Invitation) -> dict[str, Any]:
+    return {
+        "id": invitation.pk,
+        "role": invitation.role,
+        "player": invitation.player_id,
+        "name": invitation.name,
+        "state": invitation.state,
+        "expires_at": invitation.expires_at.isoformat(),
+    }
+
+
+class ClubInvitationsView(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="The club's open invitations (never their links)",
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = _club(request, club_id)
+        return Response({"invitations": [_invitation_row(i) for i in staff.invitations_open(club)]})
+
+    @extend_schema(
+        request=InvitationSerializer,
+        responses={201: LINK, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Invite a person to the club: a one-time link to set a password",
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = _club(request, club_id)
+        serializer = InvitationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            issued = staff.invitation_create(
+                club=club, by=request.user, **serializer.validated_data
+            )
+        except DjangoValidationError as exc:
+            return _django_errors(exc)
+        url = table_cards.absolute(request, "tournaments:invitation", issued.token)
+        body = {**_link(url, issued.expires_at), "id": issued.invitation.pk}
+        return Response(body, status=201, headers={"Cache-Control": "no-store"})
+
+
+class ClubInvitationView(APIView):
+    @extend_schema(
+        responses={204: None, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Revoke an invitation: its link no longer opens",
+    )
+    def delete(self, request: Request, club_id: int, invitation_id: int) -> Response:
+        club = _club(request, club_id)
+        invitation = Invitation.objects.filter(pk=invitation_id, club=club).first()
+        if invitation is None:
+            raise exceptions.NotFound()
+        staff.invitation_revoke(invitation=invitation)
+        return Response(status=204)
+
+
+def _match_table(request: Request, match_id: int) -> Any:
+    from scoring.models import Match
+
+    _require_user(request)
+    match = (
+        Match.objects.select_related("round", "table__round__tournament", "tournament")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None or not perms.can_view_match(request.user, match):
+        raise exceptions.NotFound()
+    if match.tournament is None or not perms.can_manage_staff(request.user, match.tournament):
+        raise exceptions.PermissionDenied()
+    if match.table_id is None:
+        raise exceptions.NotFound()
+    return match.table
+
+
+class MatchCardView(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: LINK, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        summary="A new table card: the link its QR code carries (the table's earlier card dies)",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        table = _match_table(request, match_id)
+        try:
+            issued = table_cards.card_issue(table=table, user=request.user)
+        except DjangoValidationError as exc:
+            response = _django_errors(exc)
+            response.status_code = 409
+            return response
+        url = table_cards.card_url(request, issued.token)
+        return Response(
+            _link(url, issued.expires_at), status=201, headers={"Cache-Control": "no-store"}
+        )
+
+    @extend_schema(
+        responses={204: None, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        summary="Revoke the table's card: the phones that scanned it lose the table",
+    )
+    def delete(self, request: Request, match_id: int) -> Response:
+        table_cards.card_revoke(table=_match_table(request, match_id))
+        return Response(status=204)
+
+
+class RoundCardsPDFView(APIView):
+    @extend_schema(
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
+        summary="The round's table cards as one PDF (new cards: those printed before die)",
+    )
+    def get(self, request: Request, tournament_id: int, number: int) -> HttpResponse:
+        tournament = _managed_tournament(request, tournament_id)
+        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+        if rnd is None:
+            raise exceptions.NotFound()
+        try:
+            return table_cards.round_cards_response(request, rnd)
+        except DjangoValidationError as exc:
+            response = _django_errors(exc)
+            response.status_code = 409
+            return response

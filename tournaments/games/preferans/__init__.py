@@ -1,0 +1,12 @@
+"""Preferans's tournament parts (`tournaments.games.base.TournamentParts`): its report parts
+(`reports.py`), its player statistics (`statistics.py`) and its demo deals (`demo.py`).
+Named in the games registry by `scoring.games.Game.tournament_parts`; loaded by
+`tournaments.games.parts_for`."""
+
+from __future__ import annotations
+
+from . import statistics
+from .demo import demo_deals
+from .reports import round_html, round_pdf, standings_columns
+
+__all__ = ["demo_deals", "round_html", "round_pdf", "standings_columns", "statistics"]

@@ -1,0 +1,28 @@
+"""The standings table's columns after the tiebreaks (`tournaments/live/_standings_table.html`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import template
+
+from tournaments.standings import SAME_AS_BASE
+
+register = template.Library()
+
+
+@register.simple_tag
+def tail_columns(
+    base: Mapping[str, Mapping[str, Any]], columns: Sequence[Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """Played and won, each unless a tiebreak column already shows that figure (the tiebreak
+    "wins" counts the matches won: one column, never two of the same figure)."""
+    repeated = {SAME_AS_BASE[c["name"]] for c in columns if c["name"] in SAME_AS_BASE}
+    return [base[key] for key in ("played", "won") if key not in repeated]
+
+
+@register.filter
+def figure(row: Mapping[str, Any], key: str) -> Any:
+    """A row's figure by its column key."""
+    return row.get(key)
