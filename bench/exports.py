@@ -182,6 +182,21 @@ class Exporter:
                 stop_at.wait(0.5)
 
 
+def worker_priority_lower(pid: int, nice: int) -> str:
+    """Give the Celery worker's session a lower CPU share than the site's, as the deployment
+    does with `CPUWeight=` (docs/deployment.md): the worker runs in a session of its own, and
+    with Linux's autogroup scheduling a process's `nice` only counts inside its session, so the
+    session's own nice value (/proc/<pid>/autogroup) is the one that weighs against gunicorn."""
+    if nice == 0:
+        return "the same share as the site"
+    try:
+        with open(f"/proc/{pid}/autogroup", "w") as autogroup:
+            autogroup.write(str(nice))
+    except OSError as exc:
+        return f"not lowered ({exc.strerror})"
+    return f"session nice {nice} (as CPUWeight= in deployment)"
+
+
 def wait_for_site(base: str, timeout: float = 60.0) -> bool:
     """The site answers its liveness probe."""
     parsed = urllib.parse.urlsplit(base)
@@ -285,6 +300,13 @@ def main() -> int:
     parser.add_argument(
         "--reuse", action="store_true", help="keep the database and tournament of the last run"
     )
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=10,
+        help="the Celery worker session's nice value (0: the site's share), as the deployment's "
+        "CPUWeight= lowers it",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 2 when the goal is missed")
     args = parser.parse_args()
 
@@ -318,6 +340,7 @@ def main() -> int:
     flush_redis(args.redis)
     server = start_site(env, port, workers, threads)
     worker = start_worker(env)
+    worker_weight = worker_priority_lower(worker.pid, args.worker_nice)
     try:
         if not wait_for_site(base):
             print("gunicorn did not answer", file=sys.stderr)
@@ -353,6 +376,7 @@ def main() -> int:
         f"{speed_after:.0f} ms before / after (a fixed loop; lower is faster)"
     )
     print(f"gunicorn           {workers} workers × {threads} threads, PostgreSQL, Redis")
+    print(f"celery worker      {worker_weight}")
     print(f"tournament         {args.players} players, {args.rounds} rounds played")
     print(f"export             {size / 1e6:.1f} MB, first file served after {first_seconds:.1f} s")
     print(

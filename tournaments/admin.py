@@ -8,6 +8,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from .models import (
     Club,
     ClubMember,
+    ClubPreset,
     Entry,
     Invitation,
     LiveVersion,
@@ -210,3 +211,17 @@ class ProfileAdmin(admin.ModelAdmin):
     list_display = ["user", "language"]
     search_fields = ["user__username"]
     raw_id_fields = ["user"]
+
+
+@admin.register(ClubPreset)
+class ClubPresetAdmin(admin.ModelAdmin):
+    """A club's presets (issue 19, item 6): written through the organiser's pages and the API,
+    which check them per game; here read and deleted only."""
+
+    list_display = ["name", "club", "game", "updated_at"]
+    list_filter = ["game"]
+    search_fields = ["name", "club__name"]
+    readonly_fields = ["club", "name", "game", "settings", "created_at", "updated_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False

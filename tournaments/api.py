@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -63,6 +63,20 @@ def _django_errors(exc: DjangoValidationError) -> Response:
     return error_response(errs)
 
 
+class TournamentCreateSerializer(TournamentSerializer):
+    """The create body (OpenAPI): a tournament's settings, and optionally a club preset."""
+
+    preset = serializers.IntegerField(
+        required=False,
+        write_only=True,
+        help_text="A club preset's id: its settings (and club) first, the body's fields "
+        "override them (GET /api/v1/clubs/{id}/presets/).",
+    )
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [*TournamentSerializer.Meta.fields, "preset"]
+
+
 class TournamentListView(APIView):
     @extend_schema(responses={200: TournamentSerializer(many=True)}, summary="Tournaments")
     def get(self, request: Request) -> Response:
@@ -70,7 +84,7 @@ class TournamentListView(APIView):
         return Response(TournamentSerializer(qs, many=True).data)
 
     @extend_schema(
-        request=TournamentSerializer,
+        request=TournamentCreateSerializer,
         responses={201: TournamentSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS},
         summary="Create a tournament (you become its organiser)",
     )
@@ -78,7 +92,14 @@ class TournamentListView(APIView):
         _require_user(request)
         if not perms.can_create_tournament(request.user):
             raise exceptions.PermissionDenied()
-        serializer = TournamentSerializer(data=request.data)
+        body = request.data
+        if isinstance(body, Mapping) and "preset" in body:  # a club preset (issue 19, item 6)
+            from .presets import preset_body
+
+            body, refusal = preset_body(request.user, body)
+            if refusal is not None:
+                return error_response([refusal])
+        serializer = TournamentSerializer(data=body)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         club = data.pop("club")

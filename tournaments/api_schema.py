@@ -58,6 +58,8 @@ _SETTING_SCHEMAS: dict[str, Any] = {
     "ruleset": _enum(Tournament.Ruleset.choices),
     "conventions": {"type": "object", "additionalProperties": True},
     "table_size": _enum(Tournament.TABLE_SIZES),
+    # Mixed sizes in one round, ascending; [] = the one table_size (then their smallest).
+    "table_sizes": array({"type": "integer", "enum": [size for size, _ in Tournament.TABLE_SIZES]}),
     "system": _enum(Tournament.System.choices),
     "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
     "match_score": _enum(Tournament.MatchScore.choices),

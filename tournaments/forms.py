@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.forms.models import ModelChoiceIterator
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -139,7 +140,7 @@ def _from_json(kind: str | None, value: Any) -> Any:
 
 # The settings of the tournament form that depend on the game (its part of the form, which the
 # game select swaps with htmx: `manage_views.tournament_game_fields`), and those that do not.
-GAME_FIELDS = ("ruleset", "table_size", "match_score")
+GAME_FIELDS = ("ruleset", "table_size", "table_sizes", "match_score")
 FORM_FIELDS = (
     "name",
     "club",
@@ -153,6 +154,20 @@ class TournamentForm(forms.ModelForm):
     the game chosen: the posted one, else the one asked for (`?game=`), else the tournament's.
     A value that is not the game's (a form sent after another game was chosen without the
     page following) is refused at its field in the user's language, never with its code."""
+
+    # Mixed sizes in one round: none chosen is the one table size above.
+    table_sizes = forms.TypedMultipleChoiceField(
+        label=_("Mixed table sizes"),
+        coerce=int,
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 3}),
+        help_text=_(
+            "Choose two sizes (e.g. 3 and 4) to seat every round at both: everyone plays, "
+            "the fewest byes, the larger tables in turn. None: the table size above."
+        ),
+    )
+    # Any game's preset: its choices are the chosen game's (set in __init__).
+    ruleset = forms.ChoiceField(label=capfirst(_("ruleset")))
 
     class Meta:
         model = Tournament
@@ -202,13 +217,21 @@ class TournamentForm(forms.ModelForm):
         choice_field(self, "ruleset").choices = [
             (code, labels.get(code, code)) for code in self.game.presets
         ]
-        choice_field(self, "match_score").choices = list(self.game.match_scores.items())
+        choice_field(self, "match_score").choices = list(
+            services.match_score_choices(self.game).items()
+        )
         choice_field(self, "table_size").choices = [
             (size, table_size_label(self.game, size)) for size in self.game.table_sizes
         ]
+        choice_field(self, "table_sizes").choices = [
+            (size, table_size_label(self.game, size)) for size in self.game.table_sizes
+        ]
+        if not own and not self.is_bound:
+            self.initial["table_sizes"] = []
         for field, message in (
             ("ruleset", _("%(game)s has no such ruleset: choose one from the list.")),
             ("table_size", _("%(game)s is not played at such tables: choose one from the list.")),
+            ("table_sizes", _("%(game)s is not played at such tables: choose one from the list.")),
             ("match_score", _("%(game)s does not score matches so: choose one from the list.")),
         ):
             self.fields[field].error_messages["invalid_choice"] = message % {"game": name}
@@ -324,8 +347,12 @@ class TournamentForm(forms.ModelForm):
                     ),
                 )
             seen.add(value or "")
-        if self.errors.keys() & {"ruleset", "table_size"}:
+        if self.errors.keys() & {"ruleset", "table_size", "table_sizes"}:
             return cleaned  # the conventions are checked against a valid ruleset and size
+        problem = services.table_sizes_problem(self.game, cleaned.get("table_sizes") or None)
+        if problem is not None:
+            self.add_error("table_sizes", problem)
+            return cleaned
         try:
             self.game.check_conventions(
                 cleaned.get("ruleset") or self.game.default_ruleset,

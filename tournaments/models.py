@@ -94,6 +94,12 @@ class Tournament(models.Model):
         # Preferans: points by place at the table, or the whist balance itself.
         PLACES = "places", _("Places at the table (2/1/0, with four 3/2/1/0)")
         BALANCE = "balance", _("Whist balance")
+        # Conversions of a table's totals any game may choose (tournaments.match_scores).
+        PLACES_PER_SIZE = (
+            "places_per_size",
+            _("Places normalised per table size (1st 1, last 0)"),
+        )
+        PLACES_BY_SIGN = "places_by_sign", _("Places by sign (league: 4/3, 2 or 1, 0)")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -114,9 +120,9 @@ class Tournament(models.Model):
         default="deberc",
         help_text=_("Frozen once a match has deals."),
     )
-    ruleset = models.CharField(
-        _("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.MOSCOW
-    )
+    # Any preset of the tournament's game (`scoring.games`): the services and the form check it
+    # against the game, so that a game registered later (tests' toy game) is not refused here.
+    ruleset = models.CharField(_("ruleset"), max_length=16, default=Ruleset.MOSCOW)
     conventions = models.JSONField(
         _("convention overrides"),
         default=dict,
@@ -124,6 +130,14 @@ class Tournament(models.Model):
         help_text=_("Single conventions overriding the ruleset preset (rules §8)."),
     )
     table_size = models.PositiveSmallIntegerField(_("table size"), choices=TABLE_SIZES, default=2)
+    # Mixed sizes in one round (Preferans [3, 4], Deberc [2, 3]): the sizes a round may use,
+    # ascending; empty means the one `table_size` (which is then the smallest of these).
+    table_sizes = models.JSONField(
+        _("table sizes"),
+        default=list,
+        blank=True,
+        help_text=_("The sizes a round may seat, e.g. 3 and 4: everyone plays, few byes."),
+    )
     system = models.CharField(
         _("pairing system"), max_length=16, choices=System.choices, default=System.SWISS
     )
@@ -168,6 +182,16 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_ruleset_display(self) -> str:
+        """The preset's name as the organiser reads it; a preset this list does not name (a
+        game registered later), its key."""
+        return str(dict(self.Ruleset.choices).get(self.ruleset, self.ruleset))
+
+    @property
+    def round_sizes(self) -> list[int]:
+        """The table sizes a round may use, ascending (one, unless mixed)."""
+        return sorted(self.table_sizes) if self.table_sizes else [self.table_size]
 
 
 class Entry(models.Model):

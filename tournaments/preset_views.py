@@ -58,9 +58,7 @@ def club_presets(request: HttpRequest, club_id: int) -> HttpResponse:
             except DjangoValidationError as exc:
                 errors.extend(_errors(exc))
             else:
-                messages.success(
-                    request, _("Preset saved: %(name)s.") % {"name": preset.name}
-                )
+                messages.success(request, _("Preset saved: %(name)s.") % {"name": preset.name})
                 return redirect("tournaments:club_presets", club.pk)
     return render(
         request,

@@ -34,8 +34,11 @@ def _name_clean(*, club: Club, name: Any, exclude: int | None = None) -> str:
     too_long = services.name_too_long(name, ClubPreset, "name")
     if too_long is not None:
         raise ValidationError({"name": too_long})
-    taken = ClubPreset.objects.filter(club=club, name__iexact=name).exclude(pk=exclude)
-    if taken.exists():
+    # Compared case-folded here: SQLite's iexact folds only ASCII ("Вечір" and "вечір").
+    others = ClubPreset.objects.filter(club=club)
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    if any(n.casefold() == name.casefold() for n in others.values_list("name", flat=True)):
         raise ValidationError(
             {
                 "name": ValidationError(
@@ -95,11 +98,7 @@ def preset_settings_check(settings: Any) -> dict[str, Any]:
     tiebreaks = data["tiebreaks"]
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
         raise ValidationError(
-            {
-                "tiebreaks": ValidationError(
-                    _("Tiebreaks are a list of names."), code="bad_tiebreak"
-                )
-            }
+            {"tiebreaks": ValidationError(_("Tiebreaks are a list of names."), code="bad_tiebreak")}
         )
     # Types and choices as the tournament's own fields check them.
     probe = Tournament(name="preset", **data)
@@ -110,11 +109,15 @@ def preset_settings_check(settings: Any) -> dict[str, Any]:
         data[name] = getattr(probe, name)
     if not isinstance(data["confirm_deals"], bool):
         data["confirm_deals"] = bool(probe.confirm_deals)
+    checks: dict[str, Any] = {}
+    if data.get("table_sizes"):  # mixed sizes in one round (issue 19, item 1)
+        checks["table_sizes"] = data["table_sizes"]
     services.game_settings_check(
         game=played.key,
         table_size=data["table_size"],
         match_score=data["match_score"],
         tiebreaks=data["tiebreaks"],
+        **checks,
     )
     services.conventions_check(
         ruleset=data["ruleset"],
@@ -196,3 +199,26 @@ def presets_for_user(user: Any) -> list[ClubPreset]:
         club__tournaments__organisers=user
     )
     return list(qs.filter(managed).distinct())
+
+
+def preset_body(user: Any, body: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A create body with `preset`: the preset's settings and club first, the body's own
+    fields over them. Returns (body, None), or (body, the refusal at `preset`) for a preset
+    that is not a number, unknown, or of a club the user does not manage (`unknown_preset`:
+    the same answer, so that another club's presets are not revealed)."""
+    from config.api_errors import error
+
+    given = {k: v for k, v in body.items() if k != "preset"}
+    asked = body.get("preset")
+    if asked is None:
+        return given, None
+    found = None
+    if isinstance(asked, int) and not isinstance(asked, bool):
+        found = next((p for p in presets_for_user(user) if p.pk == asked), None)
+    elif isinstance(asked, str) and asked.isdigit():
+        found = next((p for p in presets_for_user(user) if str(p.pk) == asked), None)
+    if found is None:
+        return given, error(
+            "preset", "unknown_preset", _("No such preset among your clubs' presets.")
+        )
+    return {**found.settings, "club": found.club.pk, **given}, None

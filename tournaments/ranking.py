@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypedDict
 
+from .match_scores import CONVERSIONS, convert
+
 PlayerId = Hashable
 
 
@@ -175,6 +177,8 @@ class MatchOutcome:
         winner 1 (`win`) or what `winner_points` gives for the beaten sides' totals."""
         if self.points is not None and scoring in self.points:
             return self.points[scoring][self.players.index(player)]
+        if scoring in CONVERSIONS:  # the tournament's conversion of the table's totals
+            return self._converted(scoring)[self.players.index(player)]
         if player not in self.winners:
             return 0
         if winner_points is None:
@@ -187,6 +191,12 @@ class MatchOutcome:
             target=self.target,
             match_score=scoring,
         )
+
+    def _converted(self, scoring: str) -> list[float]:
+        cache = self.__dict__.setdefault("_conversions", {})
+        if scoring not in cache:
+            cache[scoring] = convert(scoring, self.totals)
+        return cache[scoring]
 
     def points_against(self, player: PlayerId) -> int:
         return self._against[self.sides[self.players.index(player)]]

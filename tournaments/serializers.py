@@ -61,12 +61,16 @@ class TournamentSerializer(serializers.ModelSerializer):
             "conventions", {} if new_game else (getattr(instance, "conventions", {}) or {})
         )
         table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
+        sizes = attrs.get("table_sizes")
+        if isinstance(sizes, list) and sizes and all(type(s) is int for s in sizes):
+            table_size = min(sizes)  # mixed sizes: the single one is their smallest
         try:
             services.game_settings_check(
                 game=game.key,
                 table_size=table_size,
                 match_score=attrs.get("match_score", None if kept is None else kept.match_score),
                 tiebreaks=attrs.get("tiebreaks", None if kept is None else kept.tiebreaks),
+                table_sizes=attrs.get("table_sizes"),
             )
             services.conventions_check(
                 ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key

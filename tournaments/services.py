@@ -24,6 +24,7 @@ from scoring import games
 from scoring import services as scoring_services
 
 from . import hooks, selectors
+from .match_scores import CONVERSIONS
 from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
 from .names import NameRefused, name_clean, name_key
 
@@ -37,6 +38,7 @@ PLAY_SETTINGS = (
     "ruleset",
     "conventions",
     "table_size",
+    "table_sizes",
     "system",
     "rounds",
     "match_score",
@@ -121,15 +123,17 @@ def game_settings_check(
     table_size: int,
     match_score: str | None = None,
     tiebreaks: Sequence[str] | None = None,
+    table_sizes: Any = None,
 ) -> None:
-    """Refuse a game the service does not know, and a table size, match scoring or tiebreak
-    the game does not offer (each error on its field)."""
+    """Refuse a game the service does not know, and a table size, mixed table sizes, match
+    scoring or tiebreak the game does not offer (each error on its field)."""
     try:
         played = games.game_get(game)
     except KeyError:
         raise _unknown_game(game) from None
     errors: dict[str, list[ValidationError]] = {}
-    if table_size not in played.table_sizes:
+    # Mixed sizes given: they say the sizes (the single one follows from them).
+    if table_size not in played.table_sizes and not table_sizes:
         errors["table_size"] = [
             ValidationError(
                 _("%(game)s is played at tables of %(sizes)s.")
@@ -137,13 +141,22 @@ def game_settings_check(
                 code="bad_table_size",
             )
         ]
-    if match_score is not None and match_score not in played.match_scores:
+    sizes_problem = table_sizes_problem(played, table_sizes)
+    if sizes_problem is not None:
+        errors["table_sizes"] = [sizes_problem]
+    if (
+        match_score is not None
+        and match_score not in played.match_scores
+        and match_score not in CONVERSIONS
+    ):
         errors["match_score"] = [
             ValidationError(
                 _("%(game)s scores matches by %(choices)s.")
                 % {
                     "game": played.name,
-                    "choices": ", ".join(str(label) for label in played.match_scores.values()),
+                    "choices": ", ".join(
+                        str(label) for label in match_score_choices(played).values()
+                    ),
                 },
                 code="bad_match_score",
             )
@@ -161,6 +174,56 @@ def game_settings_check(
         raise ValidationError(errors)
 
 
+def match_score_choices(played: games.Game) -> dict[str, Any]:
+    """The game's own match scorings, then the conversions any game may use."""
+    labels = dict(Tournament.MatchScore.choices)
+    return {**played.match_scores, **{key: labels[key] for key in CONVERSIONS}}
+
+
+def table_sizes_problem(played: games.Game, table_sizes: Any) -> ValidationError | None:
+    """What is wrong with a round's mixed table sizes (None: nothing, or not given).
+
+    A list of distinct sizes the game is played at; a size where the game seats pairs
+    (Deberc at four) is not mixed with others (its tables are two sides, not players).
+    """
+    if table_sizes is None or table_sizes == []:
+        return None
+    sizes = ", ".join(map(str, played.table_sizes))
+    if (
+        not isinstance(table_sizes, list)
+        or any(isinstance(s, bool) or not isinstance(s, int) for s in table_sizes)
+        or any(s not in played.table_sizes for s in table_sizes)
+        or len(set(table_sizes)) != len(table_sizes)
+    ):
+        return ValidationError(
+            _("%(game)s is played at tables of %(sizes)s: give distinct sizes from these.")
+            % {"game": played.name, "sizes": sizes},
+            code="bad_table_size",
+        )
+    if len(table_sizes) > 1 and set(table_sizes) & set(played.pairs_at):
+        return ValidationError(
+            _("%(game)s at %(size)s is played in pairs: that size cannot be mixed with others.")
+            % {"game": played.name, "size": min(set(table_sizes) & set(played.pairs_at))},
+            code="bad_table_size",
+        )
+    return None
+
+
+def _sizes_settled(data: dict[str, Any]) -> None:
+    """Mixed sizes stored ascending; the single `table_size` is then their smallest (called
+    once `table_sizes_problem` found nothing wrong with them)."""
+    if data.get("table_sizes"):
+        data["table_sizes"] = sorted(data["table_sizes"])
+        data["table_size"] = data["table_sizes"][0]
+
+
+def _conventions_check_sizes(
+    *, ruleset: str, conventions: dict[str, Any], sizes: Sequence[int], game: str
+) -> None:
+    for size in sizes:
+        conventions_check(ruleset=ruleset, conventions=conventions, table_size=size, game=game)
+
+
 def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     """A new tournament of its game (Deberc unless told) with that game's defaults for the
     ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
@@ -173,15 +236,17 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
         table_size=data.get("table_size", 2),
         match_score=data.get("match_score"),
         tiebreaks=data.get("tiebreaks"),
+        table_sizes=data.get("table_sizes"),
     )
+    _sizes_settled(data)
     played = games.game_get(data.get("game"))
     data["game"] = played.key
     data.setdefault("ruleset", played.default_ruleset)
     data.setdefault("match_score", next(iter(played.match_scores)))
-    conventions_check(
+    _conventions_check_sizes(
         ruleset=data["ruleset"],
         conventions=data.get("conventions") or {},
-        table_size=data.get("table_size", 2),
+        sizes=data.get("table_sizes") or [data.get("table_size", 2)],
         game=played.key,
     )
     with transaction.atomic():
@@ -213,6 +278,8 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
             }
         )
     game = data.get("game", tournament.game)
+    if "table_sizes" not in data and ({"table_size", "game"} & changed) and tournament.table_sizes:
+        data["table_sizes"] = []  # one size chosen (or another game): no longer mixed
     game_settings_check(
         game=game,
         table_size=data.get("table_size", tournament.table_size),
@@ -222,7 +289,9 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         tiebreaks=data.get("tiebreaks", tournament.tiebreaks)
         if "game" not in changed or "tiebreaks" in data
         else None,
+        table_sizes=data.get("table_sizes", tournament.table_sizes),
     )
+    _sizes_settled(data)
     if "game" in changed:
         played = games.game_get(game)
         data.setdefault("ruleset", played.default_ruleset)
@@ -232,10 +301,11 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
             data["conventions"] = {}
         changed |= {"ruleset", "conventions", "match_score", "tiebreaks"}
         frozen |= {"ruleset", "conventions"}
-    conventions_check(
+    _conventions_check_sizes(
         ruleset=data.get("ruleset", tournament.ruleset),
         conventions=data.get("conventions", tournament.conventions) or {},
-        table_size=data.get("table_size", tournament.table_size),
+        sizes=data.get("table_sizes", tournament.table_sizes)
+        or [data.get("table_size", tournament.table_size)],
         game=game,
     )
     with transaction.atomic():

@@ -20,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import games
 
+from .match_scores import CONVERSIONS, conversion_bye_points
 from .ranking import (
     CRITERIA,
     ROW_FIELDS,
@@ -147,7 +148,11 @@ def tournament_tiebreaks(tournament: Any) -> list[str]:
 
 
 def tournament_bye_points(tournament: Any) -> float:
-    """What a bye scores in this tournament: its game says (`Game.bye_points`)."""
+    """What a bye scores in this tournament: its game says (`Game.bye_points`); under a
+    conversion (`match_scores.CONVERSIONS`), the average seat of the smallest table."""
+    if tournament.match_score in CONVERSIONS:
+        sizes = getattr(tournament, "round_sizes", None) or [tournament.table_size]
+        return conversion_bye_points(tournament.match_score, sizes[0])
     return tournament_game(tournament).bye_points(
         tournament.match_score, tournament.ruleset, tournament.conventions, tournament.table_size
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group
 from openpyxl import load_workbook
+from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from config.celery import app
@@ -35,7 +37,7 @@ TEMPLATES = Path(__file__).parent / "toy" / "templates"
 
 
 @pytest.fixture
-def highcard(settings: Any) -> Iterator[HighCard]:
+def highcard(settings: Any) -> Iterator[games.Game]:
     """The toy game registered (and its templates found) for one test; gone after it."""
     templates = copy.deepcopy(settings.TEMPLATES)
     templates[0]["DIRS"] = [*templates[0].get("DIRS", []), TEMPLATES]
@@ -95,7 +97,7 @@ def test_the_organisers_form_offers_the_toy_games_presets(highcard, organiser, c
             "tiebreaks": ["game_points"],
         },
     )
-    assert answer.status_code == 302, answer.content.decode()[:3000]
+    assert answer.status_code == 302, answer.content.decode()
     made = Tournament.objects.get(name="Старшая карта")
     assert (made.game, made.ruleset, made.table_size) == ("highcard", "long", 2)
 
@@ -118,8 +120,13 @@ def test_a_club_evening_of_high_card(
     club = ClubFactory()
     created = api.post(
         "/api/v1/tournaments/",
-        {"name": "Старшая карта", "club": club.pk, "game": "highcard", "table_size": 2,
-         "rounds": 3},
+        {
+            "name": "Старшая карта",
+            "club": club.pk,
+            "game": "highcard",
+            "table_size": 2,
+            "rounds": 3,
+        },
         format="json",
     )
     assert created.status_code == 201, created.content
@@ -137,77 +144,94 @@ def test_a_club_evening_of_high_card(
     matches = Match.objects.filter(table__round__tournament_id=tid).order_by("table__number")
     assert matches.count() == 2
     first, second = matches
-
-    # The scorer's page: the toy's own form, a deal POSTed through it.
     client.force_login(organiser)
-    page = client.get(f"/matches/{first.pk}/")
-    assert page.status_code == 200
-    html = page.content.decode()
-    assert 'data-testid="highcard-sheet"' in html and 'name="points_0"' in html
-    names = list(first.seats.order_by("position").values_list("player__display_name", flat=True))
-    answer = client.post(
-        f"/matches/{first.pk}/deal/",
-        {"points_0": "13", "points_1": "4", "version": first.version},
-        HTTP_ACCEPT_LANGUAGE="ru",
-    )
-    assert answer.status_code in (200, 302), answer.content.decode()[:2000]
-    first.refresh_from_db()
-    assert first.result["totals"] == {names[0]: 13, names[1]: 4}
-    # A wrong number is refused at its field, in the user's language, nothing saved.
-    refused = client.post(
-        f"/matches/{first.pk}/deal/",
-        {"points_0": "14", "points_1": "2", "version": first.version},
-        HTTP_ACCEPT_LANGUAGE="uk",
-    )
-    assert refused.status_code == 400
-    assert "Очки: ціле число від 0 до 13." in refused.content.decode()
-    first.refresh_from_db()
-    assert first.result["totals"] == {names[0]: 13, names[1]: 4}
-    # The second deal over the API ends the match: 21 reached.
-    answer = api.post(
-        f"/api/v1/matches/{first.pk}/deals/",
-        {"points": {names[0]: 9, names[1]: 12}, "version": first.version},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY="hc-1",
-    )
-    assert answer.status_code == 201, answer.content
-    first.refresh_from_db()
-    assert first.result["finished"] and first.result["winners"] == [names[0]]
-    # The API's errors are the game's, coded and in the user's language.
-    bad = api.post(
-        f"/api/v1/matches/{second.pk}/deals/",
-        {"points": {"Зорро": 3}, "version": second.version},
-        format="json",
-        HTTP_ACCEPT_LANGUAGE="ru",
-        HTTP_IDEMPOTENCY_KEY="hc-2",
-    )
-    assert bad.status_code == 400
-    assert {e["code"] for e in bad.json()["errors"]} >= {"unknown_field", "missing_field"}
-    assert "Такого поля нет." in [e["message"] for e in bad.json()["errors"]]
-    other = list(second.seats.order_by("position").values_list("player__display_name", flat=True))
-    for deal in ({other[0]: 10, other[1]: 11}, {other[0]: 3, other[1]: 12}):
-        version = Match.objects.get(pk=second.pk).version
+    opened = client.post(f"/tournaments/{tid}/rounds/1/open/")
+    assert opened.status_code == 302, opened.content.decode()[:2000]
+
+    # Each deal queues the standings' refresh when its transaction commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        # The scorer's page: the toy's own form, a deal POSTed through it.
+        page = client.get(f"/matches/{first.pk}/")
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert 'data-testid="highcard-sheet"' in html and 'name="points_0"' in html
+        names = list(
+            first.seats.order_by("position").values_list("player__display_name", flat=True)
+        )
+        answer = client.post(
+            f"/matches/{first.pk}/deal/",
+            {"points_0": "13", "points_1": "4", "version": first.version},
+            HTTP_ACCEPT_LANGUAGE="ru",
+        )
+        assert answer.status_code in (200, 302), answer.content.decode()[:2000]
+        first.refresh_from_db()
+        assert first.result["totals"] == {names[0]: 13, names[1]: 4}
+        # A wrong number is refused at its field, in the user's language, nothing saved.
+        refused = client.post(
+            f"/matches/{first.pk}/deal/",
+            {"points_0": "14", "points_1": "2", "version": first.version},
+            HTTP_ACCEPT_LANGUAGE="uk",
+        )
+        assert refused.status_code == 400
+        assert "Очки: ціле число від 0 до 13." in refused.content.decode()
+        first.refresh_from_db()
+        assert first.result["totals"] == {names[0]: 13, names[1]: 4}
+        # The second deal over the API ends the match: 21 reached.
         answer = api.post(
-            f"/api/v1/matches/{second.pk}/deals/",
-            {"points": deal, "version": version},
+            f"/api/v1/matches/{first.pk}/deals/",
+            {"points": {names[0]: 9, names[1]: 12}, "version": first.version},
             format="json",
+            HTTP_IDEMPOTENCY_KEY="hc-1",
         )
         assert answer.status_code == 201, answer.content
+        first.refresh_from_db()
+        assert first.result["finished"] and first.result["winners"] == [names[0]]
+        # The API's errors are the game's, coded and in the user's language.
+        bad = api.post(
+            f"/api/v1/matches/{second.pk}/deals/",
+            {"points": {"Зорро": 3}, "version": second.version},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE="ru",
+            HTTP_IDEMPOTENCY_KEY="hc-2",
+        )
+        assert bad.status_code == 400
+        assert {e["code"] for e in bad.json()["errors"]} >= {"unknown_field", "missing_field"}
+        assert "Такого поля нет." in [e["message"] for e in bad.json()["errors"]]
+        other = list(
+            second.seats.order_by("position").values_list("player__display_name", flat=True)
+        )
+        for number, deal in enumerate(({other[0]: 10, other[1]: 11}, {other[0]: 3, other[1]: 12})):
+            version = Match.objects.get(pk=second.pk).version
+            answer = api.post(
+                f"/api/v1/matches/{second.pk}/deals/",
+                {"points": deal, "version": version},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=f"hc-second-{number}",
+            )
+            assert answer.status_code == 201, answer.content
 
-    # The scorer's page shows the winner.
-    assert names[0] in client.get(f"/matches/{first.pk}/").content.decode()
+    # The scorer's page shows the winner; the organiser's round table each table's score.
+    assert f"Winner: {names[0]}" in client.get(f"/matches/{first.pk}/").content.decode()
+    tables = client.get(f"/tournaments/{tid}/pairing/").content.decode()
+    for name, total in ((names[0], 22), (other[1], 23)):
+        winner = rf'class="winner"><a [^>]*>{name}</a>\s*<span class="total num"[^>]*>{total}<'
+        assert re.search(winner, tables), name
+    assert re.search(rf'class=""><a [^>]*>{names[1]}</a>\s*<span [^>]*>16<', tables)
 
     # Standings: the two winners first, the API and the page agree.
     standings = api.get(f"/api/v1/tournaments/{tid}/standings/")
     assert standings.status_code == 200, standings.content
-    rows = standings.json()["rows"] if "rows" in standings.json() else standings.json()["standings"]
-    top = {row["player"] if isinstance(row["player"], str) else row["player"]["name"] for row in rows[:2]}
-    assert top == {names[0], other[1]}
+    rows = standings.json()
+    # Both winners have a point; the game points (23 against 13 + 9 = 22) order them.
+    assert [row["player"] for row in rows[:2]] == [other[1], names[0]]
+    assert [row["tiebreaks"]["game_points"] for row in rows[:2]] == [23, 22]
+    assert all(row["match_points"] == 1 for row in rows[:2])
+    assert all(row["match_points"] == 0 for row in rows[2:])
     live = client.get(f"/tournaments/{tid}/").content.decode()
     assert names[0] in live and other[1] in live
 
-    # Reports: the standings CSV and XLSX rank the winners first.
-    for kind in ("standings_csv", "standings_xlsx", "round"):
+    # Reports: the standings CSV and XLSX rank the winners first; the PDFs name them.
+    for kind in ("standings_csv", "standings_xlsx", "standings_pdf", "round"):
         with django_capture_on_commit_callbacks(execute=True):
             extra = {"round": 1} if kind == "round" else {}
             ordered = api.post(
@@ -226,8 +250,9 @@ def test_a_club_evening_of_high_card(
             sheet = load_workbook(io.BytesIO(content)).active
             found = [str(c.value) for row in sheet.iter_rows() for c in row if c.value]
             assert names[0] in found
-        else:
-            assert names[0] in content.decode()
+        else:  # a PDF: the round's tables, the standings
+            text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+            assert names[0] in text and other[1] in text
 
     # The rulebook: the toy's articles, under its own game.
     rules = client.get("/rules/?game=highcard", HTTP_ACCEPT_LANGUAGE="ru").content.decode()

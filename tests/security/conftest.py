@@ -229,6 +229,12 @@ def pages(night: SimpleNamespace) -> list[Page]:
             (XSS_CLUB,),
         ),
         Page(
+            "tournaments:club_presets",
+            f"/clubs/{night.tournament.club_id}/presets/",
+            ORGANISER,
+            (XSS_CLUB, XSS_TOURNAMENT, XSS_PREF_TOURNAMENT),
+        ),
+        Page(
             "tournaments:live_player",
             f"/players/{night.player.pk}/",
             EVERYONE,
@@ -350,6 +356,8 @@ NOT_PAGES = {
             "tournaments:table_card_issue",
             "tournaments:table_card_revoke",
             "tournaments:queue_report",
+            "tournaments:preset_rename",
+            "tournaments:preset_delete",
         )
     },
 }

@@ -101,7 +101,13 @@ def test_the_form_follows_the_game_select_and_creates_a_preferans_tournament(
             rulesets = option_values(page, "ruleset")
             assert "sochi" in rulesets and "moscow" not in rulesets
             assert option_values(page, "table_size") == ["3", "4"]
-            assert option_values(page, "match_score") == ["places", "balance"]
+            assert option_values(page, "match_score") == [
+                "places",
+                "balance",
+                "places_per_size",
+                "places_by_sign",
+            ]
+            assert option_values(page, "table_sizes") == ["3", "4"]
             expect(page.locator("select[name=tiebreak_1]")).to_have_value("balance")
             assert "fewer_bytes" not in option_values(page, "tiebreak_1")
             # The page did not reload: what was typed before the switch is still there.

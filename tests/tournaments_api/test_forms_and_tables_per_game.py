@@ -58,7 +58,14 @@ def test_the_game_select_asks_for_the_games_part_of_the_form(client, organiser):
     assert "<form" not in part and "<html" not in part
     assert "sochi" in options(part, "ruleset") and "moscow" not in options(part, "ruleset")
     assert options(part, "table_size") == ["3", "4"]
-    assert options(part, "match_score") == ["places", "balance"]
+    # The game's own scorings, then the conversions any game may use (issue 19).
+    assert options(part, "match_score") == [
+        "places",
+        "balance",
+        "places_per_size",
+        "places_by_sign",
+    ]
+    assert options(part, "table_sizes") == ["3", "4"]
     assert "balance" in options(part, "tiebreak_1") and "fewer_bytes" not in options(
         part, "tiebreak_1"
     )

@@ -3,6 +3,7 @@
 """
 
 from .draw import SeatDraw, draw_seats
+from .mixed import pair_swiss_mixed, table_plan
 from .round_robin import berger_round, berger_schedule, groups_schedule, triples_schedule
 from .swiss import pair_swiss_groups, pair_swiss_pairs, pair_swiss_triples
 from .types import Competitor, RoundPairing
@@ -16,7 +17,9 @@ __all__ = [
     "draw_seats",
     "groups_schedule",
     "pair_swiss_groups",
+    "pair_swiss_mixed",
     "pair_swiss_pairs",
     "pair_swiss_triples",
+    "table_plan",
     "triples_schedule",
 ]

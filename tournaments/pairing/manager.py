@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -33,6 +33,7 @@ from tournaments.standings import (
 )
 
 from .draw import draw_seats
+from .mixed import pair_swiss_mixed
 from .round_robin import berger_round, groups_schedule, triples_round_from_history
 from .swiss import pair_swiss_groups, pair_swiss_pairs
 from .types import Competitor, PlayerId, RoundPairing
@@ -56,6 +57,8 @@ class History:
     opponents: dict[Hashable, frozenset]
     byes: dict[Hashable, int]
     floats: dict[Hashable, tuple]
+    # Rounds each player sat at a table larger than the tournament's smallest size.
+    large_tables: dict[Hashable, int] = field(default_factory=dict)
 
 
 def tournament_history(
@@ -98,11 +101,15 @@ def tournament_history(
     opponents: dict[Hashable, set] = defaultdict(set)
     byes: dict[Hashable, int] = defaultdict(int)
     floats: dict[Hashable, list] = defaultdict(list)
+    large_tables: dict[Hashable, int] = defaultdict(int)
+    smallest = tournament.round_sizes[0]
     for number in sorted(set(tables_by_round) | set(byes_by_round)):
         before = dict(scores)
         for players in tables_by_round.get(number, []):
             for p in players:
                 opponents[p].update(q for q in players if q != p)
+                if len(players) > smallest:
+                    large_tables[p] += 1
                 mine = before.get(p, 0)
                 others = [before.get(q, 0) for q in players if q != p]
                 if others and mine > max(others):
@@ -123,6 +130,7 @@ def tournament_history(
         opponents={p: frozenset(o) for p, o in opponents.items()},
         byes=dict(byes),
         floats={p: tuple(f) for p, f in floats.items()},
+        large_tables=dict(large_tables),
     )
 
 
@@ -154,11 +162,12 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
         .order_by("seed", "id")
         .values_list("player_id", flat=True)
     )
-    size = tournament.table_size
+    sizes = tournament.round_sizes
+    size = sizes[0]
     game = games.game_get(tournament.game)
     # Tables of three or four players each for themselves, of two; pairs (Deberc at four)
     # are not paired automatically.
-    if size in game.pairs_at or size not in (2, 3, 4):
+    if set(sizes) & set(game.pairs_at) or not set(sizes) <= {2, 3, 4}:
         raise PairingError(
             "table_size_unsupported",
             _(
@@ -176,6 +185,12 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
     byes_played = load_byes(tournament)
     history = tournament_history(tournament, tallies=tallies, byes_played=byes_played)
     if tournament.system == Tournament.System.ROUND_ROBIN:
+        if len(sizes) > 1:
+            raise PairingError(
+                "mixed_sizes_round_robin",
+                _("A round robin seats one table size: choose Swiss for mixed table sizes."),
+                "table_sizes",
+            )
         if size == 2:
             return berger_round(ordered, number)
         return _round_robin_groups(tournament, ordered, number, history, size)
@@ -195,9 +210,12 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
             opponents=history.opponents.get(p, frozenset()),
             byes=history.byes.get(p, 0),
             floats=history.floats.get(p, ()),
+            large_tables=history.large_tables.get(p, 0),
         )
         for p in players
     ]
+    if len(sizes) > 1:
+        return pair_swiss_mixed(competitors, sizes)
     if size == 2:
         return pair_swiss_pairs(competitors)
     return pair_swiss_groups(competitors, size)

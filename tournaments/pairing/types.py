@@ -16,7 +16,9 @@ class Competitor:
 
     `rank` orders players inside a score group (smaller is stronger: the seed, or the
     standings position); `floats` lists their earlier floats, latest last ("down": paired
-    with a lower score group, "up": with a higher one; None for a round without a float).
+    with a lower score group, "up": with a higher one; None for a round without a float);
+    `large_tables` counts the rounds they played at a table larger than the round's smallest
+    size (mixed table sizes rotate those seats).
     """
 
     id: PlayerId
@@ -25,6 +27,7 @@ class Competitor:
     opponents: frozenset = field(default_factory=frozenset)
     byes: int = 0
     floats: tuple[Float | None, ...] = ()
+    large_tables: int = 0
 
     @property
     def last_float(self) -> Float | None:

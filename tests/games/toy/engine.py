@@ -10,7 +10,7 @@ from scoring.games.errors import GameError, Problem
 RECORD_FORMAT = "highcard-scoresheet/1"
 RESULT_FORMAT = "highcard-result/1"
 PRESETS: dict[str, dict[str, Any]] = {"short": {"target": 21}, "long": {"target": 51}}
-CONVENTIONS: dict[str, dict[str, Any]] = {"target": {"default": 21, "values": [21, 31, 51]}}
+CONVENTIONS: dict[str, dict[str, Any]] = {"target": {"default": 21, "kind": "positive"}}
 RECORD_KEYS = {"format", "ruleset", "conventions", "players", "first_dealer", "deals", "closed"}
 
 
@@ -28,7 +28,8 @@ def check_conventions(ruleset: Any, overrides: Any, table_size: int) -> None:
     if ruleset not in PRESETS:
         problems.append(Problem(None, "ruleset", "bad_convention", f"no preset {ruleset!r}"))
     for name, value in dict(overrides or {}).items():
-        if name not in CONVENTIONS or value not in CONVENTIONS[name]["values"]:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if name not in CONVENTIONS or not whole or value < 1:
             problems.append(
                 Problem(None, f"conventions.{name}", "bad_convention", f"{name}={value!r}?")
             )

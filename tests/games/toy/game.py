@@ -52,7 +52,6 @@ class HighCard(Game):
     presets = engine.PRESETS
     conventions = engine.CONVENTIONS
     convention_labels = {"target": "Target"}
-    value_labels: Mapping[str, str] = {}
     match_scores = {"win": "Win"}
     tiebreaks = ("game_points", "buchholz")
     default_tiebreaks = ("game_points",)

@@ -2,6 +2,7 @@
 
     python manage.py generate_tournament --players 2000 --rounds 9 --table-size 2
     python manage.py generate_tournament --game preferans --players 13 --rounds 4 --table-size 4
+    python manage.py generate_tournament --game preferans --players 200 --rounds 5 --table-sizes 3,4
 
 The rounds are paired by the real pairing manager and every match is played with random but
 believable deals (the game's simulator, `scoring.games.Game.simulate`) scored by its rules
@@ -25,6 +26,7 @@ from django.utils import timezone
 from scoring import games
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for
+from tournaments import services
 from tournaments.models import Club, Entry, MatchTally, Player, Round, Tournament
 from tournaments.pairing.manager import round_pair
 from tournaments.ratings import ratings_recompute
@@ -123,6 +125,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--table-size", type=int, choices=(2, 3, 4), help="default: the game's smallest"
         )
+        parser.add_argument(
+            "--table-sizes",
+            help="mixed sizes in one round, e.g. 3,4 (Swiss only; overrides --table-size)",
+        )
         parser.add_argument("--system", choices=("swiss", "round_robin"), default="swiss")
         parser.add_argument("--organiser", help="username of the organiser (created if absent)")
         parser.add_argument("--ruleset", help="a preset of the game (default: the game's)")
@@ -139,13 +145,27 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = games.game_get(options["game"])
+        sizes: list[int] = []
+        if options["table_sizes"]:
+            try:
+                sizes = sorted(int(s) for s in options["table_sizes"].split(","))
+            except ValueError as exc:
+                raise CommandError("--table-sizes is a list such as 3,4") from exc
+            problem = services.table_sizes_problem(game, sizes)
+            if problem is not None:
+                raise CommandError(" ".join(problem.messages))
+            if options["system"] != "swiss" and len(sizes) > 1:
+                raise CommandError("mixed --table-sizes are paired by the Swiss system only")
+            options["table_size"] = sizes[0]
+        options["table_sizes"] = sizes
         options["table_size"] = options["table_size"] or game.table_sizes[0]
         options["ruleset"] = options["ruleset"] or game.default_ruleset
         options["match_score"] = options["match_score"] or next(iter(game.match_scores))
         if options["table_size"] not in game.table_sizes:
             raise CommandError(f"{options['game']} is played at tables of {game.table_sizes}")
-        if options["match_score"] not in game.match_scores:
-            raise CommandError(f"--match-score is one of {', '.join(game.match_scores)}")
+        choices = services.match_score_choices(game)
+        if options["match_score"] not in choices:
+            raise CommandError(f"--match-score is one of {', '.join(choices)}")
         if options["ruleset"] not in game.presets:
             raise CommandError(f"--ruleset is one of {', '.join(game.presets)}")
         try:
@@ -202,6 +222,7 @@ class Command(BaseCommand):
             ruleset=options["ruleset"],
             conventions=conventions,
             table_size=options["table_size"],
+            table_sizes=options["table_sizes"],
             system=options["system"],
             rounds=options["rounds"] + options["extra_rounds"],
             match_score=options["match_score"],

@@ -32,6 +32,7 @@ from scoring.models import Match
 from tournaments import services
 from tournaments.games import parts_of
 from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.ranking import MatchOutcome
 from tournaments.standings import tally_data
@@ -74,7 +75,6 @@ PREFERANS_PLAYERS = [
     "Ірина Ковальчук",
 ]
 # Three tables of three and one of four; round 2: deals entered so far at each table.
-PREFERANS_TABLES = (3, 3, 3, 4)
 PREFERANS_ROUND2_DEALS = (6, 3, 9, 4)
 
 
@@ -236,6 +236,8 @@ class Command(BaseCommand):
                 # up (the scorer closes the table after the deal in progress).
                 conventions={"end": "closed"},
                 table_size=3,
+                # Thirteen players: the pairing seats 4 + 3 + 3 + 3, nobody sits out.
+                table_sizes=[3, 4],
                 system="swiss",
                 rounds=4,
                 match_score="places",
@@ -247,7 +249,13 @@ class Command(BaseCommand):
                 services.player_enter(tournament=tournament, player=player, seed=seed)
             order = list(players)
             rng.shuffle(order)
-            self._preferans_round(tournament, 1, order, users, rng, deals=None)
+            by_pk: dict[Hashable, Player] = {p.pk: p for p in players}
+            first = pair_swiss_mixed(
+                [Competitor(id=p.pk, rank=i) for i, p in enumerate(order)],
+                tournament.round_sizes,
+            )
+            tables = [[by_pk[pk] for pk in table] for table in first.tables]
+            self._preferans_round(tournament, 1, tables, users, rng, deals=None)
             services.round_close(round=tournament.round_set.get(number=1), user=users["organiser"])
             # Round 2: the leaders of round 1 meet (by match points, then whist balance; the
             # standings themselves are refreshed once this transaction commits).
@@ -258,28 +266,40 @@ class Command(BaseCommand):
                     points = outcome.match_points(player_id, tournament.match_score)
                     score[player_id] = (points, outcome.totals[seat])
             order.sort(key=lambda p: score.get(p.pk, (0, 0)), reverse=True)
-            self._preferans_round(tournament, 2, order, users, rng, deals=PREFERANS_ROUND2_DEALS)
+            met = {pk: set(table) - {pk} for table in first.tables for pk in table}
+            second = pair_swiss_mixed(
+                [
+                    Competitor(
+                        id=p.pk,
+                        score=score.get(p.pk, (0, 0))[0],
+                        rank=i,
+                        opponents=frozenset(met.get(p.pk, ())),
+                        large_tables=sum(len(t) > 3 and p.pk in t for t in first.tables),
+                    )
+                    for i, p in enumerate(order)
+                ],
+                tournament.round_sizes,
+            )
+            tables = [[by_pk[pk] for pk in table] for table in second.tables]
+            self._preferans_round(tournament, 2, tables, users, rng, deals=PREFERANS_ROUND2_DEALS)
         self._report(tournament, users, roles=False)
 
     def _preferans_round(
         self,
         tournament: Tournament,
         number: int,
-        order: list[Player],
+        tables: list[list[Player]],
         users: dict[str, Any],
         rng: random.Random,
         deals: tuple[int, ...] | None,
     ) -> None:
-        """Tables of three, three and four in `order`; full pulkas, or the first `deals[k]`
-        deals of one at table k + 1."""
+        """The tables as the pairing seated them (mixed sizes: 4 + 3 + 3 + 3); full pulkas,
+        or the first `deals[k]` deals of one at table k + 1."""
         game = games.game_get(tournament.game)
         rnd = services.round_ensure(tournament=tournament, number=number)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = [users[f"scorer{i}"] for i in range(1, 5)]
-        start = 0
-        for k, size in enumerate(PREFERANS_TABLES):
-            seated = order[start : start + size]
-            start += size
+        for k, seated in enumerate(tables):
             names = [p.display_name for p in seated]
             blank = {
                 "format": game.record_format,
@@ -312,7 +332,8 @@ class Command(BaseCommand):
         out.write(self.style.SUCCESS(f"Tournament #{tournament.pk}: {tournament.name}"))
         out.write(
             f"  club: {tournament.club.name}; game: {tournament.game}; "
-            f"ruleset: {tournament.ruleset}; {tournament.table_size}-player tables"
+            f"ruleset: {tournament.ruleset}; "
+            f"{' or '.join(map(str, tournament.round_sizes))}-player tables"
         )
         for rnd in tournament.round_set.order_by("number"):
             out.write(f"  round {rnd.number} ({rnd.get_status_display()}):")

@@ -1,0 +1,90 @@
+"""Mixed table sizes through the doors: the create API, its refusals, pairing a round."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.test import Client
+
+from tests.factories import ClubFactory, EntryFactory, UserFactory
+from tournaments.models import ClubMember, Tournament
+from tournaments.permissions import ORGANISERS_GROUP
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(name="Преф-клуб")
+
+
+@pytest.fixture
+def organiser(club):
+    user = UserFactory(username="mixed-org")
+    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    ClubMember.objects.create(club=club, user=user, role="organiser")
+    return user
+
+
+def _client(user, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def _create(user, language="en", **fields):
+    return _client(user, language).post(
+        "/api/v1/tournaments/", fields, content_type="application/json"
+    )
+
+
+def test_a_seven_player_preferans_evening_is_paired_four_and_three(club, organiser):
+    answer = _create(
+        organiser, name="Пятница", club=club.pk, game="preferans", table_sizes=[4, 3], rounds=3
+    )
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    assert body["table_sizes"] == [3, 4]
+    assert body["table_size"] == 3  # the single size readable: the smallest of the mix
+    tournament = Tournament.objects.get(pk=body["id"])
+    for seed in range(1, 8):
+        EntryFactory(tournament=tournament, seed=seed)
+    paired = _client(organiser).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+    assert paired.status_code == 201, paired.content
+    round_ = paired.json()
+    sizes = sorted(len(t["players"]) for t in round_["tables"])
+    assert sizes == [3, 4]
+    assert round_.get("byes", []) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "sizes"),
+    [
+        ("preferans", [2, 3]),  # Preferans is not played at two
+        ("preferans", [3, 3]),
+        ("deberc", [2, 4]),  # Deberc at four is pairs: not mixed
+        ("preferans", "3,4"),
+        ("preferans", [True, 3]),
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_sizes_a_game_cannot_seat_are_refused_at_the_field(club, organiser, game, sizes, language):
+    answer = _create(organiser, language, name="X", club=club.pk, game=game, table_sizes=sizes)
+    assert answer.status_code == 400, answer.content
+    text = answer.content.decode()
+    assert "bad_table_size" in text and "table_sizes" in text
+    if language == "ru":
+        assert "играют" in text
+    if language == "uk":
+        assert "грають" in text
+    assert not Tournament.objects.exists()
+
+
+def test_choosing_one_size_later_ends_the_mix(club, organiser):
+    body = _create(organiser, name="Y", club=club.pk, game="preferans", table_sizes=[3, 4]).json()
+    answer = _client(organiser).patch(
+        f"/api/v1/tournaments/{body['id']}/", {"table_size": 4}, content_type="application/json"
+    )
+    assert answer.status_code == 200, answer.content
+    tournament = Tournament.objects.get(pk=body["id"])
+    assert tournament.round_sizes == [4]
