@@ -374,11 +374,13 @@ class TournamentForm(forms.ModelForm):
 def game_or_default(key: str | None, fallback: str | None = None) -> games.Game:
     """The game called `key`, else the `fallback` one, else the default game."""
     for candidate in (key, fallback):
+        if not candidate:
+            continue  # game_get(None) is the default game: an empty key must not stop here
         try:
-            return games.game_get(candidate or None)
+            return games.game_get(candidate)
         except KeyError:
             continue
-    return games.game_get(None)
+    return games.game_default()
 
 
 def problem_message(game: games.Game, problem: Any) -> str:

@@ -62,6 +62,18 @@ class TournamentSerializer(serializers.ModelSerializer):
         )
         table_size = attrs.get("table_size", getattr(instance, "table_size", 2))
         sizes = attrs.get("table_sizes")
+        if "table_sizes" in attrs and sizes is None:
+            # No mix is an empty list; null is not a value of this setting (never guessed).
+            raise serializers.ValidationError(
+                {
+                    "table_sizes": [
+                        serializers.ErrorDetail(
+                            _("Give the table sizes as a list: [] for a single size."),
+                            code="bad_table_size",
+                        )
+                    ]
+                }
+            )
         if isinstance(sizes, list) and sizes and all(type(s) is int for s in sizes):
             table_size = min(sizes)  # mixed sizes: the single one is their smallest
         try:

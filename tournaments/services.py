@@ -92,6 +92,18 @@ def conventions_check(
         played = games.game_get(game)
     except KeyError:
         raise _unknown_game(game) from None
+    if ruleset not in played.presets:
+        # The same refusal as a field of fixed choices (the API's contract: invalid_choice),
+        # worded by the game, never by its engine.
+        raise ValidationError(
+            {
+                "ruleset": ValidationError(
+                    _("%(game)s has no such ruleset: choose one from the list."),
+                    code="invalid_choice",
+                    params={"game": played.name},
+                )
+            }
+        )
     try:
         played.check_conventions(ruleset, conventions, table_size)
     except played.error_type as exc:

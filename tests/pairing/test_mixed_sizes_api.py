@@ -88,3 +88,29 @@ def test_choosing_one_size_later_ends_the_mix(club, organiser):
     assert answer.status_code == 200, answer.content
     tournament = Tournament.objects.get(pk=body["id"])
     assert tournament.round_sizes == [4]
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_null_sizes_are_refused_and_the_tournament_kept(club, organiser, language):
+    """Found by fuzzing: `table_sizes` "null" in a form-data body reached the database (500).
+    No mix is []; null is refused at the field, as JSON null is."""
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    created = _create(organiser, "en", name="X", club=club.pk, game="preferans", table_sizes=[3, 4])
+    assert created.status_code == 201, created.content
+    tournament = Tournament.objects.get()
+    client = _client(organiser, language)
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    as_form = client.patch(
+        url, encode_multipart(BOUNDARY, {"table_sizes": "null"}), content_type=MULTIPART_CONTENT
+    )
+    as_json = client.patch(url, {"table_sizes": None}, content_type="application/json")
+    for answer in (as_form, as_json):
+        assert answer.status_code == 400, answer.content
+        [problem] = answer.json()["errors"]
+        assert problem["field"] == "table_sizes"
+    assert as_form.json()["errors"][0]["code"] == "bad_table_size"
+    if language == "ru":
+        assert "списком" in as_form.json()["errors"][0]["message"]
+    tournament.refresh_from_db()
+    assert tournament.table_sizes == [3, 4]
