@@ -92,9 +92,10 @@ def conventions_check(
         played = games.game_get(game)
     except KeyError:
         raise _unknown_game(game) from None
-    if ruleset not in played.presets:
-        # The same refusal as a field of fixed choices (the API's contract: invalid_choice),
-        # worded by the game, never by its engine.
+    if not any(ruleset in game.presets for game in games.games_all()):
+        # A preset of no game: the same refusal as a field of fixed choices (the API's
+        # contract: invalid_choice), worded by the game, never by its engine. Another game's
+        # preset is the engine's `bad_convention` below.
         raise ValidationError(
             {
                 "ruleset": ValidationError(

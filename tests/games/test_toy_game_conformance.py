@@ -110,7 +110,7 @@ def test_the_api_refuses_a_preset_of_another_game(highcard, organiser) -> None:
         format="json",
     )
     assert answer.status_code == 400
-    assert ("ruleset", "invalid_choice") in codes(answer)
+    assert ("ruleset", "bad_convention") in codes(answer)
 
 
 def test_a_club_evening_of_high_card(

@@ -16,6 +16,20 @@ from tournaments import exports
 pytestmark = pytest.mark.django_db
 
 
+def close_as_the_server(response: Any) -> None:
+    """What the WSGI server does when a reader is done or gone: close the response. Closing
+    also announces the request's end, whose receiver would close the test's database
+    connection: kept off meanwhile, as Django's test client does."""
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+
+    request_finished.disconnect(close_old_connections)
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
+
+
 @pytest.fixture
 def streamed(settings: Any) -> Any:
     settings.EXPORT_STREAM_MIN_BYTES = 1
@@ -41,22 +55,22 @@ def test_a_reader_beyond_the_slots_is_told_to_come_back(streamed: Any) -> None:
         assert "Забагато" in busy_uk.json()["errors"][0]["message"]
     finally:
         body(first)
-        first.close()
+        close_as_the_server(first)
     # The slot came back with the first download's end: the next reader gets the file.
     again = export(Client(), tournament)
     assert again.status_code == 200
     assert body(again).startswith(b"{")
-    again.close()
+    close_as_the_server(again)
 
 
 def test_the_slot_comes_back_when_the_reader_goes_away(streamed: Any) -> None:
     tournament = tournament_of(3)
     dropped = export(Client(), tournament)
-    dropped.close()  # what the server does when the reader hangs up mid-file
+    close_as_the_server(dropped)  # the reader hung up mid-file
     following = export(Client(), tournament)
     assert following.status_code == 200
     assert body(following).startswith(b"{")
-    following.close()
+    close_as_the_server(following)
 
 
 def test_a_small_export_needs_no_slot(settings: Any) -> None:
