@@ -6,6 +6,7 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import (
+    Card,
     Club,
     ClubMember,
     ClubPreset,
@@ -24,6 +25,7 @@ from .models import (
     StandingRow,
     Table,
     TableCard,
+    Team,
     Tournament,
 )
 
@@ -224,4 +226,46 @@ class ClubPresetAdmin(admin.ModelAdmin):
     readonly_fields = ["club", "name", "game", "settings", "created_at", "updated_at"]
 
     def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    """A tournament's pairs and teams (issue 19, item 2): entered on the Players page and the
+    entries API, which check their members; here read only."""
+
+    list_display = ["name", "tournament", "seed", "withdrawn"]
+    search_fields = ["name", "tournament__name"]
+    readonly_fields = ["tournament", "name", "seed", "withdrawn", "created_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(Card)
+class CardAdmin(SimpleHistoryAdmin):
+    """Warnings and yellow cards (issue 19, item 5): given by referees on their pages and the
+    API, or by the loss limit; never deleted (a card withdrawn keeps its record)."""
+
+    list_display = ["player", "kind", "reason", "tournament", "automatic", "withdrawn_at"]
+    list_filter = ["kind", "automatic"]
+    search_fields = ["player__display_name", "tournament__name", "reason"]
+    readonly_fields = [
+        "tournament",
+        "player",
+        "kind",
+        "reason",
+        "article",
+        "round",
+        "match",
+        "automatic",
+        "given_by",
+        "created_at",
+        "withdrawn_at",
+    ]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
         return False

@@ -170,6 +170,73 @@ class Tournament(models.Model):
             "match is closed (games whose match ends on time). Blank: no limit."
         ),
     )
+    # How a table's result becomes match points under `compressed_balance`: bands of the
+    # balance, sign-symmetric (`tournaments.match_scores.bands_check`), e.g.
+    # [{"up_to": 200, "factor": 1}, {"up_to": 650, "factor": 0.1}, {"factor": 0}].
+    match_score_bands = models.JSONField(_("match score bands"), default=list, blank=True)
+
+    class Entrants(models.TextChoices):
+        """Who is entered and ranked: single players, fixed pairs (Deberc 2 × 2, partners
+        always together) or teams (2–6 players, members kept apart)."""
+
+        PLAYERS = "players", _("Players")
+        PAIRS = "pairs", _("Fixed pairs")
+        TEAMS = "teams", _("Teams")
+
+    entrants = models.CharField(
+        _("entrants"), max_length=8, choices=Entrants.choices, default=Entrants.PLAYERS
+    )
+
+    class StageKind(models.TextChoices):
+        """What happens after the qualification [отбор]: nothing, a cut (the top N go on)
+        or a final table [финал]."""
+
+        NONE = "", _("No stages")
+        CUT = "cut", _("Cut: the top N continue")
+        FINAL = "final", _("Final table")
+
+    stage_kind = models.CharField(
+        _("stage"), max_length=8, choices=StageKind.choices, default=StageKind.NONE, blank=True
+    )
+    stage_after_round = models.PositiveSmallIntegerField(
+        _("stage after round"), null=True, blank=True
+    )
+    stage_size = models.PositiveSmallIntegerField(
+        _("players going on"),
+        null=True,
+        blank=True,
+        help_text=_("A cut: how many continue. A final: the final table's size."),
+    )
+
+    class SecondYellow(models.TextChoices):
+        """What a second yellow card [вторая жёлтая карточка] means."""
+
+        PENALTY = "penalty", _("A points penalty")
+        DISQUALIFY = "disqualify", _("Disqualification")
+
+    second_yellow = models.CharField(
+        _("second yellow card"),
+        max_length=10,
+        choices=SecondYellow.choices,
+        default=SecondYellow.PENALTY,
+    )
+    second_yellow_penalty = models.FloatField(
+        _("penalty for a second yellow card (match points)"), default=1
+    )
+    loss_limit = models.PositiveIntegerField(
+        _("loss limit per match"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The most a match can cost a player (Preferans whists, Deberc points); "
+            "a player beyond it gets a card. Blank: no limit."
+        ),
+    )
+    timeout_positive = models.BooleanField(
+        _("a positive result closed on time counts zero"),
+        default=False,
+        help_text=_("Where agreed: a match closed when time ran out counts no positive result."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
     # Who makes the change being saved (set before save(); django-simple-history records it).
@@ -201,6 +268,11 @@ class Entry(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    # The pair or team the player plays for (a tournament of pairs or teams); one entry per
+    # player, so a player is in one team at most.
+    team = models.ForeignKey(
+        "Team", on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
 
     class Meta:
         ordering = ["seed", "id"]
@@ -321,6 +393,13 @@ class StandingRow(models.Model):
     points_against = models.IntegerField(default=0)
     bytes = models.PositiveIntegerField(default=0)
     tiebreaks = models.JSONField(default=dict)
+    # Stages: the rank the player had when the qualification [отбор] ended (kept and shown
+    # once a cut or a final was made), None before.
+    qualification_rank = models.PositiveIntegerField(null=True, blank=True)
+    # Discipline: match points taken off by penalties (a second yellow card), and whether the
+    # player was disqualified (ranked below everyone still in).
+    penalty = PointsField(default=0)
+    disqualified = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -617,3 +696,65 @@ class ClubPreset(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Team(models.Model):
+    """A named pair [пара] or team [команда] of a tournament: its members are the entries
+    pointing at it (`Entry.team`)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=80)
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Card(models.Model):
+    """A referee's warning [предупреждение] or yellow card [жёлтая карточка] to a player,
+    with its reason and the rule article it cites; given by a referee, or by the service
+    when a match went beyond the tournament's loss limit. Never deleted: a card withdrawn
+    on appeal keeps its record (`withdrawn_at`)."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        YELLOW = "yellow", _("Yellow card")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="cards")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cards")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    reason = models.CharField(_("reason"), max_length=200)
+    # A rulebook article's slug (referee.Article), when one applies.
+    article = models.CharField(_("rule article"), max_length=80, blank=True)
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="cards"
+    )
+    match = models.ForeignKey(
+        "scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # True: given by the service (the loss limit), not by a referee.
+    automatic = models.BooleanField(default=False)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_kind_display()} ({self.reason})"
