@@ -89,3 +89,38 @@ def test_settle_is_the_rules_rounding_to_the_letter(data: st.DataObject) -> None
     assert got == reference(mountains, net, first)
     assert sum(got) == 0
     assert all(abs(g - b) < 1 for g, b in zip(got, exact(mountains, net), strict=True))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.sampled_from([3, 4]),
+    data=st.data(),
+)
+def test_the_settlement_explained_step_by_step_ends_at_the_sheets_balances(n, data) -> None:
+    """What the referee's "settle this pulka" tells is the engine's own figures: the steps add
+    up to `settle`'s balances, each exact balance rounded down or up by one unit."""
+    from scoring.games.preferans.engine import settlement_explained
+
+    target = data.draw(st.sampled_from([10, 20, 30]))
+    pool = data.draw(st.lists(st.integers(0, target), min_size=n, max_size=n))
+    mountain = data.draw(st.lists(st.integers(0, 200), min_size=n, max_size=n))
+    whists = [[0 if i == j else data.draw(st.integers(0, 300)) for j in range(n)] for i in range(n)]
+    first = data.draw(st.integers(0, n - 1))
+    settled = settlement_explained(
+        pool=pool, mountain=mountain, whists=whists, target=target, first_dealer=first
+    )
+    assert settled.mountains == [m + target - p for m, p in zip(mountain, pool, strict=True)]
+    assert settled.balances == settle(settled.mountains, settled.net_whists, first)
+    assert sum(settled.exact) == 0 and sum(settled.balances) == 0
+    assert settled.exact == exact(settled.mountains, settled.net_whists)
+    assert all(
+        0 <= b - math.floor(x) <= 1 for b, x in zip(settled.balances, settled.exact, strict=True)
+    )
+    assert settled.missing == sum(
+        b - math.floor(x) for b, x in zip(settled.balances, settled.exact, strict=True)
+    )
+    assert (
+        sum(p.net for p in settled.pairs if p.a == 0)
+        - sum(p.net for p in settled.pairs if p.b == 0)
+        == settled.net_whists[0]
+    )

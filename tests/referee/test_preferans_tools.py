@@ -178,6 +178,15 @@ def test_the_settlement_of_a_typed_sheet_matches_the_engine(client):
     assert sum(whole["balance"].values()) == 0
 
 
+def test_a_typed_pool_above_the_target_is_refused_at_its_field(client):
+    sheet = {"players": PLAYERS, "ruleset": "sochi", "pool": {"Vera": 21}}
+    response = _post(client, "settle", sheet)
+    assert response.status_code == 400
+    assert {"field": "pool.Vera", "code": "bad_number"}.items() <= response.json()["errors"][
+        0
+    ].items()
+
+
 @pytest.mark.parametrize(
     ("path", "body", "field", "code"),
     [

@@ -9,7 +9,6 @@ here is stored.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +24,7 @@ from scoring.games.preferans.engine import (
     resolve_conventions,
     score_pulka,
     score_pulka_with_ledgers,
+    settlement_explained,
 )
 from scoring.games.preferans.engine.contracts import parse_contract
 
@@ -489,6 +489,20 @@ def _sheet_of(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | No
         for name in column:
             if name not in players:
                 raise ToolError([_err(name, "unknown_player", f"{name!r} is not at the table")])
+    # A pool is never written above the target (what would go over helps the others or goes
+    # to whists, rules §8), so a sheet that says so is refused, not settled.
+    for p in players:
+        points = _whole(pool.get(p, 0), f"pool.{p}")
+        if points > conv["pool_target"]:
+            raise ToolError(
+                [
+                    _err(
+                        f"pool.{p}",
+                        "bad_number",
+                        f"pool.{p} is at most the pool target {conv['pool_target']}",
+                    )
+                ]
+            )
     sheet = {
         "players": players,
         "first_dealer": first,
@@ -515,37 +529,33 @@ def preferans_settle(*, data: Any, lang: Any = None) -> dict[str, Any]:
         raise ToolError([_err(None, "bad_format", "a JSON object is expected")])
     sheet, engine_balance = _sheet_of(data)
     players = sheet["players"]
-    n = len(players)
     target = sheet["pool_target"]
-    deficit = {p: max(0, target - sheet["pool"][p]) for p in players}
-    mountain = {p: sheet["mountain"][p] + deficit[p] for p in players}
-    average = Fraction(sum(mountain.values()), n)
-    from_mountain = {p: 10 * (average - mountain[p]) for p in players}
-    written = sheet["whists"]
-    pairs = []
-    whist_balance = {p: 0 for p in players}
-    for i, a in enumerate(players):
-        for b in players[i + 1 :]:
-            net = written[a].get(b, 0) - written[b].get(a, 0)
-            pairs.append(
-                {
-                    "a": a,
-                    "b": b,
-                    "a_on_b": written[a].get(b, 0),
-                    "b_on_a": written[b].get(a, 0),
-                    "net": net,
-                }
-            )
-            whist_balance[a] += net
-            whist_balance[b] -= net
-    exact = {p: whist_balance[p] + from_mountain[p] for p in players}
-    floors = {p: math.floor(exact[p]) for p in players}
-    missing = -sum(floors.values())
-    start = players.index(sheet["first_dealer"])
-    clockwise = players[start:] + players[:start]
-    order = sorted(clockwise, key=lambda p: -(exact[p] - floors[p]))  # stable: ties clockwise
-    units = set(order[:missing])
-    balance = {p: floors[p] + (1 if p in units else 0) for p in players}
+    # Every figure is the engine's (§9 step by step): this tool only tells them.
+    settled = settlement_explained(
+        pool=[sheet["pool"][p] for p in players],
+        mountain=[sheet["mountain"][p] for p in players],
+        whists=[[sheet["whists"][p].get(q, 0) for q in players] for p in players],
+        target=target,
+        first_dealer=players.index(sheet["first_dealer"]),
+    )
+    deficit = dict(zip(players, settled.deficits, strict=True))
+    mountain = dict(zip(players, settled.mountains, strict=True))
+    average = settled.average_mountain
+    from_mountain = dict(zip(players, settled.mountain_whists, strict=True))
+    pairs = [
+        {
+            "a": players[pair.a],
+            "b": players[pair.b],
+            "a_on_b": pair.a_on_b,
+            "b_on_a": pair.b_on_a,
+            "net": pair.net,
+        }
+        for pair in settled.pairs
+    ]
+    whist_balance = dict(zip(players, settled.net_whists, strict=True))
+    exact = dict(zip(players, settled.exact, strict=True))
+    balance = dict(zip(players, settled.balances, strict=True))
+    missing = settled.missing
     with translation.override(tool_lang(lang)):
         steps = [
             {

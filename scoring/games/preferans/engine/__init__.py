@@ -24,6 +24,7 @@ from .pulka import (
     score_pulka,
     score_pulka_with_ledgers,
 )
+from .sheet import PairWhists, Settlement, settlement_explained
 
 __all__ = [
     "CONVENTIONS",
@@ -31,12 +32,15 @@ __all__ = [
     "PRESETS",
     "RESULT_FORMAT",
     "TABLE_SIZES",
+    "PairWhists",
     "PreferansError",
     "Problem",
+    "Settlement",
     "Write",
     "empty_result",
     "match_points",
     "resolve_conventions",
     "score_pulka",
     "score_pulka_with_ledgers",
+    "settlement_explained",
 ]

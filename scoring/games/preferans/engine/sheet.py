@@ -8,6 +8,10 @@ an exact computation with `fractions.Fraction`).
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
 from .deal import (
     MOUNTAIN,
     NOBODY,
@@ -170,3 +174,74 @@ def settle(mountains: list[int], net_whists: list[int], first_dealer: int) -> li
     for step in range(missing):
         balances[(first_dealer + step) % n] += 1
     return balances
+
+
+@dataclass(frozen=True)
+class PairWhists:
+    """What two players wrote on each other [висты друг на друга] and the difference, to
+    the first of them (§9 step 3)."""
+
+    a: int
+    b: int
+    a_on_b: int
+    b_on_a: int
+    net: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The settlement [расчёт пули] step by step (§9), for a referee who explains it: each
+    figure a step writes, by seat. `balances` are `settle`'s, the figures the sheet keeps."""
+
+    deficits: list[int]
+    mountains: list[int]
+    average_mountain: Fraction
+    mountain_whists: list[Fraction]
+    pairs: list[PairWhists]
+    net_whists: list[int]
+    exact: list[Fraction]
+    missing: int
+    balances: list[int]
+
+
+def settlement_explained(
+    *,
+    pool: list[int],
+    mountain: list[int],
+    whists: list[list[int]],
+    target: int,
+    first_dealer: int,
+) -> Settlement:
+    """§9 on a sheet (pools, mountains, whists[i][j] written by i on j; every pool at most the
+    target, as the sheet keeps them): the deficits into the mountains, the mountains into
+    whists around their average, the whists netted pair by pair, the exact balances and the
+    rounded ones (`settle`)."""
+    n = len(pool)
+    sheet = Sheet(n, target)
+    sheet.pool = list(pool)
+    sheet.mountain = list(mountain)
+    for i in range(n):
+        for j in range(n):
+            if i != j and whists[i][j]:
+                sheet.write_whists(i, j, whists[i][j])
+    mountains = sheet.final_mountains()
+    average = Fraction(sum(mountains), n)
+    mountain_whists = [10 * (average - hill) for hill in mountains]
+    pairs = [
+        PairWhists(a, b, whists[a][b], whists[b][a], whists[a][b] - whists[b][a])
+        for a in range(n)
+        for b in range(a + 1, n)
+    ]
+    exact = [net + part for net, part in zip(sheet.net, mountain_whists, strict=True)]
+    balances = sheet.balances(first_dealer)
+    return Settlement(
+        deficits=[target - points for points in pool],
+        mountains=mountains,
+        average_mountain=average,
+        mountain_whists=mountain_whists,
+        pairs=pairs,
+        net_whists=list(sheet.net),
+        exact=exact,
+        missing=sum(balances) - sum(math.floor(x) for x in exact),
+        balances=balances,
+    )
