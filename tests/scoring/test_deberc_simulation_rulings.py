@@ -61,3 +61,26 @@ def test_a_poor_hand_is_redealt_where_the_table_plays_redeal_below():
         random_deal(["Anna", "Boris"], random.Random(s), conventions=moscow) for s in range(50)
     ]
     assert not any("low_points" in deal for deal in deals)
+
+
+@pytest.mark.parametrize("ruleset", ["moscow", "odessa", "kharkov", "online"])
+def test_pairs_at_four_are_dealt_eight_cards_each_and_every_match_scores(ruleset):
+    """At four (two pairs) the whole deck is dealt, eight cards a player: a simulated pairs
+    match (a pairs tournament's demo and `generate_tournament --entrants pairs`) is one the
+    engine scores, every played deal with eight tricks and the deck's 152 card points (the
+    last trick's ten aside)."""
+    record = {
+        "format": "deberc-scoresheet/1",
+        "ruleset": ruleset,
+        "conventions": {},
+        "players": ["Anna", "Boris", "Cleo", "Dmytro"],
+        "first_dealer": "Anna",
+    }
+    for seed in range(20):
+        deals, result = play_match(record, random.Random(seed))
+        assert result["finished"] and score_match({**record, "deals": deals}) == result
+        played = [d for d in deals if "tricks" in d and "violation" not in d]
+        assert played
+        for deal in played:
+            assert sum(deal["tricks"].values()) == 8
+            assert sum(deal["points"].values()) == 152

@@ -1,12 +1,13 @@
 """Believable played deals for demo and benchmark tournaments (never for real scoring).
 
 A deal is dealt from a shuffled deck; the declarer names the suit they are strongest in; the
-nine tricks are played with each player's cards in a random order, the trick going to whoever
-the engine's trick order says (`engine.cards.trick_winner_index`), and the card points of
-each player's tricks are counted with the engine's card values. Players declare the terzes,
-fifties and bellas they really hold. So every figure is one some split of the deck gives, the
-declarer makes the deal most of the time and bytes and hanging bytes happen as at a real
-table. The engine (`score_match`) then scores the match: nothing here applies a rule.
+tricks (nine, or eight at four) are played with each player's cards in a random order, the
+trick going to whoever the engine's trick order says (`engine.cards.trick_winner_index`), and
+the card points of each player's tricks are counted with the engine's card values. Players
+declare the terzes, fifties and bellas they really hold. So every figure is one some split of
+the deck gives, the declarer makes the deal most of the time and bytes and hanging bytes happen
+as at a real table. The engine (`score_match`) then scores the match: nothing here applies a
+rule.
 
 Where the table's conventions use them, deals also carry what the rules of issue 21 add:
 Odessa's forced deal after a висяк (the same declarer, bella only), the redeal for a hand of
@@ -33,7 +34,8 @@ from scoring.games.deberc.engine.match import MatchState, _table_for
 from scoring.games.deberc.engine.reader import DealReader
 from scoring.games.deberc.engine.simulate import held_runs
 
-HAND_SIZE = 9
+# Nine cards to each of two or three players, eight to each of four (the whole deck).
+HAND_SIZES = {2: 9, 3: 9, 4: 8}
 _DECK = tuple(range(32))
 
 
@@ -61,7 +63,8 @@ def random_deal(
         return {"trump": None, "declarer": None}
     deck = list(_DECK)
     rng.shuffle(deck)
-    hands = [deck[k * HAND_SIZE : (k + 1) * HAND_SIZE] for k in range(n)]
+    hand_size = HAND_SIZES[n]
+    hands = [deck[k * hand_size : (k + 1) * hand_size] for k in range(n)]
     if conventions is not None and conventions.redeal_below:
         # The first six cards dealt, valued before any trump: a poor hand asks for a redeal.
         plain = POINTS[4]
@@ -96,7 +99,7 @@ def random_deal(
     leader = (declarer + 1) % n
     last = leader
     played: list[tuple[int, int, bool]] = []  # per trick: winner, card points, trump jack
-    for k in range(HAND_SIZE):
+    for k in range(hand_size):
         trick = [order[(leader + i) % n][k] for i in range(n)]
         winner = (leader + trick_winner_index(trick, trump)) % n
         value = sum(POINTS[trump][c] for c in trick)
@@ -126,7 +129,7 @@ def random_deal(
             points[taker] += played[k][1]
             tricks[violator] -= 1
             tricks[taker] += 1
-            if k == HAND_SIZE - 1:
+            if k == hand_size - 1:
                 last = taker
             ruling = {"player": names[violator], "kind": "renonce", "taken_by": names[taker]}
     elif rng.random() < 0.005:
