@@ -10,7 +10,7 @@ PORT ?= 8000
 DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
-	bench-standings bench-pairing bench-reports bench-exports bench-chaos worker beat clean
+	bench-standings bench-teams bench-pairing bench-reports bench-exports bench-chaos worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ bench-entry: setup
 
 bench-standings: setup
 	$(BIN)/python bench/standings.py
+
+# A 1,000-player team event's standings (issue 19; goal: ≤ 100 ms, a fixed number of queries).
+bench-teams: setup
+	$(BIN)/python bench/teams.py
 
 bench-pairing: setup
 	$(BIN)/python bench/pairing.py

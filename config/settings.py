@@ -367,7 +367,8 @@ CELERY_BEAT_SCHEDULE: dict = {
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, its client object kept instead of made for every call.
+            "BACKEND": "config.cache.KeptClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "deberc",
         }

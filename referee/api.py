@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
@@ -312,3 +313,183 @@ class OverturnView(APIView):
         except services.RulingRejected as exc:
             return error_response(exc.errors)
         return Response({"ruling": ruling_payload(ruling), "match": document})
+
+
+# --- cards (issue 19, item 5) -----------------------------------------------------------------
+
+
+class TextField(serializers.CharField):
+    """Text only: a number or a boolean where text is expected is refused (`invalid`), not
+    read as its spelling."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeField(serializers.IntegerField):
+    """A JSON whole number only: "1", 1.0 or true are refused (`invalid`)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class CardInSerializer(serializers.Serializer):
+    player = WholeField(
+        min_value=1, max_value=2**31 - 1, help_text="The player's id (an entry of the tournament)"
+    )
+    kind = serializers.ChoiceField(choices=["warning", "yellow"])
+    reason = TextField(
+        max_length=200, allow_blank=True, trim_whitespace=False, help_text="Why (1–200 characters)"
+    )
+    article = TextField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="A rule article's id of the tournament's game (GET /api/v1/rules/?game=)",
+    )
+    match = WholeField(
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        allow_null=True,
+        help_text="The table's match, when the card is given at a table",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        from tournaments.serializers import unknown_fields
+
+        if isinstance(data, dict):
+            unknown = unknown_fields(data, self.fields)
+            if unknown:
+                raise serializers.ValidationError(unknown)
+        return super().to_internal_value(data)
+
+
+class CardWithdrawInSerializer(serializers.Serializer):
+    reason = TextField(max_length=100, help_text="Why the card is withdrawn")
+
+    def to_internal_value(self, data: Any) -> Any:
+        from tournaments.serializers import unknown_fields
+
+        if isinstance(data, dict):
+            unknown = unknown_fields(data, self.fields)
+            if unknown:
+                raise serializers.ValidationError(unknown)
+        return super().to_internal_value(data)
+
+
+def _visible_tournament(request: Request, tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not perms.can_view_tournament(request.user, tournament):
+        raise exceptions.NotFound()
+    return tournament
+
+
+class TournamentCardsView(APIView):
+    @extend_schema(
+        operation_id="tournament_cards_list",
+        responses={200: rows_response("The cards, oldest first"), 404: ERRORS},
+        description="The tournament's warnings and yellow cards, oldest first (withdrawn ones "
+        "included, `withdrawn`); `given_by` only to the tournament's staff.",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        from tournaments import discipline
+
+        tournament = _visible_tournament(request, tournament_id)
+        shown = perms.can_see_usernames(request.user, tournament)
+        return Response(
+            [
+                discipline.card_payload(card, users_shown=shown)
+                for card in discipline.cards_of(tournament)
+            ]
+        )
+
+    @extend_schema(
+        operation_id="tournament_cards_create",
+        request=CardInSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        description="A referee or organiser gives a player a warning or a yellow card, with a "
+        "reason and optionally a rule article: 400 not_entered, reason_required, "
+        "unknown_article. A second yellow card counts as the tournament's second_yellow says.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        from django.core.exceptions import PermissionDenied as DjangoDenied
+
+        from tournaments import discipline
+
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        tournament = _visible_tournament(request, tournament_id)
+        if not perms.is_staff_of(request.user, tournament):
+            raise exceptions.PermissionDenied(
+                "Only a referee or organiser of the tournament gives cards."
+            )
+        incoming = CardInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        match = None
+        if data.get("match") is not None:
+            match = Match.objects.filter(pk=data["match"], tournament=tournament).first()
+            if match is None:
+                return error_response(
+                    [
+                        {
+                            "field": "match",
+                            "code": "not_found",
+                            "message": str(_("This table is not one of the tournament's.")),
+                        }
+                    ]
+                )
+        try:
+            card = services.card_give(
+                tournament=tournament,
+                player=data["player"],
+                kind=data["kind"],
+                reason=data["reason"],
+                article=data.get("article") or None,
+                match=match,
+                user=request.user,
+            )
+        except discipline.CardRejected as exc:
+            return error_response(exc.errors)
+        except DjangoDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return Response(discipline.card_payload(card, users_shown=True), status=201)
+
+
+class CardWithdrawView(APIView):
+    @extend_schema(
+        operation_id="card_withdraw",
+        request=CardWithdrawInSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        description="A referee or organiser withdraws a card (on appeal): it stays on record "
+        "with `withdrawn_at`; 400 already_withdrawn.",
+    )
+    def post(self, request: Request, card_id: int) -> Response:
+        from tournaments import discipline
+        from tournaments.models import Card
+
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        card = Card.objects.select_related("tournament", "player").filter(pk=card_id).first()
+        if card is None or not perms.can_view_tournament(request.user, card.tournament):
+            raise exceptions.NotFound()
+        if not perms.is_staff_of(request.user, card.tournament):
+            raise exceptions.PermissionDenied(
+                "Only a referee or organiser of the tournament withdraws cards."
+            )
+        incoming = CardWithdrawInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        try:
+            card = discipline.card_withdraw(
+                card=card, reason=incoming.validated_data["reason"], user=request.user
+            )
+        except discipline.CardRejected as exc:
+            return error_response(exc.errors)
+        card = Card.objects.select_related("player", "round", "given_by").get(pk=card.pk)
+        return Response(discipline.card_payload(card, users_shown=True))

@@ -29,4 +29,10 @@ urlpatterns: list = [
     path(
         "rulings/<int:ruling_id>/overturn/", api.OverturnView.as_view(), name="api-ruling-overturn"
     ),
+    path(
+        "tournaments/<int:tournament_id>/cards/",
+        api.TournamentCardsView.as_view(),
+        name="api-tournament-cards",
+    ),
+    path("cards/<int:card_id>/withdraw/", api.CardWithdrawView.as_view(), name="api-card-withdraw"),
 ]

@@ -233,3 +233,30 @@ class RulingForm(forms.Form):
 
 class OverturnForm(forms.Form):
     reason = forms.CharField(label=_("Why is the ruling overturned?"), max_length=500)
+
+
+class CardForm(forms.Form):
+    """A warning or a yellow card to a player entered in the tournament, with its reason and
+    an optional article of the game's rulebook (choices set by the view)."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Card"))
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+    article = forms.ChoiceField(label=_("Rule article"), required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[tuple[int, str]],
+        kinds: Sequence[tuple[str, Any]],
+        articles: Sequence[tuple[str, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "player").choices = [("", "—"), *players]
+        choice_field(self, "kind").choices = list(kinds)
+        choice_field(self, "article").choices = [("", "—"), *articles]
+
+
+class CardWithdrawForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the card withdrawn?"), max_length=100)

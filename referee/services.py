@@ -259,3 +259,35 @@ def ruling_overturn(*, ruling: Ruling, user: Any, reason: str) -> tuple[Ruling, 
             update_fields=["overturned", "overturned_by", "overturned_at", "overturn_reason"]
         )
     return ruling, document
+
+
+# --- cards (issue 19, item 5) -----------------------------------------------------------------
+
+
+def card_give(
+    *,
+    tournament: Any,
+    player: Any,
+    kind: Any,
+    reason: Any,
+    user: Any,
+    article: Any = None,
+    match: Any = None,
+) -> Any:
+    """A warning or a yellow card (`tournaments.discipline.card_give`), citing an article of
+    the tournament's game's rulebook when one is given (else `unknown_article`)."""
+    from tournaments import discipline
+
+    def known(slug: str) -> bool:
+        return Article.objects.filter(pk=slug, game=tournament.game).exists()
+
+    return discipline.card_give(
+        tournament=tournament,
+        player=player,
+        kind=kind,
+        reason=reason,
+        user=user,
+        article=article,
+        match=match,
+        article_known=known,
+    )

@@ -37,4 +37,10 @@ urlpatterns: list = [
         views.ruling_overturn,
         name="ruling_overturn",
     ),
+    path(
+        "referee/tournaments/<int:tournament_id>/cards/",
+        views.tournament_cards,
+        name="tournament_cards",
+    ),
+    path("referee/cards/<int:card_id>/withdraw/", views.card_withdraw, name="card_withdraw"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -279,3 +280,130 @@ def ruling_overturn(request: HttpRequest, ruling_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Ruling overturned; the match is re-scored."))
     return redirect("referee:tournament_rulings", tournament.pk)
+
+
+# --- cards (issue 19, item 5) -----------------------------------------------------------------
+
+
+def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) -> forms.CardForm:
+    from tournaments.models import Card, Entry
+
+    players = [
+        (e.player_id, e.player.display_name)
+        for e in Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("player__display_name")
+    ]
+    articles = [
+        (a.id, f"{a.id} · {a.title}")
+        for a in selectors.article_list(tournament.game).only(
+            "id", "title_ru", "title_uk", "title_en"
+        )
+    ]
+    return forms.CardForm(
+        data,
+        players=players,
+        kinds=Card.Kind.choices,
+        articles=articles,
+        initial=initial,
+    )
+
+
+def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament's cards (withdrawn ones struck through); its referees and organisers
+    give a warning or a yellow card here (`?player=`, `?match=`: from a table) and withdraw
+    one. The public sees the cards of a published tournament, never who gave them."""
+    from tournaments import discipline
+
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not perms.can_view_tournament(request.user, tournament):
+        raise Http404()
+    is_staff = perms.is_staff_of(request.user, tournament)
+    match = None
+    match_id = request.POST.get("match") or request.GET.get("match")
+    if is_staff and match_id and str(match_id).isdigit():
+        match = (
+            Match.objects.select_related("round", "table")
+            .filter(pk=int(match_id), tournament=tournament)
+            .first()
+        )
+    form = None
+    errors: list[dict[str, Any]] = []
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{settings.LOGIN_URL}?next={request.path}")
+        if not is_staff:
+            raise PermissionDenied(_("Only a referee or organiser of the tournament gives cards."))
+        form = _card_form(tournament, request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                card = services.card_give(
+                    tournament=tournament,
+                    player=data["player"],
+                    kind=data["kind"],
+                    reason=data["reason"],
+                    article=data.get("article") or None,
+                    match=match,
+                    user=request.user,
+                )
+            except discipline.CardRejected as exc:
+                errors = exc.errors
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s given to %(player)s.")
+                    % {"kind": card.get_kind_display(), "player": card.player.display_name},
+                )
+                return redirect("referee:tournament_cards", tournament.pk)
+    elif is_staff:
+        player = request.GET.get("player")
+        form = _card_form(
+            tournament, initial={"player": player if player and player.isdigit() else None}
+        )
+    shows_users = perms.can_see_usernames(request.user, tournament)
+    cards = discipline.cards_of(tournament)
+    cited = {
+        a.id: a for a in selectors.articles_by_ids(sorted({c.article for c in cards if c.article}))
+    }
+    for card in cards:
+        card.giver_shown = card.given_by.get_username() if shows_users and card.given_by else ""
+        card.cited = cited.get(card.article)
+    context = {
+        "tournament": tournament,
+        "cards": cards,
+        "form": form,
+        "errors": errors,
+        "match": match,
+        "can_give": is_staff,
+        "withdraw_form": forms.CardWithdrawForm(),
+    }
+    return render(request, "referee/cards.html", context)
+
+
+@login_required
+@require_POST
+def card_withdraw(request: HttpRequest, card_id: int) -> HttpResponse:
+    from tournaments import discipline
+    from tournaments.models import Card
+
+    card = get_object_or_404(Card.objects.select_related("tournament"), pk=card_id)
+    tournament = card.tournament
+    if not perms.can_view_tournament(request.user, tournament):
+        raise Http404()
+    if not perms.is_staff_of(request.user, tournament):
+        raise PermissionDenied(_("Only a referee or organiser of the tournament gives cards."))
+    form = forms.CardWithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the card is withdrawn (at most 100 characters)."))
+    else:
+        try:
+            discipline.card_withdraw(
+                card=card, reason=form.cleaned_data["reason"], user=request.user
+            )
+        except discipline.CardRejected as exc:
+            for problem in exc.errors:
+                messages.error(request, problem["message"])
+        else:
+            messages.success(request, _("Card withdrawn; it stays on record."))
+    return redirect("referee:tournament_cards", tournament.pk)

@@ -521,6 +521,9 @@ class EntrySerializer(serializers.Serializer):
     played = serializers.BooleanField(
         read_only=True, help_text="sat at a table or had a bye: withdrawn, never removed"
     )
+    team = serializers.CharField(
+        read_only=True, allow_null=True, help_text="the player's pair or team (its name), or null"
+    )
 
 
 class EntriesAddSerializer(serializers.Serializer):

@@ -37,6 +37,7 @@ from .selectors_live import (
     round_document,
     standings_rows,
 )
+from .team_standings import with_team_names
 
 ERRORS = inline_serializer(
     "LiveErrors",
@@ -58,6 +59,22 @@ STANDING_ROWS = inline_serializer(
         "played": serializers.IntegerField(),
         "won": serializers.IntegerField(),
         "bytes": serializers.IntegerField(),
+        "qualification_rank": serializers.IntegerField(
+            allow_null=True,
+            help_text="a stage's (cut or final) rank at the end of the qualification; "
+            "null before the stage is made",
+        ),
+        "penalty": serializers.FloatField(
+            help_text="match points taken off by the discipline (yellow cards after the first)"
+        ),
+        "disqualified": serializers.BooleanField(
+            help_text="a second yellow card disqualified the player: ranked below everyone"
+        ),
+        "team": serializers.CharField(
+            required=False,
+            allow_null=True,
+            help_text="a tournament of pairs or teams: the player's pair or team",
+        ),
     },
 )
 
@@ -188,7 +205,10 @@ class StandingsView(APIView):
             request,
             version=("standings", live_version_of(tournament)),
             render=lambda: JsonResponse(
-                standings_rows(tournament), safe=False, json_dumps_params={"ensure_ascii": False}
+                # In a tournament of pairs or teams each row names the player's (`team`).
+                with_team_names(tournament, standings_rows(tournament)),
+                safe=False,
+                json_dumps_params={"ensure_ascii": False},
             ),
         )
 
@@ -197,10 +217,19 @@ STANDINGS_NOTES = inline_serializer(
     "StandingsNote",
     many=True,
     fields={
-        "round": serializers.IntegerField(),
+        "round": serializers.IntegerField(
+            allow_null=True, help_text="null: a card given before the first round"
+        ),
         "table": serializers.IntegerField(allow_null=True),
         "deal": serializers.IntegerField(allow_null=True),
-        "kind": serializers.ChoiceField(choices=RoundEvent.Kind.choices),
+        # A round's change, or a card (tournaments.discipline: card_warning, card_yellow).
+        "kind": serializers.ChoiceField(
+            choices=[
+                *RoundEvent.Kind.choices,
+                ("card_warning", "card_warning"),
+                ("card_yellow", "card_yellow"),
+            ]
+        ),
         "what": serializers.CharField(help_text="the kind, in the reader's language"),
         "reason": serializers.CharField(),
         "at": serializers.DateTimeField(),

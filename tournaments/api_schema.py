@@ -9,9 +9,11 @@ from typing import Any
 from config.openapi import array, obj
 from scoring.api_schema import SCORESHEET_BODY
 
+from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
 from .models import Club, Tournament
-from .serializers import MAX_ROUND_MINUTES, MAX_ROUNDS
+from .serializers import BANDS_SCHEMA, MAX_ROUND_MINUTES, MAX_ROUNDS
 from .services import TOURNAMENT_FIELDS
+from .stages import MAX_STAGE_SIZE
 
 NAME = {"type": "string", "minLength": 1, "maxLength": 80}
 
@@ -63,8 +65,23 @@ _SETTING_SCHEMAS: dict[str, Any] = {
     "system": _enum(Tournament.System.choices),
     "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
     "match_score": _enum(Tournament.MatchScore.choices),
+    # compressed_balance's bands (and only its: [] for every other scoring), sign-symmetric.
+    "match_score_bands": BANDS_SCHEMA,
     "tiebreaks": array({"type": "string"}),
     "confirm_deals": {"type": "boolean"},
+    # Who is entered and ranked: "pairs" only where the game seats pairs (Deberc at 4).
+    "entrants": _enum(Tournament.Entrants.choices),
+    # Discipline (tournaments.discipline): what a second yellow card means, its penalty in
+    # match points, the loss limit per match (null: none), a positive result closed on time
+    # counting zero (games whose match ends on time only: bad_timeout_positive).
+    "second_yellow": _enum(Tournament.SecondYellow.choices),
+    "second_yellow_penalty": {"type": "number", "minimum": 0, "maximum": PENALTY_MAX},
+    "loss_limit": {"type": "integer", "minimum": 1, "maximum": LOSS_LIMIT_MAX, "nullable": True},
+    "timeout_positive": {"type": "boolean"},
+    # Stages (tournaments.stages): "" none, "cut" (the top stage_size go on) or "final".
+    "stage_kind": _enum(Tournament.StageKind.choices),
+    "stage_after_round": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS, "nullable": True},
+    "stage_size": {"type": "integer", "minimum": 1, "maximum": MAX_STAGE_SIZE, "nullable": True},
     "published": {"type": "boolean"},
     "status": _enum(Tournament.Status.choices),
     "starts_at": {"type": "string", "format": "date-time", "nullable": True},

@@ -153,3 +153,24 @@ urlpatterns += [
         name="api-club-preset",
     ),
 ]
+
+# Pairs and teams (issue 19, item 2).
+from . import api_teams  # noqa: E402
+
+urlpatterns += [
+    path(
+        "tournaments/<int:tournament_id>/teams/",
+        api_teams.TournamentTeamsView.as_view(),
+        name="api-tournament-teams",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/",
+        api_teams.TournamentTeamView.as_view(),
+        name="api-tournament-team",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings/teams/",
+        api_teams.TeamStandingsView.as_view(),
+        name="api-tournament-team-standings",
+    ),
+]

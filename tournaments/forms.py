@@ -20,6 +20,7 @@ from config.forms import choice_field
 from scoring import games
 
 from . import services
+from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
 from .models import Tournament
 from .selectors import scorer_candidates
 from .standings import TIEBREAKS
@@ -140,12 +141,43 @@ def _from_json(kind: str | None, value: Any) -> Any:
 
 # The settings of the tournament form that depend on the game (its part of the form, which the
 # game select swaps with htmx: `manage_views.tournament_game_fields`), and those that do not.
-GAME_FIELDS = ("ruleset", "table_size", "table_sizes", "match_score")
+GAME_FIELDS = ("ruleset", "table_size", "table_sizes", "match_score", "match_score_bands")
 FORM_FIELDS = (
     "name",
     "club",
     *(name for name in services.TOURNAMENT_FIELDS[1:] if name not in ("conventions", "status")),
 )
+
+
+def discipline_fields_bound(form: forms.BaseForm) -> None:
+    """The discipline settings (tournaments.discipline): bounded as the API bounds them; the
+    second yellow's meaning and penalty optional (blank: as the tournament has them)."""
+    from django.core.validators import MaxValueValidator, MinValueValidator
+
+    for name, low, high in (
+        ("second_yellow_penalty", 0, PENALTY_MAX),
+        ("loss_limit", 1, LOSS_LIMIT_MAX),
+    ):
+        field = form.fields.get(name)
+        if field is not None:
+            field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update({"min": low, "max": high})
+    for name in ("second_yellow", "second_yellow_penalty"):
+        if name in form.fields:
+            form.fields[name].required = False
+    helps = {
+        "loss_limit": _(
+            "Preferans: a whist balance below minus the limit counts minus the limit; Deberc: "
+            "a player counts at most this many points behind the best opponent. Beyond it a "
+            "yellow card is given. Blank: no limit."
+        ),
+        "second_yellow_penalty": _(
+            "Taken off for every yellow card after the first (0 to 100 match points)."
+        ),
+    }
+    for name, text in helps.items():
+        if name in form.fields:
+            form.fields[name].help_text = text
 
 
 class TournamentForm(forms.ModelForm):
@@ -168,6 +200,18 @@ class TournamentForm(forms.ModelForm):
     )
     # Any game's preset: its choices are the chosen game's (set in __init__).
     ruleset = forms.ChoiceField(label=capfirst(_("ruleset")))
+    # The compressed balance's bands as one line of text (`bands_from_text`).
+    match_score_bands = forms.CharField(
+        label=_("Bands of the compressed balance"),
+        required=False,
+        max_length=400,
+        widget=forms.TextInput(attrs={"placeholder": "200:1, 650:0.1, :0"}),
+        help_text=_(
+            "Only for the compressed balance: up to:factor, separated by commas, the last "
+            "band without up to. 200:1, 650:0.1, :0 counts the first 200 whole, 200 to 650 "
+            "at a tenth and nothing above 650, for a loss alike."
+        ),
+    )
 
     class Meta:
         model = Tournament
@@ -191,6 +235,9 @@ class TournamentForm(forms.ModelForm):
         self.game = game_or_default(chosen or game, self.instance.game)
         self.initial["game"] = self.game.key
         self.fields["game"].required = False  # blank: the game the page shows
+        if "entrants" in self.fields:
+            self.fields["entrants"].required = False  # blank: as the tournament has it
+        discipline_fields_bound(self)
         choice_field(self, "game").choices = [(g.key, g.name) for g in games.games_all()]
         self.fields["game"].error_messages["invalid_choice"] = _(
             "No such game: choose one from the list."
@@ -228,6 +275,9 @@ class TournamentForm(forms.ModelForm):
         ]
         if not own and not self.is_bound:
             self.initial["table_sizes"] = []
+        self.initial["match_score_bands"] = (
+            bands_text(self.instance.match_score_bands) if own else ""
+        )
         for field, message in (
             ("ruleset", _("%(game)s has no such ruleset: choose one from the list.")),
             ("table_size", _("%(game)s is not played at such tables: choose one from the list.")),
@@ -267,6 +317,32 @@ class TournamentForm(forms.ModelForm):
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or self.game.key
+
+    def clean_match_score_bands(self) -> list[dict[str, float]]:
+        """The bands typed, read and checked as the API checks them (`bad_match_score`)."""
+        bands = bands_from_text(self.cleaned_data.get("match_score_bands") or "")
+        scoring = self.cleaned_data.get("match_score")
+        if scoring:  # else the match scoring's own error says what is wrong
+            problems = services.match_score_bands_problems(scoring, bands)
+            if problems:
+                raise forms.ValidationError(problems)
+        return bands
+
+    def clean_second_yellow(self) -> str:
+        """Not sent (a form of before issue 19): as the tournament has it."""
+        return str(self.cleaned_data.get("second_yellow") or self.instance.second_yellow)
+
+    def clean_second_yellow_penalty(self) -> float:
+        value = self.cleaned_data.get("second_yellow_penalty")
+        return float(self.instance.second_yellow_penalty if value is None else value)
+
+    def clean_entrants(self) -> str:
+        """Not sent (a form of before issue 19): the tournament's entrants, else players."""
+        return str(
+            self.cleaned_data.get("entrants")
+            or self.instance.entrants
+            or Tournament.Entrants.PLAYERS
+        )
 
     def clean_starts_at(self) -> datetime | None:
         """The input shows minutes: the same minute sent back keeps the stored seconds, so a
@@ -353,6 +429,15 @@ class TournamentForm(forms.ModelForm):
         if problem is not None:
             self.add_error("table_sizes", problem)
             return cleaned
+        if "entrants" in self.fields and "entrants" not in self.errors:
+            entrants_error = services.entrants_problem(
+                self.game,
+                cleaned.get("entrants") or Tournament.Entrants.PLAYERS,
+                table_size=cleaned.get("table_size") or self.game.table_sizes[0],
+                table_sizes=cleaned.get("table_sizes") or None,
+            )
+            if entrants_error is not None:
+                self.add_error("entrants", entrants_error)
         try:
             self.game.check_conventions(
                 cleaned.get("ruleset") or self.game.default_ruleset,
@@ -369,6 +454,54 @@ class TournamentForm(forms.ModelForm):
                     ),
                 )
         return cleaned
+
+
+def _band_number(text: str) -> float | None:
+    text = text.strip().replace(" ", "")
+    if not text:
+        return None
+    value = float(text)  # ValueError for anything but a number
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(text)
+    return int(value) if value.is_integer() else value
+
+
+def bands_from_text(text: str) -> list[dict[str, float]]:
+    """The bands typed as "200:1, 650:0.1, :0" (commas, semicolons or new lines between
+    bands; a band is up_to:factor, the last one :factor): the list the API takes. A band
+    that does not read is refused naming its number (`bad_match_score`); whether the list
+    makes sense is `services.match_score_bands_problems`'s."""
+    parts = [p.strip() for p in text.replace(";", ",").replace("\n", ",").split(",")]
+    parts = [p for p in parts if p]
+    bands: list[dict[str, float]] = []
+    for number, part in enumerate(parts, start=1):
+        up_to_text, colon, factor_text = part.partition(":")
+        try:
+            if not colon:
+                raise ValueError(part)
+            up_to = _band_number(up_to_text)
+            factor = _band_number(factor_text)
+            if factor is None:
+                raise ValueError(part)
+        except ValueError:
+            raise forms.ValidationError(
+                _("Band %(number)s: write it as up to:factor, e.g. 200:1 (the last :0).")
+                % {"number": number},
+                code="bad_match_score",
+            ) from None
+        bands.append({"factor": factor} if up_to is None else {"up_to": up_to, "factor": factor})
+    return bands
+
+
+def bands_text(bands: Any) -> str:
+    """Stored bands as the form shows them: "200:1, 650:0.1, :0"."""
+    if not isinstance(bands, list):
+        return ""
+    return ", ".join(
+        f"{band.get('up_to', '')}:{band.get('factor', '')}"
+        for band in bands
+        if isinstance(band, dict)
+    )
 
 
 def game_or_default(key: str | None, fallback: str | None = None) -> games.Game:
@@ -482,3 +615,19 @@ class LockoutLiftForm(forms.Form):
     kind = forms.ChoiceField(choices=[("account", _("account")), ("address", _("address"))])
     # As long as django-axes' columns (a username of 255 characters, an address).
     value = forms.CharField(max_length=255)
+
+
+class TeamForm(forms.Form):
+    """A pair or team as an organiser types it (issue 19, item 2): its name, and its members
+    one a line (the club's players by name whatever the case; a new name becomes a player)."""
+
+    team_name = forms.CharField(label=_("Name of the pair or team"), max_length=200)
+    members = forms.CharField(
+        label=_("Members, one a line"),
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
+        max_length=4_000,
+        help_text=_("A pair has two players, a team two to six; a player plays for one team."),
+    )
+
+    def member_names(self) -> list[str]:
+        return [line for line in self.cleaned_data["members"].splitlines() if line.strip()]

@@ -41,7 +41,18 @@ from django.utils.translation import get_language
 
 from scoring.models import Match, Seat
 
-from .models import Entry, LiveVersion, Player, Round, RoundEvent, Table, Tournament
+from .models import (
+    Card,
+    Club,
+    Entry,
+    LiveVersion,
+    Player,
+    Round,
+    RoundEvent,
+    Table,
+    Team,
+    Tournament,
+)
 
 # A safety net: a stored answer expires this many seconds after it was stored, whatever the
 # version says (settings.LIVE_CACHE_SECONDS overrides).
@@ -110,7 +121,7 @@ def _tournaments_of(instance: Any) -> list[int | None]:
     """The tournaments whose live pages show `instance`."""
     if isinstance(instance, Tournament):
         return [instance.pk]
-    if isinstance(instance, Entry | Match):
+    if isinstance(instance, Entry | Match | Team | Card):
         return [instance.tournament_id]
     if isinstance(instance, Round):
         return [instance.tournament_id]
@@ -122,10 +133,13 @@ def _tournaments_of(instance: Any) -> list[int | None]:
         return list(
             Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True)
         )
+    if isinstance(instance, Club):
+        # Every page of the club's tournaments names the club.
+        return list(Tournament.objects.filter(club_id=instance.pk).values_list("pk", flat=True))
     return []
 
 
-_WATCHED = (Tournament, Entry, Round, Table, RoundEvent, Match, Seat, Player)
+_WATCHED = (Tournament, Entry, Round, Table, RoundEvent, Match, Seat, Player, Team, Card, Club)
 
 
 @receiver(post_save, dispatch_uid="tournaments.live_cache.saved")

@@ -23,8 +23,10 @@ from scoring import games
 
 from . import permissions as perms
 from . import preset_views, presets, selectors, services
-from .forms import EntriesForm, ScorerAssignmentForm, TournamentForm
+from .forms import EntriesForm, ScorerAssignmentForm, TeamForm, TournamentForm
 from .models import Entry, Round, Tournament
+from .team_standings import has_teams, team_rows
+from .teams import team_create
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -374,8 +376,16 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> HttpResponse
     can_manage = perms.can_change_tournament(request.user, tournament)
     # `request.POST if POST`: an empty POST is still a submitted form (it says `no_players`).
     posted = request.POST if request.method == "POST" else None
-    form = EntriesForm(posted) if can_manage else None
-    if request.method == "POST":
+    with_teams = has_teams(tournament)
+    team_posted = posted if posted is not None and posted.get("action") == "team" else None
+    form = EntriesForm(None if team_posted else posted) if can_manage else None
+    team_form = TeamForm(team_posted) if can_manage and with_teams else None
+    if team_posted is not None:
+        if team_form is None:
+            raise PermissionDenied
+        if team_form.is_valid() and _team_entered(request, tournament, team_form):
+            return redirect("tournaments:entries", tournament.pk)
+    elif request.method == "POST":
         if form is None:
             raise PermissionDenied
         if form.is_valid():
@@ -405,8 +415,34 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> HttpResponse
             "entries": selectors.entry_rows(tournament),
             "form": form,
             "can_manage": can_manage,
+            "team_form": team_form,
+            "teams": team_rows(tournament) if with_teams else [],
+            "pairs": tournament.entrants == Tournament.Entrants.PAIRS,
         },
     )
+
+
+def _team_entered(request: HttpRequest, tournament: Tournament, form: TeamForm) -> bool:
+    """Enter the form's pair or team (teams.team_create); its refusals at the form's fields
+    (a member's, `members[i]`, at the members' list, naming the line)."""
+    try:
+        team = team_create(
+            tournament=tournament,
+            name=form.cleaned_data["team_name"],
+            members=form.member_names(),
+            user=request.user,
+        )
+    except DjangoValidationError as exc:
+        for field, errors in exc.error_dict.items():
+            if field == "name":
+                form.add_error("team_name", errors)
+            elif field.startswith("members"):
+                form.add_error("members", errors)
+            else:
+                form.add_error(None, errors)
+        return False
+    messages.success(request, _("%(name)s is entered.") % {"name": team.name})
+    return True
 
 
 def _entry(request: HttpRequest, tournament_id: int, entry_id: int) -> Entry:

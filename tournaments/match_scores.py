@@ -21,11 +21,14 @@ points by one of these rules; the standings add them up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 BAD_MATCH_SCORE = "bad_match_score"
+# Bounds of `match_score_bands`: a handful of bands, each edge a sane number of whists/points.
+MAX_BANDS = 10
+MAX_UP_TO = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,9 @@ class BandProblem:
     index: int | None
     reason: str
     code: str = BAD_MATCH_SCORE
+    # What is wrong, as a stable key the pages word in the user's language: "list",
+    # "too_many", "keys", "factor", "last_up_to", "up_to", "ascending", "up_to_bound".
+    kind: str = "list"
 
 
 def _places(balances: Sequence[float]) -> list[list[int]]:
@@ -98,28 +104,41 @@ def bands_check(raw: Any) -> tuple[list[Band], list[BandProblem]]:
     [0, 1]. Returns the bands, or the problems (each at its item)."""
     if not isinstance(raw, list) or not raw:
         return [], [BandProblem(None, "Give the bands as a non-empty list.")]
+    if len(raw) > MAX_BANDS:
+        return [], [BandProblem(None, f"At most {MAX_BANDS} bands.", kind="too_many")]
     bands: list[Band] = []
     problems: list[BandProblem] = []
     previous = 0.0
     for index, item in enumerate(raw):
         last = index == len(raw) - 1
         if not isinstance(item, Mapping) or set(item) - {"up_to", "factor"}:
-            problems.append(BandProblem(index, "A band has only up_to and factor."))
+            problems.append(BandProblem(index, "A band has only up_to and factor.", kind="keys"))
             continue
         factor = item.get("factor")
         if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 <= factor <= 1:
-            problems.append(BandProblem(index, "A band's factor is a number from 0 to 1."))
+            problems.append(
+                BandProblem(index, "A band's factor is a number from 0 to 1.", kind="factor")
+            )
             continue
         up_to = item.get("up_to")
         if last:
             if up_to is not None:
-                problems.append(BandProblem(index, "The last band has no up_to."))
+                problems.append(
+                    BandProblem(index, "The last band has no up_to.", kind="last_up_to")
+                )
                 continue
         elif isinstance(up_to, bool) or not isinstance(up_to, int | float):
-            problems.append(BandProblem(index, "Every band but the last has a number up_to."))
+            problems.append(
+                BandProblem(index, "Every band but the last has a number up_to.", kind="up_to")
+            )
+            continue
+        elif not up_to <= MAX_UP_TO:  # NaN and infinity too
+            problems.append(
+                BandProblem(index, f"A band's up_to is at most {MAX_UP_TO}.", kind="up_to_bound")
+            )
             continue
         elif up_to <= previous:
-            problems.append(BandProblem(index, "The bands' up_to values go up."))
+            problems.append(BandProblem(index, "The bands' up_to values go up.", kind="ascending"))
             continue
         else:
             previous = up_to
@@ -143,20 +162,50 @@ def compressed_balance(balance: float, bands: Sequence[Band]) -> float:
     return total if balance >= 0 else -total
 
 
+@dataclass(frozen=True)
+class Params:
+    """A tournament's parameters of its conversion (today: the bands of
+    `compressed_balance`), read once (`params_of`) and passed beside the scoring's name."""
+
+    bands: tuple[Band, ...] = ()
+
+
+NO_PARAMS = Params()
+
+
+def params_of(raw_bands: Any) -> Params:
+    """The conversion parameters from a tournament's stored `match_score_bands` (bands that
+    do not read are none: the services refuse them before they are stored)."""
+    bands, problems = bands_check(raw_bands) if raw_bands else ([], [])
+    return Params(bands=tuple(bands) if not problems else ())
+
+
+def _compressed(totals: Sequence[float], params: Params) -> list[float]:
+    # No bands (which the services never store for this scoring): the balance uncompressed.
+    bands = params.bands or (Band(up_to=None, factor=1.0),)
+    return [compressed_balance(total, bands) for total in totals]
+
+
 # The conversions any game's tournament may choose beside its game's own match scorings,
-# computed from a table's totals (Preferans whist balances, Deberc points): scoring -> rule.
-CONVERSIONS = {
-    "places_per_size": normalised_place_points,
-    "places_by_sign": places_by_sign,
+# computed from a table's totals (Preferans whist balances, Deberc points) and the
+# tournament's parameters: scoring -> rule.
+CONVERSIONS: dict[str, Callable[[Sequence[float], Params], list[float]]] = {
+    "places_per_size": lambda totals, _params: normalised_place_points(totals),
+    "places_by_sign": lambda totals, _params: places_by_sign(totals),
+    "compressed_balance": _compressed,
 }
+# The conversions that read parameters, and which: a band list given for any other scoring
+# is refused (`bands_check` is its reader).
+NEEDS_BANDS = frozenset({"compressed_balance"})
 
 
-def convert(scoring: str, totals: Sequence[float]) -> list[float]:
+def convert(scoring: str, totals: Sequence[float], params: Params = NO_PARAMS) -> list[float]:
     """Each seat's match points under a conversion (`CONVERSIONS`)."""
-    return CONVERSIONS[scoring](totals)
+    return CONVERSIONS[scoring](totals, params)
 
 
-def conversion_bye_points(scoring: str, table_size: int) -> float:
+def conversion_bye_points(scoring: str, table_size: int, params: Params = NO_PARAMS) -> float:
     """A bye under a conversion: the average seat at a table of `table_size` where every
-    balance is nought (normalised places: ½; places by sign at three: 4/3)."""
-    return sum(convert(scoring, [0] * table_size)) / table_size
+    balance is nought (normalised places: ½; places by sign at three: 4/3; a compressed
+    balance: 0)."""
+    return sum(convert(scoring, [0] * table_size, params)) / table_size

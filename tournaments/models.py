@@ -100,6 +100,10 @@ class Tournament(models.Model):
             _("Places normalised per table size (1st 1, last 0)"),
         )
         PLACES_BY_SIGN = "places_by_sign", _("Places by sign (league: 4/3, 2 or 1, 0)")
+        COMPRESSED_BALANCE = (
+            "compressed_balance",
+            _("Compressed balance (the organiser's bands)"),
+        )
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -143,7 +147,7 @@ class Tournament(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=5)
     match_score = models.CharField(
-        _("match scoring"), max_length=16, choices=MatchScore.choices, default=MatchScore.WIN
+        _("match scoring"), max_length=24, choices=MatchScore.choices, default=MatchScore.WIN
     )
     tiebreaks = models.JSONField(_("tiebreak order"), default=list, blank=True)
     confirm_deals = models.BooleanField(

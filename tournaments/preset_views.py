@@ -19,7 +19,7 @@ from config.ids import is_id
 
 from . import permissions as perms
 from . import presets
-from .forms import TournamentForm, _from_json
+from .forms import TournamentForm, _from_json, bands_text
 from .models import Club, ClubPreset, Tournament
 
 
@@ -119,6 +119,7 @@ def form_from_preset(request: HttpRequest) -> tuple[TournamentForm | None, ClubP
         if key in settings:
             initial[key] = settings[key]
     initial["round_minutes"] = settings.get("round_minutes")
+    initial["match_score_bands"] = bands_text(settings.get("match_score_bands") or [])
     order = list(settings.get("tiebreaks") or [])
     for place, field_name in enumerate(form.tiebreak_names):
         initial[field_name] = order[place] if place < len(order) else ""

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring import games
 
 from . import services
+from .discipline import discipline_settings_check
 from .models import Club, ClubPreset, Tournament
 
 # What a preset holds: the settings of play and the round clock (not a tournament's name,
@@ -112,6 +113,10 @@ def preset_settings_check(settings: Any) -> dict[str, Any]:
     checks: dict[str, Any] = {}
     if data.get("table_sizes"):  # mixed sizes in one round (issue 19, item 1)
         checks["table_sizes"] = data["table_sizes"]
+    if data.get("entrants"):  # players, pairs or teams (issue 19, item 2)
+        checks["entrants"] = data["entrants"]
+    # The compressed balance's bands (issue 19, item 3): needed by it, refused elsewhere.
+    checks["match_score_bands"] = data.setdefault("match_score_bands", [])
     services.game_settings_check(
         game=played.key,
         table_size=data["table_size"],
@@ -125,6 +130,20 @@ def preset_settings_check(settings: Any) -> dict[str, Any]:
         table_size=data["table_size"],
         game=played.key,
     )
+    # Discipline (issue 19, item 5): bounded; timeout_positive only where a match closes on time.
+    discipline_settings_check(
+        game=played.key,
+        ruleset=data["ruleset"],
+        conventions=data["conventions"],
+        timeout_positive=data.get("timeout_positive"),
+        second_yellow_penalty=data.get("second_yellow_penalty"),
+        loss_limit=data.get("loss_limit"),
+    )
+    # Stages (issue 19, item 4): a cut or a final table the rounds and sizes can play.
+    for name in ("stage_after_round", "stage_size"):
+        if name in data:
+            data[name] = getattr(probe, name)
+    services.stage_check(data=data, tournament=None)
     return data
 
 

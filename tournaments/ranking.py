@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypedDict
 
-from .match_scores import CONVERSIONS, convert
+from .match_scores import CONVERSIONS, NO_PARAMS, Params, convert
 
 PlayerId = Hashable
 
@@ -81,6 +81,7 @@ ROW_FIELDS: tuple[str, ...] = (
     "points_against",
     "bytes",
     "tiebreaks",
+    "qualification_rank",
 )
 
 
@@ -171,14 +172,19 @@ class MatchOutcome:
         }
 
     def match_points(
-        self, player: PlayerId, scoring: str, winner_points: WinnerPoints | None = None
+        self,
+        player: PlayerId,
+        scoring: str,
+        winner_points: WinnerPoints | None = None,
+        params: Params = NO_PARAMS,
     ) -> float:
         """The game's points for `scoring`, else the winner rule: losers score nothing, a
-        winner 1 (`win`) or what `winner_points` gives for the beaten sides' totals."""
+        winner 1 (`win`) or what `winner_points` gives for the beaten sides' totals. A
+        conversion reads the tournament's `params` (the bands of `compressed_balance`)."""
         if self.points is not None and scoring in self.points:
             return self.points[scoring][self.players.index(player)]
         if scoring in CONVERSIONS:  # the tournament's conversion of the table's totals
-            return self._converted(scoring)[self.players.index(player)]
+            return self._converted(scoring, params)[self.players.index(player)]
         if player not in self.winners:
             return 0
         if winner_points is None:
@@ -192,11 +198,11 @@ class MatchOutcome:
             match_score=scoring,
         )
 
-    def _converted(self, scoring: str) -> list[float]:
+    def _converted(self, scoring: str, params: Params) -> list[float]:
         cache = self.__dict__.setdefault("_conversions", {})
-        if scoring not in cache:
-            cache[scoring] = convert(scoring, self.totals)
-        return cache[scoring]
+        if (scoring, params) not in cache:
+            cache[scoring, params] = convert(scoring, self.totals, params)
+        return cache[scoring, params]
 
     def points_against(self, player: PlayerId) -> int:
         return self._against[self.sides[self.players.index(player)]]
@@ -242,6 +248,11 @@ class StandingLine:
     rank: int = 0
     rank_shared: bool = False
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
+    # Discipline (tournaments.discipline): match points taken off, disqualified.
+    penalty: float = 0
+    disqualified: bool = False
+    # Stages (tournaments.stages): the position at the end of the qualification, once made.
+    qualification_rank: int | None = None
 
     def row(self) -> dict[str, Any]:
         """The line's figures as a standings row keeps them (`ROW_FIELDS`)."""
@@ -262,11 +273,18 @@ def compute_standings(
     scoring: str = "win",
     bye_points: float = 1,
     winner_points: WinnerPoints | None = None,
+    params: Params = NO_PARAMS,
+    penalties: Mapping[PlayerId, float] | None = None,
+    disqualified: Iterable[PlayerId] = (),
 ) -> list[StandingLine]:
     """The ranked standings: match points, then each tiebreak in the organiser's order.
 
+    `penalties`: match points taken off a player (discipline) before ranking;
+    `disqualified`: players ranked below everyone still in (among themselves as the rest).
+
     `winner_points`: the game's rule for a winner's match points under `scoring` when the
-    outcomes carry no points of their own (needed for any scoring but `win`)."""
+    outcomes carry no points of their own (needed for any scoring but `win`); `params`: a
+    conversion's parameters (`match_scores.Params`)."""
     unknown = [t for t in tiebreaks if t not in CRITERIA]
     if unknown:
         raise ValueError(f"unknown tiebreaks: {unknown}")
@@ -284,7 +302,7 @@ def compute_standings(
             line = lines.get(player)
             if line is None:  # a withdrawn player's old matches still count for the others
                 line = lines[player] = StandingLine(player=player)
-            mp = outcome.match_points(player, scoring, winner_points)
+            mp = outcome.match_points(player, scoring, winner_points, params)
             points_by_match[outcome.match_id][player] = mp
             line.match_points += mp
             line.played += 1
@@ -294,6 +312,14 @@ def compute_standings(
             line.bytes += outcome.bytes[seat]
             if outcome.points is not None and "places" in outcome.points:
                 places[player] += outcome.points["places"][seat]
+
+    for p, off in (penalties or {}).items():
+        if p in lines and off:
+            lines[p].penalty = whole(off)
+            lines[p].match_points -= off
+    out = set(disqualified)
+    for p in out & lines.keys():
+        lines[p].disqualified = True
 
     values: dict[str, dict[PlayerId, float]] = defaultdict(dict)
     for p, line in lines.items():
@@ -319,7 +345,9 @@ def compute_standings(
         values[key] = {p: whole(v) for p, v in values[key].items()}
 
     head_to_head: dict[PlayerId, float | None] = {}
-    groups: list[list[PlayerId]] = [list(lines)]
+    groups: list[list[PlayerId]] = [
+        g for g in ([p for p in lines if p not in out], [p for p in lines if p in out]) if g
+    ]
     for criterion in ["match_points", *tiebreaks]:
         refined: list[list[PlayerId]] = []
         for group in groups:

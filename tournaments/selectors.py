@@ -129,7 +129,7 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The tournament's entries in seed order, each with how many matches the player has sat
     at and whether they have played (sat at a table or had a bye: withdrawn, never removed)."""
     entries = (
-        tournament.entries.select_related("player")
+        tournament.entries.select_related("player", "team")
         .annotate(
             matches=Count(
                 "player__seats",
@@ -153,6 +153,7 @@ def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
             "withdrawn": e.withdrawn,
             "matches": e.matches,
             "played": bool(e.matches or e.byes),
+            "team": e.team.name if e.team is not None else None,
         }
         for e in entries
     ]
@@ -300,6 +301,12 @@ def standings_notes(tournament: Tournament, *, users_shown: bool = False) -> lis
         if users_shown:
             note["by"] = event.user.get_username() if event.user else None
         notes.append(note)
+    # Discipline: every card and what it costs (tournaments.discipline), in time order.
+    from .discipline import card_notes
+
+    cards = card_notes(tournament, users_shown=users_shown)
+    if cards:
+        notes = sorted([*notes, *cards], key=lambda n: n["at"])[-NOTES_MAX:]
     return notes
 
 

@@ -9,17 +9,51 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from scoring import games
 
 from . import services
+from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
+from .match_scores import MAX_BANDS, MAX_UP_TO
 from .models import Club, Tournament
+from .stages import MAX_STAGE_SIZE
 
 # A round robin of a thousand players; a round of a whole day.
 MAX_ROUNDS = 999
 MAX_ROUND_MINUTES = 24 * 60
+
+
+# `match_score_bands` as the schema shows it (the services check the rest: ascending, the
+# last band without up_to, bands only for compressed_balance).
+BANDS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "maxItems": MAX_BANDS,
+    "items": {
+        "type": "object",
+        "properties": {
+            "up_to": {"type": "number", "minimum": 0, "maximum": MAX_UP_TO},
+            "factor": {"type": "number", "minimum": 0, "maximum": 1},
+        },
+        "required": ["factor"],
+        "additionalProperties": False,
+    },
+    "description": (
+        "The bands of the compressed balance (match_score compressed_balance needs them; [] "
+        "for any other scoring): each band counts the part of a table's balance up to its "
+        "up_to times its factor (0..1), up_to ascending, the last band without up_to; "
+        'symmetric in the sign. E.g. [{"up_to": 200, "factor": 1}, {"up_to": 650, '
+        '"factor": 0.1}, {"factor": 0}]: +300 counts 210, -300 counts -210. Refused with '
+        "bad_match_score, each message naming its band."
+    ),
+}
+
+
+@extend_schema_field(BANDS_SCHEMA)
+class BandsField(serializers.JSONField):
+    """`match_score_bands`: any JSON here; `services.match_score_bands_problems` reads it."""
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -27,6 +61,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
     tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
     conventions = serializers.DictField(required=False)
+    match_score_bands = BandsField(required=False)
 
     class Meta:
         model = Tournament
@@ -44,6 +79,12 @@ class TournamentSerializer(serializers.ModelSerializer):
         extra_kwargs = {
             "rounds": {"min_value": 1, "max_value": MAX_ROUNDS},
             "round_minutes": {"min_value": 1, "max_value": MAX_ROUND_MINUTES},
+            # Discipline (tournaments.discipline).
+            "second_yellow_penalty": {"min_value": 0, "max_value": PENALTY_MAX},
+            "loss_limit": {"min_value": 1, "max_value": LOSS_LIMIT_MAX},
+            # Stages (tournaments.stages): whether they fit the rounds and sizes, the services.
+            "stage_after_round": {"min_value": 1, "max_value": MAX_ROUNDS},
+            "stage_size": {"min_value": 1, "max_value": MAX_STAGE_SIZE},
         }
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -83,6 +124,8 @@ class TournamentSerializer(serializers.ModelSerializer):
                 match_score=attrs.get("match_score", None if kept is None else kept.match_score),
                 tiebreaks=attrs.get("tiebreaks", None if kept is None else kept.tiebreaks),
                 table_sizes=attrs.get("table_sizes"),
+                entrants=attrs.get("entrants", None if instance is None else instance.entrants),
+                match_score_bands=services.bands_kept(data=attrs, tournament=instance),
             )
             services.conventions_check(
                 ruleset=ruleset, conventions=conventions, table_size=table_size, game=game.key

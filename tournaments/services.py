@@ -24,7 +24,8 @@ from scoring import games
 from scoring import services as scoring_services
 
 from . import hooks, selectors
-from .match_scores import CONVERSIONS
+from .discipline import discipline_settings_check
+from .match_scores import CONVERSIONS, NEEDS_BANDS, BandProblem, bands_check
 from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
 from .names import NameRefused, name_clean, name_key
 
@@ -42,8 +43,20 @@ PLAY_SETTINGS = (
     "system",
     "rounds",
     "match_score",
+    "match_score_bands",
     "tiebreaks",
     "confirm_deals",
+    "entrants",
+    # Stages (issue 19, item 4; tournaments.stages): a cut or a final table after a round.
+    "stage_kind",
+    "stage_after_round",
+    "stage_size",
+    # Discipline (issue 19, item 5; tournaments.discipline): what a second yellow card means,
+    # the loss limit per match, a positive result closed on time.
+    "second_yellow",
+    "second_yellow_penalty",
+    "loss_limit",
+    "timeout_positive",
 )
 # Every setting of a tournament, in the order the API shows them: the one list every door
 # (the API's serializers and schema, the organiser's form, the export) reads.
@@ -57,6 +70,8 @@ TOURNAMENT_FIELDS = (
 )
 # Settings that decide how the deals are scored: frozen once a match has deals.
 FROZEN_ONCE_PLAYED = ("game", "ruleset", "conventions", "table_size")
+# Settings frozen once a round is paired: who the entrants are (players, pairs, teams).
+FROZEN_ONCE_PAIRED = ("entrants",)
 
 
 def field_max_length(model: type[models.Model], name: str) -> int:
@@ -137,9 +152,11 @@ def game_settings_check(
     match_score: str | None = None,
     tiebreaks: Sequence[str] | None = None,
     table_sizes: Any = None,
+    entrants: Any = None,
+    match_score_bands: Any = None,
 ) -> None:
     """Refuse a game the service does not know, and a table size, mixed table sizes, match
-    scoring or tiebreak the game does not offer (each error on its field)."""
+    scoring, tiebreak or entrants the game does not offer (each error on its field)."""
     try:
         played = games.game_get(game)
     except KeyError:
@@ -174,6 +191,11 @@ def game_settings_check(
                 code="bad_match_score",
             )
         ]
+    if match_score_bands is not None and "match_score" not in errors:
+        scoring = match_score if match_score is not None else next(iter(played.match_scores))
+        bands_errors = match_score_bands_problems(scoring, match_score_bands)
+        if bands_errors:
+            errors["match_score_bands"] = bands_errors
     unknown = [t for t in tiebreaks or () if t not in played.tiebreaks]
     if unknown:
         errors["tiebreaks"] = [
@@ -183,8 +205,100 @@ def game_settings_check(
                 code="bad_tiebreak",
             )
         ]
+    if entrants is not None and "table_size" not in errors and "table_sizes" not in errors:
+        entrants_error = entrants_problem(
+            played, entrants, table_size=table_size, table_sizes=table_sizes
+        )
+        if entrants_error is not None:
+            errors["entrants"] = [entrants_error]
     if errors:
         raise ValidationError(errors)
+
+
+def entrants_problem(
+    played: games.Game, entrants: Any, *, table_size: Any, table_sizes: Any = None
+) -> ValidationError | None:
+    """What is wrong with a tournament's entrants (`bad_entrants`; None: nothing). Teams suit
+    any game; fixed pairs only a game that seats pairs (Deberc at four), and then every table
+    is of that size."""
+    if entrants not in Tournament.Entrants.values:
+        return ValidationError(
+            _("Entrants are players, fixed pairs or teams."), code="bad_entrants"
+        )
+    if entrants != Tournament.Entrants.PAIRS:
+        return None
+    if not played.pairs_at:
+        return ValidationError(
+            _("%(game)s is not played in pairs: enter players or teams.") % {"game": played.name},
+            code="bad_entrants",
+        )
+    sizes = list(table_sizes) if table_sizes else [table_size]
+    if any(size not in played.pairs_at for size in sizes):
+        return ValidationError(
+            _("%(game)s is played in pairs at tables of %(size)s: choose that table size.")
+            % {"game": played.name, "size": min(played.pairs_at)},
+            code="bad_entrants",
+        )
+    return None
+
+
+def _band_problem_message(problem: BandProblem) -> str:
+    """A problem of `match_score_bands` in the user's language, naming its band."""
+    from .match_scores import MAX_BANDS, MAX_UP_TO
+
+    words = {
+        "list": _("Give the bands as a list: each with up_to and factor, the last without up_to."),
+        "too_many": _("Give at most %(max)s bands.") % {"max": MAX_BANDS},
+        "keys": _("A band has only up_to and factor."),
+        "factor": _("The factor is a number from 0 to 1."),
+        "last_up_to": _("The last band has no up_to: it counts everything above."),
+        "up_to": _("Every band but the last has a number up_to."),
+        "up_to_bound": _("up_to is at most %(max)s.") % {"max": MAX_UP_TO},
+        "ascending": _("up_to must be above 0 and above the previous band's."),
+    }
+    message = str(words.get(problem.kind, problem.reason))
+    if problem.index is None:
+        return message
+    return _("Band %(number)s: %(problem)s") % {"number": problem.index + 1, "problem": message}
+
+
+def match_score_bands_problems(match_score: str, bands: Any) -> list[ValidationError]:
+    """What is wrong with `match_score_bands` under `match_score` (`bad_match_score`, each
+    naming its band; empty: nothing). `compressed_balance` needs its bands
+    (`match_scores.bands_check`); any other scoring takes none (bands that count nothing
+    are refused rather than kept unseen)."""
+    if match_score not in NEEDS_BANDS:
+        if bands in (None, []):
+            return []
+        return [
+            ValidationError(
+                _("Bands are only for the compressed balance: choose it, or give no bands."),
+                code="bad_match_score",
+            )
+        ]
+    if bands in (None, []):
+        return [
+            ValidationError(
+                _("The compressed balance needs its bands, e.g. 200:1, 650:0.1, :0."),
+                code="bad_match_score",
+            )
+        ]
+    _bands, problems = bands_check(bands)
+    return [
+        ValidationError(_band_problem_message(problem), code=problem.code) for problem in problems
+    ]
+
+
+def bands_kept(*, data: dict[str, Any], tournament: Tournament | None) -> Any:
+    """The bands a create or change leaves: those given, else the tournament's while its
+    scoring is still one that reads them (another scoring, or another game, drops them)."""
+    if "match_score_bands" in data:
+        return data["match_score_bands"]
+    if tournament is None:
+        return []
+    game_changed = "game" in data and data["game"] != tournament.game
+    scoring = data.get("match_score", None if game_changed else tournament.match_score)
+    return tournament.match_score_bands if scoring in NEEDS_BANDS else []
 
 
 def match_score_choices(played: games.Game) -> dict[str, Any]:
@@ -237,6 +351,58 @@ def _conventions_check_sizes(
         conventions_check(ruleset=ruleset, conventions=conventions, table_size=size, game=game)
 
 
+def stage_check(*, data: dict[str, Any], tournament: Tournament | None) -> None:
+    """Refuse stage settings that cannot be played (`tournaments.stages.stage_problems`:
+    `bad_stage`, `bad_table_size`, each at its field), and a stage changed once the round
+    after it was paired (`frozen`). No stage (`stage_kind` "") clears the stage's other
+    fields not given with it."""
+    from .stages import STAGE_FIELDS, stage_problems
+
+    if "stage_kind" in data and not data["stage_kind"]:
+        data.setdefault("stage_after_round", None)
+        data.setdefault("stage_size", None)
+
+    def now(name: str) -> Any:
+        if name in data:
+            return data[name]
+        if tournament is not None:
+            return getattr(tournament, name)
+        field = Tournament._meta.get_field(name)
+        assert isinstance(field, models.Field)
+        return field.get_default()
+
+    sizes = now("table_sizes") or [now("table_size")]
+    problems = stage_problems(
+        kind=now("stage_kind"),
+        after=now("stage_after_round"),
+        size=now("stage_size"),
+        rounds=now("rounds"),
+        round_sizes=sorted(sizes),
+        entrants=tournament.entries.filter(withdrawn=False).count() if tournament else 0,
+    )
+    if tournament is not None and not problems:
+        changed = [n for n in STAGE_FIELDS if n in data and data[n] != getattr(tournament, n)]
+        stages = [
+            after
+            for kind, after in (
+                (tournament.stage_kind, tournament.stage_after_round),
+                (now("stage_kind"), now("stage_after_round")),
+            )
+            if kind and after
+        ]
+        paired = tournament.round_set.aggregate(last=Max("number"))["last"] or 0
+        if changed and stages and paired > min(stages):
+            problems = {
+                name: ValidationError(
+                    _("Cannot change once the round after the stage has been paired."),
+                    code="frozen",
+                )
+                for name in changed
+            }
+    if problems:
+        raise ValidationError(problems)
+
+
 def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     """A new tournament of its game (Deberc unless told) with that game's defaults for the
     ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
@@ -250,8 +416,11 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
         match_score=data.get("match_score"),
         tiebreaks=data.get("tiebreaks"),
         table_sizes=data.get("table_sizes"),
+        entrants=data.get("entrants"),
+        match_score_bands=bands_kept(data=data, tournament=None),
     )
     _sizes_settled(data)
+    data["match_score_bands"] = bands_kept(data=data, tournament=None)
     played = games.game_get(data.get("game"))
     data["game"] = played.key
     data.setdefault("ruleset", played.default_ruleset)
@@ -262,6 +431,15 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
         sizes=data.get("table_sizes") or [data.get("table_size", 2)],
         game=played.key,
     )
+    discipline_settings_check(
+        game=played.key,
+        ruleset=data["ruleset"],
+        conventions=data.get("conventions"),
+        timeout_positive=data.get("timeout_positive"),
+        second_yellow_penalty=data.get("second_yellow_penalty"),
+        loss_limit=data.get("loss_limit"),
+    )
+    stage_check(data=data, tournament=None)
     with transaction.atomic():
         tournament = Tournament(club=club, **data)
         if not tournament.tiebreaks:
@@ -290,6 +468,15 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
                 for name in sorted(frozen)
             }
         )
+    if set(FROZEN_ONCE_PAIRED) & changed and tournament.round_set.exists():
+        raise ValidationError(
+            {
+                name: ValidationError(
+                    _("Cannot change once a round has been paired."), code="frozen"
+                )
+                for name in sorted(set(FROZEN_ONCE_PAIRED) & changed)
+            }
+        )
     game = data.get("game", tournament.game)
     if "table_sizes" not in data and ({"table_size", "game"} & changed) and tournament.table_sizes:
         data["table_sizes"] = []  # one size chosen (or another game): no longer mixed
@@ -303,8 +490,13 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         if "game" not in changed or "tiebreaks" in data
         else None,
         table_sizes=data.get("table_sizes", tournament.table_sizes),
+        entrants=data.get("entrants", tournament.entrants),
+        match_score_bands=bands_kept(data=data, tournament=tournament),
     )
     _sizes_settled(data)
+    data["match_score_bands"] = bands_kept(data=data, tournament=tournament)
+    if data["match_score_bands"] != tournament.match_score_bands:
+        changed.add("match_score_bands")
     if "game" in changed:
         played = games.game_get(game)
         data.setdefault("ruleset", played.default_ruleset)
@@ -321,6 +513,15 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         or [data.get("table_size", tournament.table_size)],
         game=game,
     )
+    discipline_settings_check(
+        game=game,
+        ruleset=data.get("ruleset", tournament.ruleset),
+        conventions=data.get("conventions", tournament.conventions),
+        timeout_positive=data.get("timeout_positive", tournament.timeout_positive),
+        second_yellow_penalty=data.get("second_yellow_penalty"),
+        loss_limit=data.get("loss_limit"),
+    )
+    stage_check(data=data, tournament=tournament)
     with transaction.atomic():
         for key, value in data.items():
             setattr(tournament, key, value)
@@ -333,7 +534,18 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
                 ruleset=tournament.ruleset,
                 conventions=tournament.conventions,
             )
-        if changed & {"match_score", "tiebreaks", "conventions", "ruleset"}:
+        if changed & {
+            "match_score",
+            "match_score_bands",
+            "tiebreaks",
+            "conventions",
+            "ruleset",
+            # discipline (tournaments.discipline)
+            "second_yellow",
+            "second_yellow_penalty",
+            "loss_limit",
+            "timeout_positive",
+        }:
             # The standings count by these: recount them now, not at the next finished match.
             hooks.tournament_changed(tournament=tournament)
     return tournament

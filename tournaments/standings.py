@@ -20,7 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import games
 
-from .match_scores import CONVERSIONS, conversion_bye_points
+from .match_scores import CONVERSIONS, Params, conversion_bye_points, params_of
 from .ranking import (
     CRITERIA,
     ROW_FIELDS,
@@ -152,10 +152,18 @@ def tournament_bye_points(tournament: Any) -> float:
     conversion (`match_scores.CONVERSIONS`), the average seat of the smallest table."""
     if tournament.match_score in CONVERSIONS:
         sizes = getattr(tournament, "round_sizes", None) or [tournament.table_size]
-        return conversion_bye_points(tournament.match_score, sizes[0])
+        return conversion_bye_points(
+            tournament.match_score, sizes[0], tournament_conversion_params(tournament)
+        )
     return tournament_game(tournament).bye_points(
         tournament.match_score, tournament.ruleset, tournament.conventions, tournament.table_size
     )
+
+
+def tournament_conversion_params(tournament: Any) -> Params:
+    """The parameters of the tournament's conversion (`match_scores.Params`: the bands of
+    `compressed_balance`, from `match_score_bands`)."""
+    return params_of(getattr(tournament, "match_score_bands", None))
 
 
 def tournament_winner_points(tournament: Any) -> WinnerPoints:
@@ -191,9 +199,11 @@ def compute_tournament_standings(
     *,
     tallies: Sequence[tuple[int, int, dict[str, Any]]] | None = None,
     byes: Sequence[tuple[int, Any]] | None = None,
+    staged: bool = True,
 ) -> list[StandingLine]:
     """Recompute the standings from the stored tallies and byes (a few queries; the caller
-    may pass them when it has loaded them already)."""
+    may pass them when it has loaded them already). Once a stage is made (a cut or a final
+    after round k, `tournaments.stages`) the staged order, unless `staged` is False."""
     if tallies is None:
         tallies = load_tallies(tournament)
     if byes is None:
@@ -203,7 +213,13 @@ def compute_tournament_standings(
         for match_id, round_number, data in tallies
     ]
     players = list(tournament.entries.values_list("player_id", flat=True))
-    return compute_standings(
+    # Discipline (tournaments.discipline): the loss limit and a positive result closed on
+    # time, before the conversion; the cards' penalties and disqualifications.
+    from .discipline import outcomes_limited, tournament_discipline
+
+    outcomes, _capped = outcomes_limited(tournament, outcomes)
+    penalties, disqualified = tournament_discipline(tournament)
+    lines = compute_standings(
         players=players,
         outcomes=outcomes,
         byes=byes,
@@ -211,6 +227,62 @@ def compute_tournament_standings(
         scoring=tournament.match_score,
         bye_points=tournament_bye_points(tournament),
         winner_points=tournament_winner_points(tournament),
+        params=tournament_conversion_params(tournament),
+        penalties=penalties,
+        disqualified=disqualified,
+    )
+    stage: str = getattr(tournament, "stage_kind", "")
+    if staged and stage and tournament.stage_after_round:
+        return _staged(tournament, lines, tallies, byes)
+    return lines
+
+
+def _staged(
+    tournament: Any,
+    lines: list[StandingLine],
+    tallies: Sequence[tuple[int, int, dict[str, Any]]],
+    byes: Sequence[tuple[int, Any]],
+) -> list[StandingLine]:
+    """The standings once the stage is made (round k+1 paired: its players continued), else
+    as they are. Two queries more, only in a tournament with a stage."""
+    from scoring.models import Seat
+
+    from .models import Round
+    from .stages import FINAL, stage_order
+
+    after = tournament.stage_after_round
+    stage_round = Round.objects.filter(tournament=tournament, number=after + 1).first()
+    if stage_round is None:
+        return lines
+    qualification = compute_tournament_standings(
+        tournament,
+        tallies=[t for t in tallies if t[1] <= after],
+        byes=[b for b in byes if b[0] <= after],
+        staged=False,
+    )
+    tables: dict[int, list[Any]] = {}
+    for table, player in (
+        Seat.objects.filter(match__round=stage_round)
+        .order_by("match__table__number", "position")
+        .values_list("match__table__number", "player_id")
+    ):
+        tables.setdefault(table, []).append(player)
+    stage_points = None
+    if tournament.stage_kind == FINAL:
+        groups = [tables[number] for number in sorted(tables)]
+        final = compute_tournament_standings(
+            tournament,
+            tallies=[t for t in tallies if t[1] > after],
+            byes=[b for b in byes if b[0] > after],
+            staged=False,
+        )
+        stage_points = {line.player: line.match_points for line in final}
+    else:  # a cut: everyone round k+1 placed, at a table or with a bye
+        continuing = [p for number in sorted(tables) for p in tables[number]]
+        continuing += list(stage_round.byes.values_list("pk", flat=True))
+        groups = [continuing]
+    return stage_order(
+        lines=lines, qualification=qualification, groups=groups, stage_points=stage_points
     )
 
 
@@ -227,15 +299,25 @@ def _player_pk(player: PlayerId) -> int:
     return player
 
 
+# A standings row's discipline figures (`StandingRow.penalty`, `.disqualified`).
+DISCIPLINE_FIELDS = ("penalty", "disqualified")
+
+
+def _row(line: StandingLine) -> dict[str, Any]:
+    return {**line.row(), **{key: getattr(line, key) for key in DISCIPLINE_FIELDS}}
+
+
 def standings_refresh(*, tournament: Any) -> int:
     """Bring the tournament's StandingRow rows in line with its tallies; returns rows written.
 
     Only rows whose figures changed are written. The caller holds the tournament's row lock
     (see `match_record`), so two matches finishing at once cannot interleave their updates.
     """
+    from .discipline import auto_cards_refresh
     from .live_cache import live_version_bump
     from .models import StandingRow
 
+    auto_cards_refresh(tournament)  # the loss limit's cards, before the standings count them
     lines = compute_tournament_standings(tournament)
     # The live pages' counter, in this transaction (tournaments.live_cache).
     live_version_bump(tournament_id=tournament.pk)
@@ -245,7 +327,7 @@ def standings_refresh(*, tournament: Any) -> int:
     changed: list[StandingRow] = []
     created: list[StandingRow] = []
     for line in lines:
-        fresh = line.row()
+        fresh = _row(line)
         row = existing.pop(line.player, None)
         if row is None:
             created.append(
@@ -262,7 +344,7 @@ def standings_refresh(*, tournament: Any) -> int:
             StandingRow(
                 tournament=tournament,
                 player_id=_player_pk(line.player),
-                **line.row(),
+                **_row(line),
             )
             for line in lines
         ]
@@ -271,7 +353,9 @@ def standings_refresh(*, tournament: Any) -> int:
     if created:
         StandingRow.objects.bulk_create(created, batch_size=500)
     if changed:
-        StandingRow.objects.bulk_update(changed, [*ROW_FIELDS, "updated_at"], batch_size=500)
+        StandingRow.objects.bulk_update(
+            changed, [*ROW_FIELDS, *DISCIPLINE_FIELDS, "updated_at"], batch_size=500
+        )
     if existing:
         StandingRow.objects.filter(pk__in=[r.pk for r in existing.values()]).delete()
     return len(created) + len(changed) + len(existing)

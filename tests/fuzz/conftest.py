@@ -84,6 +84,14 @@ def fuzz_evening(db):
         format="json",
     )
     assert ruling.status_code == 201, ruling.content
+    # Issue 19: a yellow card to Anna, for the cards' withdraw to aim at.
+    anna = ev.match.seats.get(position=0).player_id
+    card = referee.post(
+        f"/api/v1/tournaments/{ev.tournament.pk}/cards/",
+        {"player": anna, "kind": "yellow", "reason": "fuzz"},
+        format="json",
+    )
+    assert card.status_code == 201, card.content
 
     organiser = APIClient()
     organiser.force_authenticate(user=ev.organiser)
@@ -103,6 +111,7 @@ def fuzz_evening(db):
         match_id=[ev.match.pk, ev.other_match.pk],
         number=[1, 2, 3],
         ruling_id=[ruling.json()["ruling"]["id"]],
+        card_id=[card.json()["id"]],
         job_id=[job.json()["job"]],
         article_id=["scoring.byte", "conventions.target"],
     )

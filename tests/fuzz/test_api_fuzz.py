@@ -83,6 +83,14 @@ RULES_DECIDE = [
     # not of the club, or with an account already.
     "POST /api/v1/tournaments/{tournament_id}/staff/",
     "POST /api/v1/clubs/{club_id}/invitations/",
+    # Issue 19: a team in a tournament of players, a player twice or already in a team, a
+    # pair of three, a taken name, members changed after the first round.
+    "POST /api/v1/tournaments/{tournament_id}/teams/",
+    "PATCH /api/v1/tournaments/{tournament_id}/teams/{team_id}/",
+    # Issue 19: a card to a player not entered, with an article of no rulebook or of the
+    # other game, at a table of another tournament; a card withdrawn already.
+    "POST /api/v1/tournaments/{tournament_id}/cards/",
+    "POST /api/v1/cards/{card_id}/withdraw/",
 ]
 ACCEPTED_OR_RULED = ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]
 

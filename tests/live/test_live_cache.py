@@ -282,3 +282,30 @@ def test_an_etag_back_through_a_compressing_proxy_still_gets_304(client, tournam
     for sent in (f'W/"{tag}"', f'"{tag}-gzip"', f'"other", "{tag}-zstd"'):
         assert client.get(url, HTTP_IF_NONE_MATCH=sent, **HTMX).status_code == 304, sent
     assert client.get(url, HTTP_IF_NONE_MATCH='W/"0123"', **HTMX).status_code == 200
+
+
+def test_a_club_or_player_renamed_shows_at_once_on_the_cached_pages(client, tournament, match):
+    """A rename committed (the admin saves the row) is never hidden by a cached answer: the
+    club's name heads every page of its tournaments, a player's name their standings rows."""
+    page_url = f"/tournaments/{tournament.pk}/"
+    standings_url = f"/tournaments/{tournament.pk}/standings/"
+    page = client.get(page_url)
+    standings = client.get(standings_url, **HTMX)
+    assert (
+        client.get(standings_url, HTTP_IF_NONE_MATCH=standings["ETag"], **HTMX).status_code == 304
+    )
+    club = tournament.club
+    assert club.name in page.content.decode()
+
+    club.name = "Клуб «Перейменований»"
+    club.save()
+    renamed = client.get(page_url).content.decode()
+    assert "Клуб «Перейменований»" in renamed
+
+    player = tournament.entries.order_by("pk").first().player
+    player.display_name = "Гравець Нове Ім'я"
+    player.save()
+    fresh = client.get(standings_url, HTTP_IF_NONE_MATCH=standings["ETag"], **HTMX)
+    assert fresh.status_code == 200
+    row = re.search(rf'<tr data-player="{player.pk}">.*?</tr>', fresh.content.decode(), re.S)
+    assert row and "Гравець Нове Ім&#x27;я" in row.group(0)

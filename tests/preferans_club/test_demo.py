@@ -24,8 +24,9 @@ def test_the_preferans_evening(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         call_command("load_demo", stdout=out)
     assert "preferans" in out.getvalue()
-    tournament = Tournament.objects.get(game="preferans")
-    assert Tournament.objects.filter(game="deberc").count() == 1
+    # Beside it: a Deberc evening, a Deberc pairs event and a Preferans team event.
+    tournament = Tournament.objects.get(game="preferans", entrants="players")
+    assert Tournament.objects.filter(game="deberc", entrants="players").count() == 1
     assert (tournament.ruleset, tournament.conventions) == ("sochi", {"end": "closed"})
     assert tournament.published and tournament.round_minutes
     assert tournament.organisers.filter(username="organiser").exists()
@@ -61,5 +62,5 @@ def test_the_preferans_evening(django_capture_on_commit_callbacks):
 
     deals = Deal.objects.count()
     call_command("load_demo", stdout=io.StringIO())
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 4
     assert Deal.objects.count() == deals

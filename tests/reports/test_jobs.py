@@ -77,7 +77,10 @@ def test_it_builds_the_standings_pdf_with_cyrillic_names(job_runner, played, api
 def test_it_builds_the_standings_csv_equal_to_the_standings(job_runner, played, api):
     document = finished(api, order(api, played, kind="standings_csv"))
     content = download(api, document).decode("utf-8-sig")
-    lines = list(csv.DictReader(io.StringIO(content)))
+    # The table, then after a blank line how the points are counted (issue 19, item 3).
+    table, _blank, counted = content.partition("\r\n\r\n")
+    assert counted.startswith("How points are counted,")
+    lines = list(csv.DictReader(io.StringIO(table)))
     rows = standings_rows(played)
     # Headed as the XLSX is, in the job's language (English here).
     assert [line["Player"] for line in lines] == [row.player.display_name for row in rows]

@@ -279,7 +279,9 @@ def test_the_round_report_speaks_the_jobs_language(pulkas):
 def test_the_standings_csv_has_preferans_columns(pulkas):
     tournament, _records = pulkas
     job = run(tournament, ReportJob.Kind.STANDINGS_CSV)
-    rows = list(csv.DictReader(io.StringIO(file_of(job).decode("utf-8-sig"))))
+    # The table, then after a blank line how the points are counted (issue 19, item 3).
+    table = file_of(job).decode("utf-8-sig").partition("\r\n\r\n")[0]
+    rows = list(csv.DictReader(io.StringIO(table)))
     header = list(rows[0])
     # The XLSX's headings, in the job's language (English here).
     assert header == [

@@ -287,6 +287,13 @@ def pages(night: SimpleNamespace) -> list[Page]:
                 EVERYONE,
                 rulings,
             ),
+            # Issue 19: the warnings and yellow cards (the staff give them there).
+            Page(
+                "referee:tournament_cards",
+                f"/referee/tournaments/{tid}/cards/",
+                EVERYONE,
+                rulings[:1],
+            ),
         ]
     for match, scored, names, at_scored in (
         (m, sm, DEBERC, (XSS_TOURNAMENT, XSS_PLAYER)),
@@ -349,6 +356,7 @@ NOT_PAGES = {
             "tournaments:report_job_retry",
             "tournaments:lockout_lift",
             "referee:ruling_overturn",
+            "referee:card_withdraw",
             "tournaments:staff_add",
             "tournaments:staff_remove",
             "tournaments:invitation_create",

@@ -106,6 +106,7 @@ def test_the_form_follows_the_game_select_and_creates_a_preferans_tournament(
                 "balance",
                 "places_per_size",
                 "places_by_sign",
+                "compressed_balance",
             ]
             assert option_values(page, "table_sizes") == ["3", "4"]
             expect(page.locator("select[name=tiebreak_1]")).to_have_value("balance")

@@ -64,6 +64,7 @@ def test_the_game_select_asks_for_the_games_part_of_the_form(client, organiser):
         "balance",
         "places_per_size",
         "places_by_sign",
+        "compressed_balance",
     ]
     assert options(part, "table_sizes") == ["3", "4"]
     assert "balance" in options(part, "tiebreak_1") and "fewer_bytes" not in options(

@@ -10,9 +10,9 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from scoring.games.deberc.engine import score_match
-from scoring.models import Deal, Match
+from scoring.models import Deal, Match, Seat
 from scoring.selectors import match_scoresheet
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Player, Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,8 @@ def test_load_demo_builds_the_evening_and_is_idempotent():
     text = out.getvalue()
     assert "scorer1" in text and "demo" in text
 
-    tournament = Tournament.objects.get(game="deberc")  # the Preferans evening: its own test
+    # The Preferans evening: its own test; the pairs and team events: below.
+    tournament = Tournament.objects.get(game="deberc", entrants="players")
     assert tournament.ruleset == "moscow" and tournament.table_size == 2
     assert tournament.published
     assert Player.objects.filter(club=tournament.club).count() == 12
@@ -51,6 +52,64 @@ def test_load_demo_builds_the_evening_and_is_idempotent():
 
     deals = Deal.objects.count()
     call_command("load_demo", stdout=io.StringIO())
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 4
     assert Deal.objects.count() == deals
     assert Player.objects.filter(club=tournament.club).count() == 12
+    assert Team.objects.count() == 6 + 4
+
+
+def _seated(rnd: Round) -> list[list[int]]:
+    return [
+        list(
+            Seat.objects.filter(match__table=table)
+            .order_by("position")
+            .values_list("player_id", flat=True)
+        )
+        for table in rnd.tables.order_by("number")
+    ]
+
+
+def test_load_demo_seats_a_deberc_pairs_event_by_the_pairing():
+    call_command("load_demo", stdout=io.StringIO())
+    tournament = Tournament.objects.get(game="deberc", entrants="pairs")
+    assert tournament.published and tournament.round_sizes == [4]
+    # The Deberc club's twelve players as six named pairs.
+    assert tournament.teams.count() == 6
+    assert all(team.entries.count() == 2 for team in tournament.teams.all())
+    team_of = dict(tournament.entries.values_list("player_id", "team_id"))
+    round1, round2 = tournament.round_set.order_by("number")
+    assert round1.status == Round.Status.CLOSED and round2.status == Round.Status.OPEN
+    met = set()
+    for rnd in (round1, round2):
+        tables = _seated(rnd)
+        assert len(tables) == 3 and not rnd.byes.exists()
+        for seats in tables:
+            # Partners opposite: seats 1 & 3 one pair, 2 & 4 the other.
+            assert team_of[seats[0]] == team_of[seats[2]] != team_of[seats[1]]
+            assert team_of[seats[1]] == team_of[seats[3]]
+            meeting = frozenset((team_of[seats[0]], team_of[seats[1]]))
+            assert meeting not in met  # round 2 pairs no two pairs of round 1 again
+            met.add(meeting)
+    assert all(m.status == Match.Status.FINISHED for m in Match.objects.filter(round=round1))
+    running = Match.objects.filter(round=round2)
+    assert all(m.status == Match.Status.OPEN and m.deals.exists() for m in running)
+    for match in Match.objects.filter(tournament=tournament):  # every score is the engine's
+        assert match.result == score_match(match_scoresheet(match))
+        totals = match.result["match"]
+        names = [s.player.display_name for s in match.seats.order_by("position")]
+        assert totals[names[0]] == totals[names[2]] and totals[names[1]] == totals[names[3]]
+
+
+def test_load_demo_seats_a_preferans_team_event_with_teammates_apart():
+    call_command("load_demo", stdout=io.StringIO())
+    tournament = Tournament.objects.get(game="preferans", entrants="teams")
+    assert tournament.published
+    assert sorted(t.entries.count() for t in tournament.teams.all()) == [3, 3, 3, 3]
+    team_of = dict(tournament.entries.values_list("player_id", "team_id"))
+    (round1,) = tournament.round_set.all()
+    assert round1.status == Round.Status.CLOSED
+    tables = _seated(round1)
+    assert sorted(len(t) for t in tables) == [3, 3, 3, 3]
+    for seats in tables:
+        assert len({team_of[p] for p in seats}) == 3  # no two teammates at a table
+    assert all(m.status == Match.Status.FINISHED for m in Match.objects.filter(round=round1))

@@ -4,8 +4,10 @@
 
 from .draw import SeatDraw, draw_seats
 from .mixed import pair_swiss_mixed, table_plan
+from .pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs, seat_pairs
 from .round_robin import berger_round, berger_schedule, groups_schedule, triples_schedule
 from .swiss import pair_swiss_groups, pair_swiss_pairs, pair_swiss_triples
+from .teams import seat_apart, separable
 from .types import Competitor, RoundPairing
 
 __all__ = [
@@ -16,10 +18,15 @@ __all__ = [
     "berger_schedule",
     "draw_seats",
     "groups_schedule",
+    "pair_round_robin_fixed_pairs",
+    "pair_swiss_fixed_pairs",
     "pair_swiss_groups",
     "pair_swiss_mixed",
     "pair_swiss_pairs",
     "pair_swiss_triples",
+    "seat_apart",
+    "seat_pairs",
+    "separable",
     "table_plan",
     "triples_schedule",
 ]

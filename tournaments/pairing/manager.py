@@ -29,12 +29,19 @@ from tournaments.standings import (
     load_tallies,
     standings_refresh,
     tournament_bye_points,
+    tournament_conversion_params,
     tournament_winner_points,
 )
 
-from .draw import draw_seats
+from .draw import draw_pair_seats, draw_seats
 from .mixed import pair_swiss_mixed
-from .round_robin import berger_round, groups_schedule, triples_round_from_history
+from .pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs
+from .round_robin import (
+    berger_order_apart,
+    berger_round,
+    groups_schedule,
+    triples_round_from_history,
+)
 from .swiss import pair_swiss_groups, pair_swiss_pairs
 from .types import Competitor, PlayerId, RoundPairing
 
@@ -75,6 +82,7 @@ def tournament_history(
     scoring = tournament.match_score
     bye_points = tournament_bye_points(tournament)
     winner_points = tournament_winner_points(tournament)
+    params = tournament_conversion_params(tournament)
     if tallies is None:
         tallies = load_tallies(tournament)
     if byes_played is None:
@@ -124,7 +132,7 @@ def tournament_history(
             floats[p].append(None)
         for outcome in outcomes_by_round.get(number, []):
             for p in outcome.players:
-                scores[p] += outcome.match_points(p, scoring, winner_points)
+                scores[p] += outcome.match_points(p, scoring, winner_points, params)
     return History(
         scores=dict(scores),
         opponents={p: frozenset(o) for p, o in opponents.items()},
@@ -162,12 +170,30 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
         .order_by("seed", "id")
         .values_list("player_id", flat=True)
     )
+    if tournament.stage_kind and number > (tournament.stage_after_round or number):
+        # After a stage only who continued is paired (a final: its tables, as they are).
+        players, final = _stage_players(tournament, number, players)
+        if final is not None:
+            return final
     sizes = tournament.round_sizes
     size = sizes[0]
     game = games.game_get(tournament.game)
-    # Tables of three or four players each for themselves, of two; pairs (Deberc at four)
-    # are not paired automatically.
-    if set(sizes) & set(game.pairs_at) or not set(sizes) <= {2, 3, 4}:
+    # Fixed pairs (Deberc at four): the pairs are the units (`pairing.pairs`).
+    if tournament.entrants == Tournament.Entrants.PAIRS:
+        return _plan_fixed_pairs(tournament, number, game)
+    # Tables of three or four players each for themselves, of two; a size played in pairs
+    # needs fixed pairs as the entrants.
+    if set(sizes) & set(game.pairs_at):
+        raise PairingError(
+            "table_size_unsupported",
+            _(
+                "%(game)s at %(size)s is played in pairs: enter the players as fixed pairs "
+                "(entrants: pairs) to pair its rounds."
+            )
+            % {"game": game.name, "size": min(set(sizes) & set(game.pairs_at))},
+            "table_size",
+        )
+    if not set(sizes) <= {2, 3, 4}:
         raise PairingError(
             "table_size_unsupported",
             _(
@@ -176,6 +202,10 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
             ),
             "table_size",
         )
+    team_of = _teams_of(tournament)
+    if team_of:
+        # A withdrawn team's members are paired no more.
+        players = [p for p in players if team_of.get(p, 0) is not None]
     if len(players) < size:
         raise PairingError(
             "too_few_players", _("Not enough players entered for one table."), "players"
@@ -192,8 +222,11 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
                 "table_sizes",
             )
         if size == 2:
+            if team_of:  # teammates meet in the rounds of the cycle not played
+                apart = _teammate_pairs(ordered, team_of)
+                ordered = [_pk(p) for p in berger_order_apart(ordered, apart, tournament.rounds)]
             return berger_round(ordered, number)
-        return _round_robin_groups(tournament, ordered, number, history, size)
+        return _round_robin_groups(tournament, ordered, number, history, size, team_of)
     rank: dict[PlayerId, int]
     if number == 1 or (not history.scores and not history.opponents):
         rank = {p: i for i, p in enumerate(ordered)}
@@ -211,6 +244,7 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
             byes=history.byes.get(p, 0),
             floats=history.floats.get(p, ()),
             large_tables=history.large_tables.get(p, 0),
+            team=team_of.get(p),
         )
         for p in players
     ]
@@ -221,12 +255,157 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
     return pair_swiss_groups(competitors, size)
 
 
+def _stage_players(
+    tournament: Tournament, number: int, players: list[int]
+) -> tuple[list[int], RoundPairing | None]:
+    """Who plays round `number` after the stage (`tournaments.stages`), and for the final
+    round its tables: the top of the qualification standing (rounds 1..k) on the round after
+    k, then whoever that round placed (a cut; a final is the last round)."""
+    from tournaments.stages import FINAL, final_groups, final_sizes
+
+    after = tournament.stage_after_round or 0
+    final = tournament.stage_kind == FINAL
+    if final and number > after + 1:
+        raise PairingError(
+            "final_played",
+            _("The final table was the last round: no round is paired after it."),
+            "stage_after_round",
+        )
+    entered = set(players)
+    if number > after + 1:  # a cut's later rounds: those round k+1 placed, still entered
+        stage_round = tournament.round_set.get(number=after + 1)
+        placed = set(
+            Seat.objects.filter(match__round=stage_round).values_list("player_id", flat=True)
+        )
+        placed |= set(stage_round.byes.values_list("pk", flat=True))
+        return [p for p in players if p in placed], None
+    qualification = compute_tournament_standings(tournament, staged=False)
+    order = [line.player for line in qualification if line.player in entered]
+    if not final:
+        return [_pk(p) for p in order[: tournament.stage_size or len(order)]], None
+    tables = final_groups(order, final_sizes(tournament.stage_size, tournament.round_sizes))
+    if not tables:
+        raise PairingError(
+            "too_few_players", _("Not enough players entered for the final table."), "players"
+        )
+    return [], RoundPairing(tables=tables, byes=[])
+
+
+def _teams_of(tournament: Tournament) -> dict[int, int | None]:
+    """A team event's {player: team} (None: the team withdrew); empty for other entrants."""
+    if tournament.entrants != Tournament.Entrants.TEAMS:
+        return {}
+    return {
+        player: (None if withdrawn else team)
+        for player, team, withdrawn in tournament.entries.filter(team__isnull=False).values_list(
+            "player_id", "team_id", "team__withdrawn"
+        )
+    }
+
+
+def _teammate_pairs(players: Sequence[int], team_of: dict[int, int | None]) -> list[frozenset]:
+    by_team: dict[int, list[int]] = defaultdict(list)
+    for p in players:
+        team = team_of.get(p)
+        if team is not None:
+            by_team[team].append(p)
+    return [
+        frozenset(pair)
+        for members in by_team.values()
+        for pair in itertools.combinations(members, 2)
+    ]
+
+
+def _plan_fixed_pairs(tournament: Tournament, number: int, game: games.Game) -> RoundPairing:
+    """A round of fixed pairs: the pairs paired Swiss or round robin as units, each table of
+    two pairs seated A1, B1, A2, B2 (`pairing.pairs`)."""
+    if tournament.round_sizes != [min(game.pairs_at, default=0)]:
+        raise PairingError(
+            "table_size_unsupported",
+            _("Fixed pairs play two pairs a table: choose the table size played in pairs."),
+            "table_size",
+        )
+    entries = list(
+        tournament.entries.filter(withdrawn=False)
+        .order_by("seed", "id")
+        .values_list("player_id", "team_id", "team__withdrawn", "team__name")
+    )
+    members: dict[int, list[int]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for player, team, withdrawn, name in entries:
+        if team is None:
+            raise PairingError(
+                "player_without_pair",
+                _("Every player entered must be in a pair (players in none: %(n)d).")
+                % {"n": sum(1 for e in entries if e[1] is None)},
+                "entries",
+            )
+        if not withdrawn:
+            members[team].append(player)
+            names[team] = name
+    for team, partners in members.items():
+        if len(partners) != 2:
+            raise PairingError(
+                "pair_incomplete",
+                _("The pair %(name)s does not have two players playing (it has %(n)d).")
+                % {"name": names[team], "n": len(partners)},
+                "entries",
+            )
+    seeds = dict(tournament.teams.values_list("pk", "seed"))
+    units = sorted(members, key=lambda t: (seeds.get(t) is None, seeds.get(t) or 0, t))
+    if len(units) < 2:
+        raise PairingError(
+            "too_few_players", _("Not enough players entered for one table."), "players"
+        )
+    if tournament.system == Tournament.System.ROUND_ROBIN:
+        return pair_round_robin_fixed_pairs(units, members, number)
+    tallies = load_tallies(tournament)
+    byes_played = load_byes(tournament)
+    history = tournament_history(tournament, tallies=tallies, byes_played=byes_played)
+    unit_of = {p: t for t, partners in members.items() for p in partners}
+    rank = {t: i for i, t in enumerate(units)}
+    if number > 1 and (history.scores or history.opponents):
+        standings = compute_tournament_standings(tournament, tallies=tallies, byes=byes_played)
+        rank = {}
+        for line in standings:
+            unit = unit_of.get(line.player) if isinstance(line.player, int) else None
+            if unit is not None:
+                rank.setdefault(unit, len(rank))
+        for t in units:
+            rank.setdefault(t, len(rank))
+    competitors = []
+    for t in units:
+        a, b = members[t]
+        met = {unit_of.get(q) for p in (a, b) for q in history.opponents.get(p, ())}
+        competitors.append(
+            Competitor(
+                id=t,
+                # Partners score alike; a partner's late entry aside, the pair's mean.
+                score=(history.scores.get(a, 0) + history.scores.get(b, 0)) / 2,
+                rank=rank[t],
+                opponents=frozenset(u for u in met if u is not None and u != t),
+                byes=max(history.byes.get(a, 0), history.byes.get(b, 0)),
+                floats=history.floats.get(a, ()),
+            )
+        )
+    return pair_swiss_fixed_pairs(competitors, members)
+
+
 def _round_robin_groups(
-    tournament: Tournament, ordered: list[int], number: int, history: History, size: int
+    tournament: Tournament,
+    ordered: list[int],
+    number: int,
+    history: History,
+    size: int,
+    team_of: dict[int, int | None] | None = None,
 ) -> RoundPairing:
     """The schedule's round `number`, as long as the rounds played follow the schedule; else a
-    round planned from the meetings really played (after a swap by hand or a withdrawal)."""
-    schedule = groups_schedule(ordered, max(tournament.rounds, number), size, seed=tournament.pk)
+    round planned from the meetings really played (after a swap by hand or a withdrawal).
+    Teammates (a team event) meet as little as the schedule allows."""
+    apart = _teammate_pairs(ordered, team_of or {})
+    schedule = groups_schedule(
+        ordered, max(tournament.rounds, number), size, seed=tournament.pk, apart=apart
+    )
     played = _played_tables(tournament)
     planned = {r: {frozenset(t) for t in schedule[r - 1].tables} for r in range(1, number)}
     if all(played.get(r, set()) == planned[r] for r in planned):
@@ -237,7 +416,12 @@ def _round_robin_groups(
             for a, b in itertools.combinations(table, 2):
                 met[frozenset((a, b))] += 1
     return triples_round_from_history(
-        ordered, met, Counter(history.byes), seed=f"{tournament.pk}:{number}", size=size
+        ordered,
+        met,
+        Counter(history.byes),
+        seed=f"{tournament.pk}:{number}",
+        size=size,
+        apart=apart,
     )
 
 
@@ -282,7 +466,10 @@ def round_pair(*, tournament: Tournament) -> Round:
         round_ = round_write(tournament=tournament, number=number, pairing=pairing)
         # Byes score at once, and a player entered since the last round gets a row.
         rows = StandingRow.objects.filter(tournament=tournament).count()
-        if pairing.byes or rows != tournament.entries.count():
+        stage_made = bool(tournament.stage_kind) and number == (
+            (tournament.stage_after_round or 0) + 1
+        )  # the qualification rank is recorded now (tournaments.stages)
+        if pairing.byes or stage_made or rows != tournament.entries.count():
             standings_refresh(tournament=tournament)
         if tournament.status == Tournament.Status.DRAFT:
             tournament.status = Tournament.Status.RUNNING
@@ -304,8 +491,12 @@ def round_write(
         batch_size=1000,
     )
     first_deals = _first_deals(tournament)
+    # Fixed pairs keep partners opposite (a table of two pairs is listed A1, B1, A2, B2).
+    in_pairs = tournament.entrants == Tournament.Entrants.PAIRS
     draws = [
-        draw_seats(players, seed=f"{tournament.pk}:{number}:{k}", first_deals=first_deals)
+        (draw_pair_seats if in_pairs and len(players) == 4 else draw_seats)(
+            players, seed=f"{tournament.pk}:{number}:{k}", first_deals=first_deals
+        )
         for k, players in enumerate(pairing.tables, start=1)
     ]
     matches = Match.objects.bulk_create(
@@ -363,7 +554,52 @@ def round_swap(*, round_: Round, first: int, second: int, kind: str = "players")
             )
         if kind == "tables":
             return _swap_tables(round_, first, second)
+        if round_.tournament.entrants == Tournament.Entrants.PAIRS:
+            return _swap_pairs(round_, first, second)
         return _swap_players(round_, first, second)
+
+
+def _swap_pairs(round_: Round, first: int, second: int) -> list[str]:
+    """Fixed pairs move as pairs: the two players' pairs change places, partners still
+    opposite (the first partner of each pair by seat takes the other's first seat)."""
+    if first == second:
+        raise PairingError("same_player", _("Choose two different players."))
+    if not (is_id(first) and is_id(second)):  # no player has such an id
+        raise PairingError("unknown_player", _("Both players must be in this round."))
+    team_of = _partners_of(round_.tournament)
+    pair_a, pair_b = team_of.get(first), team_of.get(second)
+    if pair_a is None or pair_b is None:
+        raise PairingError("unknown_player", _("Both players must be in this round."))
+    if pair_a == pair_b:
+        raise PairingError("same_table", _("These players already sit at the same table."))
+    members = [p for p, t in team_of.items() if t in (pair_a, pair_b)]
+    position = dict(
+        Seat.objects.filter(match__round=round_, player_id__in=members).values_list(
+            "player_id", "position"
+        )
+    )
+    byes = set(round_.byes.filter(pk__in=members).values_list("pk", flat=True))
+
+    def in_round(pair: int) -> list[int]:
+        playing = [p for p, t in team_of.items() if t == pair and (p in position or p in byes)]
+        return sorted(playing, key=lambda p: (position.get(p, 0), p))
+
+    a, b = in_round(pair_a), in_round(pair_b)
+    if len(a) != 2 or len(b) != 2:
+        raise PairingError("unknown_player", _("Both players must be in this round."))
+    _swap_players(round_, a[0], b[0])
+    return _swap_players(round_, a[1], b[1])
+
+
+def _partners_of(tournament: Tournament) -> dict[int, int]:
+    """{player: pair} of a tournament of fixed pairs."""
+    return {
+        player: team
+        for player, team in tournament.entries.filter(team__isnull=False).values_list(
+            "player_id", "team_id"
+        )
+        if team is not None
+    }
 
 
 def _swap_tables(round_: Round, first: int, second: int) -> list[str]:
@@ -448,10 +684,16 @@ def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
             "pk", "display_name"
         )
     )
+    # Fixed partners sit together every round: that is no rematch.
+    partners: dict[int, int] = {}
+    if round_.tournament.entrants == Tournament.Entrants.PAIRS:
+        partners = _partners_of(round_.tournament)
     warnings = []
     for players in at_tables.values():
         for i, p in enumerate(players):
             for q in players[i + 1 :]:
+                if p in partners and partners.get(q) == partners[p]:
+                    continue
                 if frozenset((p, q)) in met:
                     warnings.append(
                         _("Rematch: %(a)s and %(b)s have already played each other.")

@@ -14,6 +14,11 @@ is cut into tables in Swiss order (score, then rank). A local pass then swaps si
 between nearby tables while that lowers repeat meetings or the score spread of the tables,
 never giving a larger-table seat to a player who has had more of them than the one they
 replace (the rotation comes before avoiding a repeat).
+
+In a team event teammates come first of all: a swap never seats two teammates together to
+gain anything else, a table with teammates looks for a swap at every table, and a small
+field that still has teammates together is seated again by `teams.seat_apart` (which finds a
+separating seating whenever one exists), the larger tables first in the rotation's order.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import itertools
 from collections.abc import Sequence
 
 from .byes import bye_candidates
+from .teams import SEAT_APART_LIMIT, seat_apart, teammates
 from .types import Competitor, RoundPairing
 
 
@@ -72,6 +78,14 @@ def pair_swiss_mixed(players: Sequence[Competitor], sizes: Sequence[int]) -> Rou
     smallest = min(sizes)
     tables = _place_larger_tables(ordered, plan, smallest)
     _improve(tables, smallest)
+    if any(teammates(t) for t in tables) and len(ordered) <= SEAT_APART_LIMIT:
+        # The rotation's order: the larger tables' players first, each group in Swiss order.
+        first = [p for t in tables if len(t) > smallest for p in t]
+        rest = [p for t in tables if len(t) == smallest for p in t]
+        apart = seat_apart(_by_order(first, ordered) + _by_order(rest, ordered), plan)
+        if apart is not None:
+            tables = apart
+            _improve(tables, smallest)
     rematches = sum(_repeats(t) for t in tables)
     tables.sort(key=lambda t: (-max(p.score for p in t), min(p.rank for p in t)))
     return RoundPairing(
@@ -103,6 +117,11 @@ def _place_larger_tables(
     return tables
 
 
+def _by_order(players: list[Competitor], ordered: list[Competitor]) -> list[Competitor]:
+    position = {id(p): i for i, p in enumerate(ordered)}
+    return sorted(players, key=lambda p: position[id(p)])
+
+
 def _met(a: Competitor, b: Competitor) -> bool:
     return b.id in a.opponents or a.id in b.opponents
 
@@ -111,12 +130,12 @@ def _repeats(table: Sequence[Competitor]) -> int:
     return sum(_met(a, b) for a, b in itertools.combinations(table, 2))
 
 
-def _cost(table: Sequence[Competitor], smallest: int) -> tuple[int, int, float]:
-    """Rotation first (a swap never gives a larger seat to someone who has had more of
-    them), then repeat meetings, then the score spread."""
+def _cost(table: Sequence[Competitor], smallest: int) -> tuple[int, int, int, float]:
+    """Teammates at one table first, then the rotation (a swap never gives a larger seat to
+    someone who has had more of them), then repeat meetings, then the score spread."""
     scores = [p.score for p in table]
     rotation = sum(p.large_tables for p in table) if len(table) > smallest else 0
-    return rotation, _repeats(table), max(scores) - min(scores)
+    return teammates(table), rotation, _repeats(table), max(scores) - min(scores)
 
 
 def _improve(tables: list[list[Competitor]], smallest: int, reach: int = 6) -> None:
@@ -125,9 +144,13 @@ def _improve(tables: list[list[Competitor]], smallest: int, reach: int = 6) -> N
     for _ in range(5):
         improved = False
         for a in range(len(tables)):
-            if _repeats(tables[a]) == 0:
+            if _repeats(tables[a]) == 0 and teammates(tables[a]) == 0:
                 continue
-            for b in range(max(0, a - reach), min(len(tables), a + reach + 1)):
+            # Teammates together look at every table; repeats at the nearby ones.
+            near: Sequence[int] = range(max(0, a - reach), min(len(tables), a + reach + 1))
+            if teammates(tables[a]):
+                near = sorted(range(len(tables)), key=lambda b: abs(b - a))
+            for b in near:
                 if a == b:
                     continue
                 before = _sum(_cost(tables[a], smallest), _cost(tables[b], smallest))
@@ -138,7 +161,7 @@ def _improve(tables: list[list[Competitor]], smallest: int, reach: int = 6) -> N
                         tables[a], tables[b] = ta, tb
                         improved = True
                         break
-                if _repeats(tables[a]) == 0:
+                if _repeats(tables[a]) == 0 and teammates(tables[a]) == 0:
                     break
         if not improved:
             return

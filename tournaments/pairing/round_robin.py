@@ -11,6 +11,12 @@ round picks the byes (fewest byes first) and then the partition into tables that
 sum of squared meeting counts, by a seeded local search (the same seed gives the same
 schedule, so the schedule need not be stored). For 9 players at tables of three the affine
 plane of order 3 gives the perfect schedule (every pair exactly once in 4 rounds).
+
+Teams (`apart`: the pairs of teammates): at tables of three or four the teammates count as
+having met in every round already, so they meet only when every other choice would make
+some pair meet more often than that. The Berger tables of two are a fixed cycle in which
+everybody meets everybody, teammates included: a tournament of fewer rounds than the cycle
+numbers its players (`berger_order_apart`) so that teammates meet in the rounds not played.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from .types import RoundPairing
 
@@ -54,6 +60,68 @@ def berger_round(players: Sequence[Hashable], round_number: int) -> RoundPairing
     return RoundPairing(tables=tables, byes=byes)
 
 
+def berger_meeting_round(i: int, j: int, n: int) -> int:
+    """The round (1 … n − 1) in which numbers i and j (1-based, n even) meet in the Berger
+    tables."""
+    cycle = n - 1
+    if j == n or i == n:
+        k = i if j == n else j
+        # 2k ≡ r + 1 (mod n − 1)
+        return (2 * k - 2) % cycle + 1
+    return (i + j - 2) % cycle + 1
+
+
+def berger_order_apart(
+    players: Sequence[Hashable], apart: Iterable[frozenset], rounds: int
+) -> list[Hashable]:
+    """The players renumbered for the Berger tables so that as few pairs `apart` (teammates)
+    as possible meet in the first `rounds` rounds: swaps of two numbers from the given order
+    (the seeds), kept while they lower that count. Deterministic."""
+    order = list(players)
+    pairs = [tuple(pair) for pair in apart if len(pair) == 2]
+    if not pairs or len(order) > 200:
+        return order
+    n = len(order) + len(order) % 2
+
+    def cost(numbering: dict[Hashable, int]) -> int:
+        return sum(
+            berger_meeting_round(numbering[a], numbering[b], n) <= rounds
+            for a, b in pairs
+            if a in numbering and b in numbering
+        )
+
+    def climb(order: list[Hashable]) -> tuple[int, list[Hashable]]:
+        numbering = {p: k for k, p in enumerate(order, start=1)}
+        best = cost(numbering)
+        improved = True
+        while improved and best:
+            improved = False
+            for x, y in itertools.combinations(range(len(order)), 2):
+                a, b = order[x], order[y]
+                numbering[a], numbering[b] = y + 1, x + 1
+                now = cost(numbering)
+                if now < best:
+                    order[x], order[y] = b, a
+                    best = now
+                    improved = True
+                else:
+                    numbering[a], numbering[b] = x + 1, y + 1
+        return best, order
+
+    best, best_order = climb(list(order))
+    # Stuck above zero: a few restarts from seeded shuffles (the same players, the same draw).
+    rng = random.Random(f"berger-apart:{len(order)}:{rounds}")
+    for _ in range(40 if len(order) <= 40 else 4):
+        if not best:
+            break
+        start = list(order)
+        rng.shuffle(start)
+        found, found_order = climb(start)
+        if found < best:
+            best, best_order = found, found_order
+    return best_order
+
+
 def berger_schedule(players: Sequence[Hashable], rounds: int) -> list[RoundPairing]:
     return [berger_round(players, r) for r in range(1, rounds + 1)]
 
@@ -80,17 +148,24 @@ def triples_schedule(
 
 
 def groups_schedule(
-    players: Sequence[Hashable], rounds: int, size: int, *, seed: int | str = 0
+    players: Sequence[Hashable],
+    rounds: int,
+    size: int,
+    *,
+    seed: int | str = 0,
+    apart: Iterable[frozenset] = (),
 ) -> list[RoundPairing]:
     """A schedule of `rounds` rounds at tables of `size` (3 or 4), pairs meeting as evenly as
-    possible; whoever does not fill a table sits out, fewest byes first."""
+    possible (the pairs `apart`, teammates, as little as possible); whoever does not fill a
+    table sits out, fewest byes first."""
     players = list(players)
-    if size == 3 and len(players) == 9:
+    apart = set(apart)
+    if size == 3 and len(players) == 9 and (not apart or rounds >= 4):
         plane = _affine_plane_9(players)
         return [RoundPairing(tables=list(plane[r % 4]), byes=[]) for r in range(rounds)]
     tag = "triples" if size == 3 else f"groups{size}"
     rng = random.Random(f"{tag}:{seed}:{len(players)}")
-    meetings: Counter[frozenset] = Counter()
+    meetings: Counter[frozenset] = Counter({pair: rounds for pair in apart})
     byes_had: Counter[Hashable] = Counter()
     schedule: list[RoundPairing] = []
     n_byes = len(players) % size
@@ -221,11 +296,17 @@ def triples_round_from_history(
     *,
     seed: int | str = 0,
     size: int = 3,
+    apart: Iterable[frozenset] = (),
 ) -> RoundPairing:
     """One round at tables of `size` (three unless told) planned from what was really played
     (when the rounds so far no longer follow the precomputed schedule: a swap by hand, a
     withdrawal)."""
     rng = random.Random(f"triples-history:{seed}:{sum(met.values())}")
+    met = met.copy()
+    # Teammates as if they had met in every round so far and one more.
+    weight = max(met.values(), default=0) + 1
+    for pair in apart:
+        met[pair] += weight
     order = list(players)
     rng.shuffle(order)
     order.sort(key=lambda p: byes_had[p])

@@ -13,16 +13,24 @@ Three (or four) players a table, each for themselves: players are taken in score
 grouped into tables of equal or near scores, choosing partners that have not met; small fields
 are searched exhaustively (no repeat meeting while one can be avoided), large ones greedily
 with a window and a local improvement pass. Players who do not fill a table sit out (byes).
+
+Team events (`Competitor.team`): teammates are kept apart before repeats are avoided (see
+`teams`): at tables of two a teammate counts as an opponent met, and when the pairing still
+seats teammates together a maximum matching of the "not teammates" graph repairs it; at
+tables of three or four a table's teammates weigh more than all the repeats of a round.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from .byes import bye_candidates, bye_count
 from .matching import maximum_matching
+from .teams import SEAT_APART_LIMIT, seat_apart, teammates, together
 from .types import Competitor, RoundPairing
 
 # Pools up to this size may be re-paired by the blossom matching (dense graph, O(n^3) worst).
@@ -32,6 +40,8 @@ _TRIPLE_SEARCH_LIMIT = 24
 _TRIPLE_SEARCH_NODES = 4_000
 # Tables of four: each node tries C(n − 1, 3) tables, so a smaller exhaustive field.
 _QUAD_SEARCH_LIMIT = 16
+# One pair of teammates at a table costs more than every repeat meeting a round can hold.
+_TEAM_WEIGHT = 100_000
 
 
 def _met(a: Competitor, b: Competitor) -> bool:
@@ -46,7 +56,16 @@ def _order(players: Sequence[Competitor]) -> list[Competitor]:
 
 
 def pair_swiss_pairs(players: Sequence[Competitor], *, bye_tries: int = 8) -> RoundPairing:
-    """Pair one Swiss round at tables of two. Deterministic for the same input."""
+    """Pair one Swiss round at tables of two. Deterministic for the same input.
+
+    In a team event teammates are paired together only when no pairing avoids it.
+    """
+    if any(p.team is not None for p in players):
+        return _pair_teams_apart(players, bye_tries)
+    return _pair_swiss_pairs(players, bye_tries)
+
+
+def _pair_swiss_pairs(players: Sequence[Competitor], bye_tries: int) -> RoundPairing:
     n_byes = bye_count(len(players), 2)
     if not n_byes:
         tables, rematches = _pair_even(list(players))
@@ -66,6 +85,60 @@ def pair_swiss_pairs(players: Sequence[Competitor], *, bye_tries: int = 8) -> Ro
             break
     assert best is not None
     return best
+
+
+def _pair_teams_apart(players: Sequence[Competitor], bye_tries: int) -> RoundPairing:
+    """Teammates count as opponents met; what that pairing still seats together (it minimises
+    teammates and rematches taken together) is repaired by a maximum matching of the "not
+    teammates" graph, which leaves together only teammates no pairing can part."""
+    by_id = {p.id: p for p in players}
+    members: dict = defaultdict(set)
+    for p in players:
+        if p.team is not None:
+            members[p.team].add(p.id)
+    widened = [
+        replace(p, opponents=p.opponents | (members[p.team] - {p.id})) if p.team is not None else p
+        for p in players
+    ]
+    first = _pair_swiss_pairs(widened, bye_tries)
+    tables = [(by_id[a], by_id[b]) for a, b in first.tables]
+    if any(together(a, b) for a, b in tables) and len(tables) * 2 <= _BLOSSOM_LIMIT:
+        tables = _part_teammates(tables)
+    return RoundPairing(
+        tables=[(a.id, b.id) for a, b in tables],
+        byes=first.byes,
+        rematches=sum(_met(a, b) for a, b in tables),
+    )
+
+
+def _part_teammates(
+    tables: list[tuple[Competitor, Competitor]],
+) -> list[tuple[Competitor, Competitor]]:
+    """Keep the tables of no teammates, re-pair the rest by augmenting paths of a maximum
+    matching in the "not teammates" graph (nearest in Swiss order first)."""
+    ordered = _order([p for table in tables for p in table])
+    index = {id(p): i for i, p in enumerate(ordered)}
+    n = len(ordered)
+    adjacency = [
+        sorted(
+            (j for j in range(n) if j != i and not together(ordered[i], ordered[j])),
+            key=functools.partial(_gap, i),
+        )
+        for i in range(n)
+    ]
+    mate = [-1] * n
+    for a, b in tables:
+        if not together(a, b):
+            i, j = index[id(a)], index[id(b)]
+            mate[i], mate[j] = j, i
+    mate = maximum_matching(adjacency, mate)
+    pairs = [(ordered[i], ordered[m]) for i, m in enumerate(mate) if i < m]
+    # Singles of a maximum matching are all of one team: they sit together, unavoidably.
+    singles = [ordered[i] for i, m in enumerate(mate) if m == -1]
+    pairs.extend(zip(singles[0::2], singles[1::2], strict=False))
+    ids = _tables(pairs)
+    by_id = {p.id: p for p in ordered}
+    return [(by_id[a], by_id[b]) for a, b in ids]
 
 
 def _pair_even(players: list[Competitor]) -> tuple[list[tuple], int]:
@@ -286,6 +359,11 @@ def pair_swiss_groups(players: Sequence[Competitor], size: int) -> RoundPairing:
         triples = _search_triples(rest, size)
     else:
         triples = _greedy_triples(rest, size=size)
+    if any(teammates(t) for t in triples) and len(rest) <= SEAT_APART_LIMIT:
+        apart = seat_apart(rest, [size] * (len(rest) // size))
+        if apart is not None:
+            triples = [tuple(t) for t in apart]
+            _improve(triples, cost=_table_cost)
     repeats = sum(_repeats(t) for t in triples)
     triples.sort(key=lambda t: (-max(p.score for p in t), min(p.rank for p in t)))
     return RoundPairing(
@@ -295,6 +373,15 @@ def pair_swiss_groups(players: Sequence[Competitor], size: int) -> RoundPairing:
 
 def _repeats(triple: Sequence[Competitor]) -> int:
     return sum(_met(a, b) for a, b in itertools.combinations(triple, 2))
+
+
+def _conflicts(table: Sequence[Competitor]) -> int:
+    """Teammates at the table (weighing more than any number of repeats), then repeats."""
+    return _TEAM_WEIGHT * teammates(table) + _repeats(table)
+
+
+def _table_cost(table: Sequence[Competitor]) -> tuple[int, float]:
+    return _conflicts(table), _spread(table)
 
 
 def _spread(triple: Sequence[Competitor]) -> float:
@@ -309,7 +396,7 @@ def _search_triples(ordered: list[Competitor], size: int = 3) -> list[tuple[Comp
     the best partition found so far, or the greedy one, is used).
     """
     best: list[list[tuple[Competitor, ...]]] = [_greedy_triples(ordered, size=size)]
-    best_cost = [sum(_repeats(t) for t in best[0])]
+    best_cost = [sum(_conflicts(t) for t in best[0])]
     nodes = [0]
 
     def search(left: list[Competitor], chosen: list, cost: int) -> bool:
@@ -324,13 +411,13 @@ def _search_triples(ordered: list[Competitor], size: int = 3) -> list[tuple[Comp
         head, others = left[0], left[1:]
         options = sorted(
             itertools.combinations(range(len(others)), size - 1),
-            key=lambda ks: (_repeats((head, *(others[k] for k in ks))), sum(ks)),
+            key=lambda ks: (_conflicts((head, *(others[k] for k in ks))), sum(ks)),
         )
         for ks in options:
             triple = (head, *(others[k] for k in ks))
             remaining = [p for k, p in enumerate(others) if k not in ks]
             chosen.append(triple)
-            done = search(remaining, chosen, cost + _repeats(triple))
+            done = search(remaining, chosen, cost + _conflicts(triple))
             chosen.pop()
             if done:
                 return True
@@ -353,13 +440,13 @@ def _greedy_triples(
         others = left[1 : 1 + window]
         ks = min(
             itertools.combinations(range(len(others)), size - 1),
-            key=lambda ks: (_repeats((head, *(others[k] for k in ks))), sum(ks)),
+            key=lambda ks: (_conflicts((head, *(others[k] for k in ks))), sum(ks)),
         )
         triple = (head, *(others[k] for k in ks))
         triples.append(triple)
         for p in triple:
             left.remove(p)
-    _improve(triples, cost=lambda t: (_repeats(t), _spread(t)))
+    _improve(triples, cost=_table_cost)
     return triples
 
 
@@ -375,9 +462,13 @@ def _improve(
         improved = False
         rounds += 1
         for a in range(len(triples)):
-            if _repeats(triples[a]) == 0:
+            if _conflicts(triples[a]) == 0:
                 continue
-            for b in range(max(0, a - reach), min(len(triples), a + reach + 1)):
+            # Teammates together look at every table; repeats at the nearby ones.
+            near: Sequence[int] = range(max(0, a - reach), min(len(triples), a + reach + 1))
+            if teammates(triples[a]):
+                near = sorted(range(len(triples)), key=lambda b: abs(b - a))
+            for b in near:
                 if a == b:
                     continue
                 before = _add(cost(triples[a]), cost(triples[b]))
@@ -389,7 +480,7 @@ def _improve(
                         triples[a], triples[b] = tuple(ta), tuple(tb)
                         improved = done = True
                         break
-                if done and _repeats(triples[a]) == 0:
+                if done and _conflicts(triples[a]) == 0:
                     break
 
 

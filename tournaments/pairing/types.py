@@ -18,7 +18,8 @@ class Competitor:
     standings position); `floats` lists their earlier floats, latest last ("down": paired
     with a lower score group, "up": with a higher one; None for a round without a float);
     `large_tables` counts the rounds they played at a table larger than the round's smallest
-    size (mixed table sizes rotate those seats).
+    size (mixed table sizes rotate those seats); `team` is the team they play for in a team
+    event (teammates are kept apart when that can be done), None for a player on their own.
     """
 
     id: PlayerId
@@ -28,6 +29,7 @@ class Competitor:
     byes: int = 0
     floats: tuple[Float | None, ...] = ()
     large_tables: int = 0
+    team: Hashable | None = None
 
     @property
     def last_float(self) -> Float | None:

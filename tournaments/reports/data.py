@@ -33,6 +33,11 @@ class TournamentInfo:
     generated_at: datetime
     game: str = ""  # the registry's key (scoring.games); "" for the default game
     game_label: str = ""
+    # How the match points are counted, in the job's language (match_score_text).
+    points_counted: str = ""
+    # The compressed balance's bands (`Tournament.match_score_bands`), for a game's round
+    # report that converts a table's result itself.
+    match_score_bands: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,8 @@ class StandingLine:
     points_against: int
     bytes: int
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
+    # Stages (tournaments.stages): the rank at the end of the qualification, once made.
+    qualification_rank: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,12 +86,42 @@ class StandingsColumns:
 
 
 @dataclass(frozen=True)
+class DisciplineLine:
+    """A warning or yellow card as the reports print it (never who gave it)."""
+
+    player: str
+    kind: str  # "Warning", "Yellow card" in the reader's language
+    round: int | None
+    reason: str
+    article: str
+    meaning: str  # what it cost ("1 match points off", "disqualified"), or ""
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class TeamStandingLine:
+    """A pair or team as the reports print it (tournaments.team_standings): its rank, name,
+    match points and game points (the members' sum; a pair's, its partners'), members."""
+
+    rank_label: str
+    team: str
+    match_points: float
+    game_points: float
+    members: str  # "Name (points), …", best first
+
+
+@dataclass(frozen=True)
 class StandingsSheet:
     tournament: TournamentInfo
     tiebreaks: list[Column]  # in the organiser's order
     lines: list[StandingLine]
     # The game's columns; None: the default game's (Deberc's), from the tiebreaks.
     columns: StandingsColumns | None = None
+    # Discipline (tournaments.discipline): every card, oldest first.
+    discipline: list[DisciplineLine] = field(default_factory=list)
+    # A tournament of pairs or teams: their standings (issue 19, item 2), best first.
+    teams: list[TeamStandingLine] = field(default_factory=list)
+    pairs: bool = False
 
 
 @dataclass(frozen=True)

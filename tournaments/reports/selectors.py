@@ -15,17 +15,20 @@ from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments import permissions as perms
 from tournaments.games import parts_of
+from tournaments.match_score_text import points_counted_text
 from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
 from tournaments.ranking import ROW_FIELDS, rank_label
 from tournaments.standings import TIEBREAK_FIGURES, tournament_tiebreaks
 
 from .data import (
     Column,
+    DisciplineLine,
     MatchDeals,
     RoundSheet,
     RoundTable,
     StandingLine,
     StandingsSheet,
+    TeamStandingLine,
     TournamentInfo,
 )
 
@@ -144,6 +147,8 @@ def tournament_info(tournament: Tournament) -> TournamentInfo:
         generated_at=timezone.localtime(),
         game=tournament.game or "",
         game_label=str(games.game_get(tournament.game).name),
+        points_counted=points_counted_text(tournament),
+        match_score_bands=tuple(tournament.match_score_bands or ()),
     )
 
 
@@ -176,16 +181,61 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
             points_against=row["points_against"],
             bytes=row["bytes"],
             tiebreaks=dict(row["tiebreaks"] or {}),
+            qualification_rank=row["qualification_rank"],
         )
         for row in rows
     ]
     tiebreaks = tiebreak_columns(tournament)
+    columns = parts_of(tournament).standings_columns(tiebreaks)
+    if any(line.qualification_rank is not None for line in lines):  # a stage made
+        from .standings import default_columns, with_qualification
+
+        columns = with_qualification(columns or default_columns(tiebreaks))
     return StandingsSheet(
         tournament=tournament_info(tournament),
         tiebreaks=tiebreaks,
         lines=lines,
-        columns=parts_of(tournament).standings_columns(tiebreaks),
+        columns=columns,
+        discipline=discipline_lines(tournament),
+        teams=team_lines_of(tournament),
+        pairs=tournament.entrants == Tournament.Entrants.PAIRS,
     )
+
+
+def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
+    """The pairs' or teams' standings for the reports' "Teams" part (empty: players)."""
+    from tournaments.team_standings import team_standings_rows
+
+    return [
+        TeamStandingLine(
+            rank_label=row["rank_label"],
+            team=row["team"],
+            match_points=row["match_points"],
+            game_points=row["game_points"],
+            members=", ".join(f"{m['player']} ({m['match_points']})" for m in row["members"]),
+        )
+        for row in team_standings_rows(tournament)
+    ]
+
+
+def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
+    """The tournament's cards for the reports' "Discipline" part (tournaments.discipline)."""
+    from tournaments.discipline import card_meaning, cards_of
+
+    cards = cards_of(tournament)
+    meaning = card_meaning(tournament, cards)
+    return [
+        DisciplineLine(
+            player=card.player.display_name,
+            kind=str(card.get_kind_display()),
+            round=card.round.number if card.round_id else None,
+            reason=card.reason,
+            article=card.article,
+            meaning=meaning.get(card.pk, ""),
+            withdrawn=card.withdrawn_at is not None,
+        )
+        for card in cards
+    ]
 
 
 def round_sheet(tournament: Tournament, number: int) -> RoundSheet | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -30,8 +30,13 @@ SAME_AS_BASE = {"game_points": "game_points", "wins": "won", "fewer_bytes": "byt
 
 # The figures a StandingLine holds itself, in the standings row's order (any other is one of
 # its tiebreaks).
-LINE_KEYS = tuple(key for key in ROW_FIELDS if key not in ("rank", "rank_shared", "tiebreaks"))
-LINE_FIGURES = frozenset(LINE_KEYS)
+LINE_KEYS = tuple(
+    key
+    for key in ROW_FIELDS
+    if key not in ("rank", "rank_shared", "tiebreaks", "qualification_rank")
+)
+# The qualification rank is a column only once a stage is made (`with_qualification`).
+LINE_FIGURES = frozenset((*LINE_KEYS, "qualification_rank"))
 BASE_KEYS = ("rank", "player", "club", *LINE_KEYS)
 
 
@@ -68,6 +73,12 @@ def default_columns(tiebreaks: list[Column]) -> StandingsColumns:
     )
 
 
+def with_qualification(columns: StandingsColumns) -> StandingsColumns:
+    """The columns and, last, the qualification rank (a tournament whose stage is made)."""
+    column = Column("qualification_rank", _("Qualification rank"), _("Qual."))
+    return replace(columns, table=[*columns.table, column], printed=[*columns.printed, column])
+
+
 def columns_of(sheet: StandingsSheet) -> StandingsColumns:
     return sheet.columns if sheet.columns is not None else default_columns(sheet.tiebreaks)
 
@@ -75,7 +86,8 @@ def columns_of(sheet: StandingsSheet) -> StandingsColumns:
 def figure_value(line: StandingLine, key: str, same_as: dict[str, str]) -> Any:
     """A figure of a line by its column key ('' for a figure the line has none of)."""
     if key in LINE_FIGURES:
-        return getattr(line, key)
+        value = getattr(line, key)
+        return "" if value is None else value
     value = line.tiebreaks.get(key)
     if value is None and key in same_as:
         value = getattr(line, same_as[key])
@@ -127,7 +139,69 @@ def standings_csv(sheet: StandingsSheet) -> bytes:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(row_safe(headings(columns)))
     writer.writerows(table_rows(sheet, columns))
+    if sheet.tournament.points_counted:
+        # After a blank line, below the table: how its match points are counted.
+        writer.writerow([])
+        writer.writerow(row_safe([_("How points are counted"), sheet.tournament.points_counted]))
+    if sheet.discipline:
+        # After a blank line: the "Discipline" part, one row per card.
+        writer.writerow([])
+        writer.writerow(row_safe([_("Discipline")]))
+        writer.writerow(row_safe(discipline_headings()))
+        writer.writerows(row_safe(row) for row in discipline_rows(sheet))
+    if sheet.teams:
+        # After a blank line: the pairs' or teams' standings, one row per team.
+        writer.writerow([])
+        writer.writerow(row_safe([teams_title(sheet)]))
+        writer.writerow(row_safe(team_headings(sheet)))
+        writer.writerows(row_safe(row) for row in team_rows(sheet))
     return out.getvalue().encode("utf-8-sig")
+
+
+def teams_title(sheet: StandingsSheet) -> str:
+    return str(_("Pairs") if sheet.pairs else _("Teams"))
+
+
+def team_headings(sheet: StandingsSheet) -> list[str]:
+    return [
+        _("Rank"),
+        _("Pair") if sheet.pairs else _("Team"),
+        _("Match points"),
+        _("Game points"),
+        _("Members"),
+    ]
+
+
+def team_rows(sheet: StandingsSheet) -> list[list[Any]]:
+    return [[t.rank_label, t.team, t.match_points, t.game_points, t.members] for t in sheet.teams]
+
+
+def discipline_headings() -> list[str]:
+    return [
+        _("Player"),
+        _("Card"),
+        _("Round"),
+        _("Reason"),
+        _("Rule article"),
+        _("Consequence"),
+        _("Withdrawn"),
+    ]
+
+
+def discipline_rows(sheet: StandingsSheet) -> list[list[Any]]:
+    """The cards as report rows (never who gave them)."""
+    return [
+        [
+            d.player,
+            d.kind,
+            d.round if d.round is not None else "",
+            d.reason,
+            d.article,
+            d.meaning,
+            _("yes") if d.withdrawn else "",
+        ]
+        for d in sheet.discipline
+    ]
 
 
 def standings_xlsx(sheet: StandingsSheet) -> bytes:
@@ -171,12 +245,33 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         (_("Status"), t.status_label),
         (_("Generated"), t.generated_at.strftime("%Y-%m-%d %H:%M")),
         (_("Tiebreak order"), ", ".join(c.label for c in sheet.tiebreaks)),
+        (_("How points are counted"), t.points_counted),
     ]:
         info.append(row_safe([label, value]))
     info.column_dimensions["A"].width = 22
     info.column_dimensions["B"].width = 60
     for row in info.iter_rows(min_col=1, max_col=1):
         row[0].font = bold
+    if sheet.discipline:  # the "Discipline" sheet: one row per card
+        cards = book.create_sheet(_("Discipline")[:31])
+        cards.append(row_safe(discipline_headings()))
+        for cell in cards[1]:
+            cell.font = bold
+            cell.fill = fill
+        for card_row in discipline_rows(sheet):
+            cards.append(row_safe(card_row))
+        for index, width in enumerate([28, 16, 8, 50, 18, 24, 10], start=1):
+            cards.column_dimensions[get_column_letter(index)].width = width
+    if sheet.teams:  # the "Teams" (or "Pairs") sheet: one row per team
+        teams_sheet = book.create_sheet(teams_title(sheet)[:31])
+        teams_sheet.append(row_safe(team_headings(sheet)))
+        for cell in teams_sheet[1]:
+            cell.font = bold
+            cell.fill = fill
+        for team_row in team_rows(sheet):
+            teams_sheet.append(row_safe(team_row))
+        for index, width in enumerate([7, 32, 12, 12, 80], start=1):
+            teams_sheet.column_dimensions[get_column_letter(index)].width = width
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -196,7 +291,7 @@ MONO_ADVANCE = 0.602  # DejaVu Sans Mono's advance width, in em
 PT_MM = 25.4 / 72
 LINE_HEIGHT = 1.32  # in em
 MAX_FONT_PT = 8.5
-HEADING_MM = 42  # the first page's title, details and legend
+HEADING_MM = 52  # the first page's title, details, legend and how points are counted
 # Pages per rendered chunk: a step of the job's progress bar.
 CHUNK_PAGES = 8
 
@@ -291,6 +386,10 @@ def standings_lines(sheet: StandingsSheet) -> tuple[str, list[str]]:
 def standings_pdf_pages(sheet: StandingsSheet) -> list[str]:
     """The PDF's HTML, one document per chunk of pages."""
     heading, rows = standings_lines(sheet)
+    if sheet.discipline:  # below the table: the "Discipline" part, one line per card
+        rows = [*rows, "", _("Discipline"), *discipline_text(sheet, len(heading))]
+    if sheet.teams:  # below: the pairs' or teams' standings, one line per team
+        rows = [*rows, "", teams_title(sheet), *teams_text(sheet, len(heading))]
     layout = PrintLayout.for_width(len(heading))
     pages = paginate(rows, layout.first_lines, layout.page_lines)
     numbered = [
@@ -310,6 +409,40 @@ def standings_pdf_pages(sheet: StandingsSheet) -> list[str]:
         render_to_string("tournaments/reports/pdf/standings.html", {**context, "pages": chunk})
         for chunk in _chunks(numbered, CHUNK_PAGES)
     ]
+
+
+def discipline_text(sheet: StandingsSheet, width: int) -> list[str]:
+    """Fixed-width lines for the PDF: per card, who, what, when and what it cost, then its
+    reason (and article) wrapped below."""
+    import textwrap
+
+    width = max(width, 40)
+    lines = []
+    for d in sheet.discipline:
+        parts = [
+            d.player,
+            d.kind,
+            _("round %(n)s") % {"n": d.round} if d.round is not None else "",
+            d.meaning,
+            _("withdrawn") if d.withdrawn else "",
+        ]
+        lines.append(fit(" · ".join(p for p in parts if p), width))
+        reason = d.reason + (f" [{d.article}]" if d.article else "")
+        lines += [fit("  " + part, width) for part in textwrap.wrap(reason, width - 2)]
+    return lines
+
+
+def teams_text(sheet: StandingsSheet, width: int) -> list[str]:
+    """Fixed-width lines for the PDF: per team its rank, name, points and game points, then
+    its members wrapped below."""
+    import textwrap
+
+    width = max(width, 40)
+    lines = []
+    for t in sheet.teams:
+        lines.append(fit(f"{t.rank_label:>5}  {t.team}  {t.match_points} · {t.game_points}", width))
+        lines += [fit("       " + part, width) for part in textwrap.wrap(t.members, width - 7)]
+    return lines
 
 
 def standings_pdf(sheet: StandingsSheet, *, progress: Progress = no_progress) -> bytes:

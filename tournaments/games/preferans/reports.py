@@ -25,6 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scoring import games
 from scoring.games.preferans.page.forms import END_REASONS
 from scoring.games.preferans.page.sheet import draw
+from tournaments.match_scores import CONVERSIONS, convert, params_of
 from tournaments.reports.data import (
     Column,
     Progress,
@@ -102,9 +103,11 @@ def sheet_svg(result: Mapping[str, Any]) -> SafeString:
 # --- round report --------------------------------------------------------------------------
 
 
-def _table_players(table: RoundTable, match_score: str) -> list[dict[str, Any]]:
+def _table_players(table: RoundTable, match_score: str, bands: Any = ()) -> list[dict[str, Any]]:
     """Each player's figures at the end of the pulka, clockwise: pool, mountain, whists
-    written and written on them, the settled mountain (pool deficit added), the balance."""
+    written and written on them, the settled mountain (pool deficit added), the balance, and
+    the match points under the tournament's scoring (a conversion of the balances, e.g.
+    `compressed_balance` with the tournament's `bands`, as the standings count them)."""
     result = table.result
     names = list(result.get("players") or table.players)
     deals = result.get("deals") or []
@@ -114,8 +117,13 @@ def _table_players(table: RoundTable, match_score: str) -> list[dict[str, Any]]:
     balance = settlement.get("balance") or {}
     points: Mapping[str, float] = {}
     if result.get("finished"):
-        game = games.game_for_result(result)
-        points = game.match_points(dict(result), match_score)
+        if match_score in CONVERSIONS:
+            totals = [int(balance.get(name, 0)) for name in names]
+            converted = convert(match_score, totals, params_of(list(bands)))
+            points = {name: round(p, 2) for name, p in zip(names, converted, strict=True)}
+        else:
+            game = games.game_for_result(result)
+            points = game.match_points(dict(result), match_score)
     out = []
     for name in names:
         whists = (last or {}).get("whists") or {}
@@ -145,7 +153,11 @@ def round_context(sheet: RoundSheet) -> dict[str, Any]:
         tables.append(
             {
                 "table": table,
-                "players": _table_players(table, sheet.tournament.match_score) if has_sheet else [],
+                "players": _table_players(
+                    table, sheet.tournament.match_score, sheet.tournament.match_score_bands
+                )
+                if has_sheet
+                else [],
                 "svg": sheet_svg(result) if has_sheet else "",
                 "finished": bool(result.get("finished")),
                 "target": (result.get("conventions") or {}).get("pool_target"),

@@ -3,6 +3,11 @@
     python manage.py generate_tournament --players 2000 --rounds 9 --table-size 2
     python manage.py generate_tournament --game preferans --players 13 --rounds 4 --table-size 4
     python manage.py generate_tournament --game preferans --players 200 --rounds 5 --table-sizes 3,4
+    python manage.py generate_tournament --game preferans --players 30 --rounds 3 \
+        --conventions '{"end": "closed"}' --loss-limit 300 --timeout-positive \
+        --second-yellow disqualify
+    python manage.py generate_tournament --game preferans --players 7 --rounds 3 --extra-rounds 0 \
+        --table-sizes 3,4 --stage final --stage-after 2 --stage-size 4
 
 The rounds are paired by the real pairing manager and every match is played with random but
 believable deals (the game's simulator, `scoring.games.Game.simulate`) scored by its rules
@@ -19,6 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
@@ -27,9 +33,11 @@ from scoring import games
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for
 from tournaments import services
-from tournaments.models import Club, Entry, MatchTally, Player, Round, Tournament
+from tournaments.discipline import discipline_settings_check
+from tournaments.models import Club, Entry, MatchTally, Player, Round, Team, Tournament
 from tournaments.pairing.manager import round_pair
 from tournaments.ratings import ratings_recompute
+from tournaments.stages import stage_problems
 from tournaments.standings import standings_refresh, tally_data
 
 FIRST_NAMES = [
@@ -135,6 +143,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--match-score", help="a match scoring of the game (default: its first)"
         )
+        parser.add_argument(
+            "--bands",
+            default="[]",
+            help='compressed_balance\'s bands as JSON, e.g. \'[{"up_to": 200, "factor": 1}, '
+            '{"up_to": 650, "factor": 0.1}, {"factor": 0}]\' (with --match-score '
+            "compressed_balance)",
+        )
         parser.add_argument("--target", type=int, help="override the ruleset's target (Deberc)")
         parser.add_argument(
             "--conventions", default="{}", help="convention overrides as JSON (any game)"
@@ -142,6 +157,36 @@ class Command(BaseCommand):
         parser.add_argument("--extra-rounds", type=int, default=2, help="unpaired rounds left")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--no-ratings", action="store_true", help="skip the rating replay")
+        parser.add_argument(
+            "--entrants",
+            choices=("players", "pairs", "teams"),
+            default="players",
+            help="pairs (Deberc at 4) or teams of --team-size, named and made of the players",
+        )
+        parser.add_argument("--team-size", type=int, default=4, help="players a team (2–6)")
+        parser.add_argument(
+            "--stage",
+            choices=("cut", "final"),
+            help="after round --stage-after: a cut (the top --stage-size go on) or a final "
+            "table (the last round; of --stage-size, else the top table of each size)",
+        )
+        parser.add_argument("--stage-after", type=int, help="the stage's round k")
+        parser.add_argument("--stage-size", type=int, help="a cut's N, a final's table size")
+        # Discipline (tournaments.discipline).
+        parser.add_argument(
+            "--loss-limit", type=int, help="the most a match can cost (whists, points): 1–100000"
+        )
+        parser.add_argument(
+            "--timeout-positive",
+            action="store_true",
+            help="a positive result of a match closed on time counts 0 (games that close on time)",
+        )
+        parser.add_argument(
+            "--second-yellow",
+            choices=("penalty", "disqualify"),
+            default="penalty",
+            help="what a second yellow card means",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = games.game_get(options["game"])
@@ -166,12 +211,49 @@ class Command(BaseCommand):
         choices = services.match_score_choices(game)
         if options["match_score"] not in choices:
             raise CommandError(f"--match-score is one of {', '.join(choices)}")
+        try:
+            options["bands"] = json.loads(options["bands"])
+        except ValueError as exc:
+            raise CommandError(f"--bands is not JSON: {exc}") from exc
+        problems = services.match_score_bands_problems(options["match_score"], options["bands"])
+        if problems:
+            raise CommandError(
+                "--bands: " + " ".join(m for problem in problems for m in problem.messages)
+            )
         if options["ruleset"] not in game.presets:
             raise CommandError(f"--ruleset is one of {', '.join(game.presets)}")
         try:
             options["conventions"] = json.loads(options["conventions"])
         except ValueError as exc:
             raise CommandError(f"--conventions is not JSON: {exc}") from exc
+        entrants_error = services.entrants_problem(
+            game,
+            options["entrants"],
+            table_size=options["table_size"],
+            table_sizes=options["table_sizes"],
+        )
+        if entrants_error is not None:
+            raise CommandError(" ".join(entrants_error.messages))
+        if options["entrants"] == "pairs":
+            options["team_size"] = 2
+        if options["entrants"] != "players" and not 2 <= options["team_size"] <= 6:
+            raise CommandError("--team-size is 2 to 6")
+        stage_errors = stage_problems(
+            kind=options["stage"] or "",
+            after=options["stage_after"],
+            size=options["stage_size"],
+            rounds=options["rounds"] + options["extra_rounds"],
+            round_sizes=options["table_sizes"] or [options["table_size"]],
+            entrants=options["players"],
+        )
+        if stage_errors:
+            flags = {"stage_kind": "--stage", "stage_after_round": "--stage-after"}
+            raise CommandError(
+                " ".join(
+                    f"{flags.get(name, '--stage-size')}: {' '.join(error.messages)}"
+                    for name, error in stage_errors.items()
+                )
+            )
         n, rounds, size = options["players"], options["rounds"], options["table_size"]
         if n < size:
             raise CommandError("not enough players for one table")
@@ -215,6 +297,21 @@ class Command(BaseCommand):
             game.check_conventions(options["ruleset"], conventions, options["table_size"])
         except game.error_type as exc:
             raise CommandError("; ".join(e["message"] for e in game.errors_of(exc))) from exc
+        try:
+            discipline_settings_check(
+                game=game.key,
+                ruleset=options["ruleset"],
+                conventions=conventions,
+                timeout_positive=options["timeout_positive"],
+                loss_limit=options["loss_limit"],
+            )
+        except ValidationError as exc:
+            raise CommandError(
+                " ".join(
+                    f"--{name.replace('_', '-')}: {' '.join(errors[0].messages)}"
+                    for name, errors in exc.error_dict.items()
+                )
+            ) from exc
         tournament = Tournament.objects.create(
             club=club,
             name=f"{options['system']} {n}×{options['rounds']} ({stamp})",
@@ -226,6 +323,14 @@ class Command(BaseCommand):
             system=options["system"],
             rounds=options["rounds"] + options["extra_rounds"],
             match_score=options["match_score"],
+            match_score_bands=options["bands"],
+            entrants=options["entrants"],
+            stage_kind=options["stage"] or "",
+            stage_after_round=options["stage_after"],
+            stage_size=options["stage_size"],
+            loss_limit=options["loss_limit"],
+            timeout_positive=options["timeout_positive"],
+            second_yellow=options["second_yellow"],
             tiebreaks=list(game.default_tiebreaks),
             published=True,
             status=Tournament.Status.RUNNING,
@@ -242,11 +347,28 @@ class Command(BaseCommand):
             [Player(club=club, display_name=name) for name in _names(n, rng, taken)],
             batch_size=1000,
         )
-        Entry.objects.bulk_create(
+        entries = Entry.objects.bulk_create(
             [Entry(tournament=tournament, player=p, seed=k + 1) for k, p in enumerate(players)],
             batch_size=1000,
         )
+        if options["entrants"] != "players":
+            self._teams(tournament, entries, options["team_size"])
         return tournament
+
+    def _teams(self, tournament: Tournament, entries: list[Entry], size: int) -> None:
+        """The players in named pairs or teams of `size`, in seed order (the last ones, too
+        few for a team, stay single)."""
+        word = "Пара" if tournament.entrants == Tournament.Entrants.PAIRS else "Команда"
+        count = len(entries) // size
+        teams = Team.objects.bulk_create(
+            [Team(tournament=tournament, name=f"{word} {k + 1}", seed=k + 1) for k in range(count)],
+            batch_size=1000,
+        )
+        if not teams[0].pk:  # a database that does not give back the ids (none here)
+            teams = list(Team.objects.filter(tournament=tournament).order_by("seed"))
+        for k, entry in enumerate(entries[: count * size]):
+            entry.team = teams[k // size]
+        Entry.objects.bulk_update(entries[: count * size], ["team"], batch_size=1000)
 
     def _play(self, round_: Round, rng: random.Random, finished_at: Any) -> int:
         matches = list(Match.objects.filter(round=round_).select_related("tournament", "round"))

@@ -12,6 +12,12 @@ tables of three and one of four (the dealer sits out), round 1 finished (each ta
 time) and round 2 running on a two-hour round clock; the pulkas' deals are drawn by the game's
 simulator (`scoring.games.Game.simulate`, i.e. `scoring.games.preferans.engine.simulate`).
 
+Beside them, two events the pairing seats by itself (`tournaments.pairing.manager.round_pair`,
+as the organiser's "pair the next round" does): a Deberc tournament of six fixed pairs
+(2 × 2, partners opposite; round 1 finished, round 2 running) in the Deberc club, and a
+Preferans team event of four teams of three in the Preferans club (teammates never at one
+table; round 1 finished).
+
 Running it again changes nothing (it says what is already there).
 """
 
@@ -31,8 +37,9 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from tournaments import services
 from tournaments.games import parts_of
-from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.models import Club, Entry, Player, Round, Table, Team, Tournament
 from tournaments.pairing import Competitor, pair_swiss_mixed
+from tournaments.pairing.manager import round_pair
 from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.ranking import MatchOutcome
 from tournaments.standings import tally_data
@@ -77,6 +84,14 @@ PREFERANS_PLAYERS = [
 # Three tables of three and one of four; round 2: deals entered so far at each table.
 PREFERANS_ROUND2_DEALS = (6, 3, 9, 4)
 
+# Fixed pairs (Deberc 2 × 2): the Deberc club's twelve players as six pairs, by seed.
+PAIRS_TOURNAMENT = "Парний кубок клубу — деберц 2×2 (московські правила)"
+# Round 2: how many deals each of its three tables has entered so far.
+PAIRS_ROUND2_DEALS = (3, 1, 2)
+# A team event: the Preferans club's first twelve players as four teams of three.
+TEAM_TOURNAMENT = "Командный кубок «Пули» — преферанс"
+TEAMS = ("Одеса", "Київ", "Харків", "Дніпро")
+
 
 class Command(BaseCommand):
     help = "Load a demo club evening (idempotent): users, players, a running tournament."
@@ -102,6 +117,8 @@ class Command(BaseCommand):
                 self._round2(tournament, users, rng)
             self._report(tournament, users)
         self._preferans_evening(users, random.Random(options["seed"] + 1))
+        self._pairs_event(users, random.Random(options["seed"] + 2))
+        self._team_event(users, random.Random(options["seed"] + 3))
 
     # --- parts ---------------------------------------------------------------------------
 
@@ -327,6 +344,115 @@ class Command(BaseCommand):
                 # deal (a scorer closes only once the round's clock has run out).
                 scoring_services.match_close(match=match, user=users["organiser"])
 
+    # --- the events the pairing seats: fixed pairs, teams ----------------------------------
+
+    def _pairs_event(self, users: dict[str, Any], rng: random.Random) -> None:
+        """Six fixed pairs of the Deberc club, Swiss: round 1 played, round 2 in play."""
+        club, _ = Club.objects.get_or_create(name=CLUB, defaults={"city": "Київ"})
+        existing = Tournament.objects.filter(club=club, name=PAIRS_TOURNAMENT).first()
+        if existing is not None:
+            self.stdout.write(f"The pairs demo is already loaded: tournament #{existing.pk}.")
+            return
+        players = [
+            Player.objects.get_or_create(club=club, display_name=name)[0] for name in PLAYERS
+        ]
+        with transaction.atomic():
+            tournament = services.tournament_create(
+                club=club,
+                user=users["organiser"],
+                name=PAIRS_TOURNAMENT,
+                game="deberc",
+                ruleset="moscow",
+                conventions={},
+                table_size=4,
+                entrants="pairs",
+                system="swiss",
+                rounds=3,
+                match_score="win",
+                published=True,
+            )
+            tournament.referees.add(users["referee"])
+            groups = [players[k : k + 2] for k in range(0, len(players), 2)]
+            self._teams_enter(tournament, groups, [_pair_name(group) for group in groups])
+            self._paired_round(tournament, users, rng, stop_after=None)
+            self._paired_round(tournament, users, rng, stop_after=PAIRS_ROUND2_DEALS)
+        self._report(tournament, users, roles=False)
+
+    def _team_event(self, users: dict[str, Any], rng: random.Random) -> None:
+        """Four teams of three of the Preferans club, Swiss at threes: round 1 played."""
+        club, _ = Club.objects.get_or_create(name=PREFERANS_CLUB, defaults={"city": "Одеса"})
+        existing = Tournament.objects.filter(club=club, name=TEAM_TOURNAMENT).first()
+        if existing is not None:
+            self.stdout.write(f"The team demo is already loaded: tournament #{existing.pk}.")
+            return
+        players = [
+            Player.objects.get_or_create(club=club, display_name=name)[0]
+            for name in PREFERANS_PLAYERS[: 3 * len(TEAMS)]
+        ]
+        with transaction.atomic():
+            tournament = services.tournament_create(
+                club=club,
+                user=users["organiser"],
+                name=TEAM_TOURNAMENT,
+                game="preferans",
+                ruleset="sochi",
+                conventions={},
+                table_size=3,
+                entrants="teams",
+                system="swiss",
+                rounds=3,
+                match_score="places",
+                published=True,
+            )
+            tournament.referees.add(users["referee"])
+            # Team k: the players k, k + 4, k + 8 (so that seeds alone would not part them).
+            groups = [players[k :: len(TEAMS)] for k in range(len(TEAMS))]
+            self._teams_enter(tournament, groups, list(TEAMS))
+            self._paired_round(tournament, users, rng, stop_after=None)
+        self._report(tournament, users, roles=False)
+
+    def _teams_enter(
+        self, tournament: Tournament, groups: list[list[Player]], names: list[str]
+    ) -> None:
+        """Enter the players, each group a named pair or team seeded in order."""
+        seed = 0
+        for number, (group, name) in enumerate(zip(groups, names, strict=True), start=1):
+            team = Team.objects.create(tournament=tournament, name=name, seed=number)
+            for player in group:
+                seed += 1
+                entry = services.player_enter(tournament=tournament, player=player, seed=seed)
+                Entry.objects.filter(pk=entry.pk).update(team=team)
+
+    def _paired_round(
+        self,
+        tournament: Tournament,
+        users: dict[str, Any],
+        rng: random.Random,
+        stop_after: tuple[int, ...] | None,
+    ) -> None:
+        """Pair the next round as the organiser does, open it and play its tables (to the end,
+        or the first `stop_after[k]` deals at table k + 1, which then stays in play)."""
+        rnd = round_pair(tournament=tournament)
+        services.round_open(round=rnd, user=users["organiser"])
+        scorers = [users[f"scorer{i}"] for i in range(1, 5)]
+        parts = parts_of(tournament)  # the game's demo deals (tournaments.games)
+        for k, table in enumerate(rnd.tables.order_by("number")):
+            scorer = scorers[k % len(scorers)]
+            Table.objects.filter(pk=table.pk).update(scorer=scorer)
+            match = Match.objects.get(table=table)
+            names = [
+                seat.player.display_name
+                for seat in match.seats.select_related("player").order_by("position")
+            ]
+            first = names[match.first_dealer_seat]
+            if stop_after is None:
+                deals = parts.demo_deals(rng, names, first_dealer=first)
+            else:
+                deals = parts.demo_deals(rng, names, first_dealer=first, stop_after=stop_after[k])
+            self._play(match, scorer, deals)
+        if stop_after is None:
+            services.round_close(round=rnd, user=users["organiser"])
+
     def _report(self, tournament: Tournament, users: dict[str, Any], roles: bool = True) -> None:
         out = self.stdout
         out.write(self.style.SUCCESS(f"Tournament #{tournament.pk}: {tournament.name}"))
@@ -365,3 +491,8 @@ class Command(BaseCommand):
             out.write(f"  scorer{i}    — scores table {i} of the open round")
         if open_round is not None:
             out.write(f"Open round: {open_round.number}. Sign in at /accounts/login/.")
+
+
+def _pair_name(players: list[Player]) -> str:
+    """A pair is called by its partners' surnames: "Коваленко – Шевчук"."""
+    return " – ".join(p.display_name.split()[-1] for p in players)

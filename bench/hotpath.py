@@ -1,0 +1,401 @@
+"""The site's CPU per deal and per live poll, in one process (issue 22): no load, no gunicorn.
+
+    .venv/bin/python bench/hotpath.py [--db deberc_bench_hotpath] [--deals 300] [--polls 40]
+                                      [--profile deal|poll|all] [--top 40] [--served CLIENTS]
+
+Creates its own PostgreSQL database (as bench/entry.py does, with the site's production
+settings: DEBUG off, Redis cache, persistent connections), sets up the same two tournaments
+(a Deberc and a Preferans evening, 200 players each, 32 scorers' tables) and calls the site's
+WSGI application directly, as gunicorn does, with the requests the bench's clients send:
+
+- deals: `POST /api/v1/matches/{id}/deals/` with a token, an Idempotency-Key and the version,
+  for each game, the process CPU (time.thread_time) of each request;
+- live polls, as htmx sends them (HX-Request, HX-Current-URL, If-None-Match with the last
+  ETag, an anonymous visitor's cookie): the overview, the standings (page 1), the round and the
+  big screen, each "after a change" (a deal at the first table in play, which every page
+  shows, between two polls: what the bench's spectators see) and "unchanged" (304).
+
+Prints the medians (and p90) in milliseconds of CPU, with the machine speed of bench/entry.py
+before and after; `--profile` prints cProfile's top functions of those requests (CPU time;
+HOTPATH_SORT=tottime sorts by own time). `--served N` then posts deals through gunicorn as
+deployed from N client threads (`--served-rate`, `--served-seconds`, after 3 s of warm-up)
+and prints gunicorn's CPU per deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import html
+import io
+import json
+import os
+import pstats
+import re
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import entry  # noqa: E402  (bench/entry.py: the same setup and settings)
+
+HX_GET = re.compile(r'hx-get="([^"]+)"')
+PAGES = (
+    ("overview", "/tournaments/{t}/"),
+    ("standings", "/tournaments/{t}/standings/"),
+    ("round", "/tournaments/{t}/rounds/1/"),
+    ("screen", "/tournaments/{t}/screen/"),
+)
+
+
+class Wsgi:
+    """Calls the WSGI application as gunicorn does and times each call's thread CPU."""
+
+    def __init__(self) -> None:
+        from django.core.wsgi import get_wsgi_application
+
+        self.app = get_wsgi_application()
+
+    def call(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> tuple[int, dict[str, str], bytes, float]:
+        path_info, _, query = path.partition("?")
+        environ: dict[str, Any] = {
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path_info,
+            "QUERY_STRING": query,
+            "SCRIPT_NAME": "",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1",
+            "HTTP_HOST": "127.0.0.1:8000",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": True,
+            "wsgi.run_once": False,
+            "wsgi.version": (1, 0),
+        }
+        if body:
+            environ["CONTENT_LENGTH"] = str(len(body))
+        for name, value in headers.items():
+            key = name.upper().replace("-", "_")
+            if key == "CONTENT_TYPE":
+                environ["CONTENT_TYPE"] = value
+            else:
+                environ["HTTP_" + key] = value
+        answer: dict[str, Any] = {}
+
+        def start_response(status: str, response_headers: list[tuple[str, str]], *_: Any) -> None:
+            answer["status"] = int(status.split()[0])
+            answer["headers"] = {k.lower(): v for k, v in response_headers}
+
+        started = time.thread_time()
+        result = self.app(environ, start_response)
+        try:
+            content = b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        cpu = (time.thread_time() - started) * 1000
+        return answer["status"], answer["headers"], content, cpu
+
+
+class Deals:
+    """Each scorer's tables, dealt one deal at a time (a finished match makes way for the next)."""
+
+    def __init__(self, wsgi: Wsgi, plan: list[dict[str, Any]]) -> None:
+        self.wsgi = wsgi
+        self.queue: dict[str, list[dict[str, Any]]] = {}
+        for scorer in plan:
+            for match in scorer["matches"]:
+                self.queue.setdefault(scorer["game"], []).append(
+                    {**match, "token": scorer["token"], "version": None, "next": 0}
+                )
+
+    def post(self, game: str, shown: bool = False) -> float:
+        """A deal at the next table in turn (round robin, as the scorers deal), or with
+        `shown` at the first table in play (one every live page shows)."""
+        tables = self.queue[game]
+        while tables and tables[0]["next"] >= len(tables[0]["deals"]):
+            tables.pop(0)
+        if not tables:
+            raise SystemExit(f"no {game} deal left: ask for fewer --deals")
+        match = tables.pop(tables.index(min(tables, key=lambda t: t["id"])) if shown else 0)
+        auth = {"Authorization": f"Token {match['token']}"}
+        if match["version"] is None:
+            status, _h, content, _cpu = self.wsgi.call(
+                "GET", f"/api/v1/matches/{match['id']}/", auth
+            )
+            match["version"] = json.loads(content)["version"]
+        deal = match["deals"][match["next"]]
+        body = json.dumps({**deal, "version": match["version"]}).encode()
+        headers = {**auth, "Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex}
+        status, _h, content, cpu = self.wsgi.call(
+            "POST", f"/api/v1/matches/{match['id']}/deals/", headers, body
+        )
+        if status != 201:
+            raise SystemExit(f"deal refused: {status} {content[:300]!r}")
+        doc = json.loads(content)
+        match["version"] = doc["version"]
+        match["next"] += 1
+        if not doc["finished"]:
+            tables.append(match)
+        return cpu
+
+
+def figures(values: list[float]) -> str:
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
+    return f"median {statistics.median(values):6.2f} ms  p90 {p90:6.2f} ms  (n={len(values)})"
+
+
+def profiled(enabled: bool, run: Callable[[], None], top: int, title: str) -> None:
+    if not enabled:
+        run()
+        return
+    profile = cProfile.Profile(time.thread_time)  # CPU, not the waits for PostgreSQL
+    profile.enable()
+    run()
+    profile.disable()
+    out = io.StringIO()
+    stats = (
+        pstats.Stats(profile, stream=out)
+        .strip_dirs()
+        .sort_stats(os.environ.get("HOTPATH_SORT", "cumulative"))
+    )
+    stats.print_stats(top)
+    print(f"\n--- cProfile: {title} ---\n{out.getvalue()}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="deberc_bench_hotpath")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/13")
+    parser.add_argument("--deals", type=int, default=300, help="deals timed per game")
+    parser.add_argument("--polls", type=int, default=40, help="polls timed per fragment and case")
+    parser.add_argument("--scorers", type=int, default=32)
+    parser.add_argument("--profile", choices=("deal", "poll", "all"), default=None)
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument(
+        "--served",
+        type=int,
+        default=0,
+        metavar="CLIENTS",
+        help="also post deals through gunicorn (config/gunicorn.py) from this many client "
+        "threads for --served-seconds, and print gunicorn's CPU per deal",
+    )
+    parser.add_argument("--served-seconds", type=float, default=8.0)
+    parser.add_argument("--served-rate", type=float, default=60.0, help="deals/s in all")
+    args = parser.parse_args()
+
+    env = entry.site_env(args.db, args.redis)
+    os.environ.update(env)
+    print(f"database {args.db}: recreating and migrating …", flush=True)
+    entry.prepare_database(args.db, env)
+    entry.flush_redis(args.redis)
+    # Enough deals for the timing and the polls' changes, on 200 players' tournaments.
+    per_scorer = {"deberc": 16, "preferans": 8}
+    plan = entry.setup(args.scorers, per_scorer, 7, ("deberc", "preferans"), field_size=200)
+    wsgi = Wsgi()
+    deals = Deals(wsgi, plan)
+    tournaments = {p["game"]: p["tournament"] for p in plan}
+
+    speed_before = entry.machine_speed()
+    for game in ("deberc", "preferans"):  # warm: each path once, lookups built
+        for _ in range(20):
+            deals.post(game)
+    results: dict[str, list[float]] = {}
+
+    def run_deals() -> None:
+        for game in ("deberc", "preferans"):
+            results[f"deal {game}"] = [deals.post(game) for _ in range(args.deals)]
+
+    profiled(args.profile in ("deal", "all"), run_deals, args.top, "deals")
+
+    # The live pages of the Deberc evening, as a spectator loads and polls them.
+    tournament = tournaments["deberc"]
+    fragments: dict[str, tuple[str, dict[str, str]]] = {}
+    for kind, path in PAGES:
+        path = path.format(t=tournament)
+        status, headers, body, _cpu = wsgi.call("GET", path, {"Accept-Language": "uk"})
+        found = HX_GET.search(body.decode()) if status == 200 else None
+        if found is None:
+            raise SystemExit(f"{path}: {status}, no polled fragment")
+        cookie = headers.get("set-cookie", "").split(";", 1)[0]
+        fragments[kind] = (
+            html.unescape(found.group(1)),
+            {
+                "Accept-Language": "uk",
+                "HX-Request": "true",
+                "HX-Current-URL": "http://127.0.0.1:8000" + path,
+                **({"Cookie": cookie} if cookie else {}),
+            },
+        )
+
+    def poll(kind: str, etag: str) -> tuple[int, str, float]:
+        fragment, headers = fragments[kind]
+        status, answer, _body, cpu = wsgi.call(
+            "GET", fragment, {**headers, **({"If-None-Match": etag} if etag else {})}
+        )
+        if status not in (200, 304):
+            raise SystemExit(f"{fragment}: {status}")
+        return status, answer.get("etag", etag), cpu
+
+    from tournaments.models import LiveVersion
+
+    def live_version() -> int:
+        return (
+            LiveVersion.objects.filter(tournament_id=tournament)
+            .values_list("version", flat=True)
+            .first()
+            or 0
+        )
+
+    version_before = live_version()
+
+    def run_polls() -> None:
+        etags = {kind: "" for kind in fragments}
+        for kind in fragments:  # warm
+            etags[kind] = poll(kind, "")[1]
+        for _ in range(args.polls):
+            for kind in fragments:
+                deals.post("deberc", shown=True)  # a shown table changed since the last poll
+                status, etags[kind], cpu = poll(kind, etags[kind])
+                results.setdefault(f"poll {kind} after a change", []).append(cpu)
+                answered[status] = answered.get(status, 0) + 1
+                status, etags[kind], cpu = poll(kind, etags[kind])
+                if status == 304:
+                    results.setdefault(f"poll {kind} unchanged (304)", []).append(cpu)
+
+    answered: dict[int, int] = {}
+    profiled(args.profile in ("poll", "all"), run_polls, args.top, "polls")
+    bumps = live_version() - version_before
+    served = served_deals(args, plan, deals) if args.served else None
+    speed_after = entry.machine_speed()
+
+    print()
+    print(
+        f"machine speed  {speed_before:.0f} ms before, {speed_after:.0f} ms after "
+        "(bench/entry.py's loop; lower is faster)"
+    )
+    print(
+        f"polls after a change: {answered} by status; the tournament's live version "
+        f"changed {bumps} times in {args.polls * len(fragments)} deals"
+    )
+    print("thread CPU per request (the site's Python and its waits' own CPU):")
+    for name, values in results.items():
+        print(f"  {name:34} {figures(values)}")
+    if served is not None:
+        print(served)
+    entry.flush_redis(args.redis)
+    return 0
+
+
+def main_threads_cpu() -> float:
+    """CPU seconds of the gunicorn processes' main threads (a gthread worker's poller)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if b"config.wsgi:application" not in (proc / "cmdline").read_bytes():
+                continue
+            fields = (proc / "task" / proc.name / "stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / tick
+
+
+def served_deals(args: argparse.Namespace, plan: list[dict[str, Any]], deals: Deals) -> str:
+    """Deals through gunicorn as deployed: its processes' CPU (user + system) per deal."""
+    import random
+    import threading
+
+    from django.db import connections
+
+    connections.close_all()
+    port = entry.free_port()
+    server = entry.start_site(os.environ.copy(), port, 2, 4)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        if not entry.wait_for_site(base):
+            return "gunicorn did not answer"
+        tables: list[dict[str, Any]] = [
+            t for game in ("deberc", "preferans") for t in deals.queue[game]
+        ]
+        lock = threading.Lock()
+        latencies: list[float] = []
+        main_cpu = [0.0]
+        interval = args.served / args.served_rate
+
+        def client(i: int, seconds: float) -> None:
+            scorer = entry.Scorer(token="", matches=[], base=base)
+            pacer = entry.Pacer(seconds, interval, random.Random(i))
+            while pacer.wait():
+                with lock:
+                    while tables and tables[0]["next"] >= len(tables[0]["deals"]):
+                        tables.pop(0)
+                    if not tables:
+                        return
+                    match = tables.pop(0)
+                scorer.token = match["token"]
+                if match["version"] is None:
+                    match["version"] = entry.fetch_version(scorer, match["id"])
+                body = json.dumps(
+                    {**match["deals"][match["next"]], "version": match["version"]}
+                ).encode()
+                status, content, ms = scorer.post(match["id"], body, uuid.uuid4().hex)
+                if status != 201:
+                    print(f"served deal: {status} {content[:200]!r}", file=sys.stderr)
+                    return
+                doc = json.loads(content)
+                match["version"] = doc["version"]
+                match["next"] += 1
+                with lock:
+                    latencies.append(ms)
+                    if not doc["finished"]:
+                        tables.append(match)
+
+        def phase(seconds: float) -> float:
+            main0 = main_threads_cpu()
+            cpu0 = entry.cpu_seconds("config.wsgi:application")
+            threads = [
+                threading.Thread(target=client, args=(i, seconds)) for i in range(args.served)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            main_cpu[0] = main_threads_cpu() - main0
+            return entry.cpu_seconds("config.wsgi:application") - cpu0
+
+        # Warm both workers first (each process builds the engines' tables once, ~0.3 s).
+        phase(3.0)
+        latencies.clear()
+        cpu = phase(args.served_seconds)
+    finally:
+        entry.stop(server)
+    count = len(latencies)
+    return (
+        f"served: {count} deals from {args.served} clients at {args.served_rate:g}/s: "
+        f"gunicorn CPU {cpu * 1000 / max(count, 1):.2f} ms a deal (its workers' main "
+        f"threads {main_cpu[0] * 1000 / max(count, 1):.2f} ms); latency p50 "
+        f"{entry.percentile(latencies, 0.5):.1f} ms, p95 {entry.percentile(latencies, 0.95):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""Pairing a round of fixed pairs or of teams through the API (`POST .../rounds/`)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from django.contrib.auth.models import Group
+from django.test import Client
+
+from scoring.games.deberc.demo import believable_match
+from scoring.models import Deal, Match, Seat
+from scoring.selectors import first_dealer_name, seat_names
+from tests.factories import ClubFactory, EntryFactory, TournamentFactory, UserFactory
+from tournaments.models import ClubMember, MatchTally, Round, Team
+from tournaments.pairing.manager import pairing_warnings, round_swap
+from tournaments.permissions import ORGANISERS_GROUP
+from tournaments.standings import standings_refresh, tally_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(name="Клуб пар")
+
+
+@pytest.fixture
+def organiser(club):
+    user = UserFactory(username="pairs-org")
+    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    ClubMember.objects.create(club=club, user=user, role="organiser")
+    return user
+
+
+def _client(user, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def _teams(tournament, sizes: list[int]) -> dict[int, int]:
+    """Teams named T1, T2 … of these sizes (seeded in order); returns {player: team}."""
+    team_of = {}
+    for k, size in enumerate(sizes, start=1):
+        team = Team.objects.create(tournament=tournament, name=f"T{k}", seed=k)
+        for _ in range(size):
+            entry = EntryFactory(tournament=tournament, team=team)
+            team_of[entry.player_id] = team.pk
+    return team_of
+
+
+def play_round(round_, seed: int) -> None:
+    """Play every match of a round to its end with believable deals (the engine's scores);
+    the Deberc simulator of `tests.live.helpers` deals nine cards a hand, too many for four."""
+    rng = random.Random(seed)
+    for match in Match.objects.filter(round=round_).select_related("tournament"):
+        names = seat_names(match)
+        record, result = believable_match(
+            rng,
+            names,
+            first_dealer=first_dealer_name(match, names),
+            ruleset=match.ruleset,
+            conventions=dict(match.conventions or {}),
+        )
+        assert result["finished"]
+        Deal.objects.bulk_create(
+            Deal(match=match, number=k, record=r) for k, r in enumerate(record["deals"], start=1)
+        )
+        winner = result["winner"]
+        match.result = result
+        match.status = Match.Status.FINISHED
+        match.winner_seats = [
+            names.index(w) for w in ([winner] if isinstance(winner, str) else winner)
+        ]
+        match.save()
+        MatchTally.objects.create(
+            match=match,
+            tournament=match.tournament,
+            round_number=round_.number,
+            data=tally_data(match),
+        )
+    standings_refresh(tournament=round_.tournament)
+
+
+def _pair(user, tournament):
+    return _client(user).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+
+
+def _seated(round_) -> list[list[int]]:
+    """Each table's players in seat order (clockwise from seat 1)."""
+    return [
+        list(
+            Seat.objects.filter(match__table=table)
+            .order_by("position")
+            .values_list("player_id", flat=True)
+        )
+        for table in round_.tables.order_by("number")
+    ]
+
+
+@pytest.mark.parametrize("system", ["swiss", "round_robin"])
+def test_deberc_fixed_pairs_are_paired_as_pairs_with_partners_opposite(club, organiser, system):
+    tournament = TournamentFactory(
+        club=club,
+        game="deberc",
+        table_size=4,
+        entrants="pairs",
+        system=system,
+        rounds=3,
+        status="draft",
+        conventions={"target": 151},
+    )
+    tournament.organisers.add(organiser)
+    team_of = _teams(tournament, [2] * 5)
+    meetings: Counter[frozenset] = Counter()
+    for number in range(1, 4):
+        answer = _pair(organiser, tournament)
+        assert answer.status_code == 201, answer.content
+        body = answer.json()
+        assert [len(t["players"]) for t in body["tables"]] == [4, 4]
+        # Five pairs: one pair sits out, both partners.
+        assert len(body["byes"]) == 2
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        byes = list(round_.byes.values_list("pk", flat=True))
+        assert team_of[byes[0]] == team_of[byes[1]]
+        for seats in _seated(round_):
+            # Seats 1 & 3 one pair, 2 & 4 the other: the Deberc engine's two sides.
+            assert team_of[seats[0]] == team_of[seats[2]]
+            assert team_of[seats[1]] == team_of[seats[3]]
+            assert team_of[seats[0]] != team_of[seats[1]]
+            meetings[frozenset((team_of[seats[0]], team_of[seats[1]]))] += 1
+        play_round(round_, seed=number)
+    # Three rounds of five pairs: no two pairs met twice.
+    assert set(meetings.values()) == {1}
+
+
+def test_a_pair_missing_a_partner_is_refused_and_nothing_is_paired(club, organiser):
+    tournament = TournamentFactory(
+        club=club, game="deberc", table_size=4, entrants="pairs", status="draft"
+    )
+    tournament.organisers.add(organiser)
+    _teams(tournament, [2, 2, 1])
+    answer = _pair(organiser, tournament)
+    # As every pairing refusal: a conflict with the tournament's state, at its field.
+    assert answer.status_code == 409
+    assert answer.json()["errors"][0]["code"] == "pair_incomplete"
+    assert answer.json()["errors"][0]["field"] == "entries"
+    assert "T3" in answer.json()["errors"][0]["message"]
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+
+def test_deberc_at_four_entered_as_players_asks_for_pairs(club, organiser):
+    tournament = TournamentFactory(club=club, game="deberc", table_size=4, status="draft")
+    tournament.organisers.add(organiser)
+    for _ in range(8):
+        EntryFactory(tournament=tournament)
+    answer = _client(organiser, "ru").post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+    assert answer.status_code == 409
+    assert answer.json()["errors"][0]["code"] == "table_size_unsupported"
+    assert "пар" in answer.json()["errors"][0]["message"]
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "sizes", "conventions"),
+    [("preferans", [3, 4], {}), ("deberc", [3], {"target": 151})],
+)
+def test_a_team_event_seats_teammates_apart_round_after_round(
+    club, organiser, game, sizes, conventions
+):
+    tournament = TournamentFactory(
+        club=club,
+        game=game,
+        ruleset="sochi" if game == "preferans" else "moscow",
+        table_size=sizes[0],
+        table_sizes=sizes if len(sizes) > 1 else [],
+        entrants="teams",
+        rounds=3,
+        status="draft",
+        conventions=conventions,
+    )
+    tournament.organisers.add(organiser)
+    # Four teams of three and a team of two: 14 players, tables of 3 (or 3 and 4).
+    team_of = _teams(tournament, [3, 3, 3, 3, 2])
+    answer = _pair(organiser, tournament)
+    assert answer.status_code == 201, answer.content
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    for seats in _seated(round_):
+        assert len(seats) in sizes
+        teams = [team_of[p] for p in seats]
+        assert len(set(teams)) == len(teams), teams
+    seated = sum(len(t) for t in _seated(round_)) + round_.byes.count()
+    assert seated == 14
+
+
+def test_a_withdrawn_team_is_paired_no_more(club, organiser):
+    tournament = TournamentFactory(
+        club=club, game="deberc", table_size=2, entrants="teams", rounds=2, status="draft"
+    )
+    tournament.organisers.add(organiser)
+    team_of = _teams(tournament, [2, 2, 2])
+    Team.objects.filter(tournament=tournament, name="T3").update(withdrawn=True)
+    answer = _pair(organiser, tournament)
+    assert answer.status_code == 201, answer.content
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    withdrawn = Team.objects.get(tournament=tournament, name="T3").pk
+    players = [p for seats in _seated(round_) for p in seats]
+    assert len(players) == 4
+    assert withdrawn not in {team_of[p] for p in players}
+    # Two teams of two at tables of two: each table is one of each team.
+    for seats in _seated(round_):
+        assert team_of[seats[0]] != team_of[seats[1]]
+    assert not list(itertools.chain(round_.byes.values_list("pk", flat=True)))
+
+
+def test_a_team_round_robin_at_twos_meets_teammates_only_in_the_rounds_not_played(club, organiser):
+    tournament = TournamentFactory(
+        club=club,
+        game="deberc",
+        table_size=2,
+        entrants="teams",
+        system="round_robin",
+        rounds=5,
+        status="draft",
+        conventions={"target": 151},
+    )
+    tournament.organisers.add(organiser)
+    # Four teams of two, seeded next to each other: the Berger tables by seed would seat
+    # teammates together within the five rounds (a full cycle is seven).
+    team_of = _teams(tournament, [2, 2, 2, 2])
+    met: Counter[frozenset] = Counter()
+    for number in range(1, 6):
+        assert _pair(organiser, tournament).status_code == 201
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        for seats in _seated(round_):
+            assert team_of[seats[0]] != team_of[seats[1]]
+            met[frozenset(seats)] += 1
+        play_round(round_, seed=number)
+    assert len(met) == 20 and set(met.values()) == {1}
+
+
+def test_fixed_pairs_swap_as_pairs_and_partners_are_no_rematch(club, organiser):
+    tournament = TournamentFactory(
+        club=club,
+        game="deberc",
+        table_size=4,
+        entrants="pairs",
+        rounds=3,
+        status="draft",
+        conventions={"target": 151},
+    )
+    tournament.organisers.add(organiser)
+    team_of = _teams(tournament, [2] * 5)
+    assert _pair(organiser, tournament).status_code == 201
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    first, second = _seated(round1)
+    # Swapping a player of table 1 with one of table 2 moves their whole pairs.
+    moved_a, moved_b = team_of[first[1]], team_of[second[0]]
+    round_swap(round_=round1, first=first[1], second=second[0])
+    first_after, second_after = _seated(round1)
+    assert {team_of[first_after[1]], team_of[first_after[3]]} == {moved_b}
+    assert {team_of[second_after[0]], team_of[second_after[2]]} == {moved_a}
+    # The pair with the bye takes a seated pair's seats; that pair gets the bye.
+    bye_pair = team_of[round1.byes.first().pk]
+    seated_pair = team_of[first_after[0]]
+    round_swap(round_=round1, first=round1.byes.first().pk, second=first_after[0])
+    assert {team_of[p] for p in round1.byes.values_list("pk", flat=True)} == {seated_pair}
+    seats = _seated(round1)[0]
+    assert team_of[seats[0]] == team_of[seats[2]] == bye_pair
+    # Partners sit together every round: the round page warns of no rematch for them.
+    play_round(round1, seed=4)
+    assert _pair(organiser, tournament).status_code == 201
+    round2 = Round.objects.get(tournament=tournament, number=2)
+    assert pairing_warnings(round2) == []
