@@ -12,3 +12,24 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("DEBUG", "1")
+
+
+def _redis_url_of_worker(url: str, worker: str) -> str:
+    """With pytest-xdist (`-n 2`), each worker's own Redis database (the given one, then the
+    next ones): each test empties the cache, and the workers' databases number their rows
+    alike, so one shared cache would let a worker read, or empty, another's entries."""
+    if not url or not worker.startswith("gw"):
+        return url
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    index = (base + int(worker[2:])) % 16
+    return urlunsplit(parts._replace(path=f"/{index}"))
+
+
+os.environ["REDIS_URL"] = _redis_url_of_worker(
+    os.environ.get("REDIS_URL", ""), os.environ.get("PYTEST_XDIST_WORKER", "")
+)
+if not os.environ["REDIS_URL"]:
+    del os.environ["REDIS_URL"]
