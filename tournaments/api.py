@@ -34,6 +34,7 @@ from . import selectors, services
 from .api_schema import ENTRIES_ADD_BODY, SCORESHEETS_IMPORT_BODY, TOURNAMENT_IMPORT_BODY
 from .models import Club, Tournament
 from .serializers import TournamentImportSerializer, TournamentSerializer
+from .teams import teams_from_document
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
@@ -393,6 +394,9 @@ class TournamentJSONImportView(APIView):
                 services.players_ensure(
                     tournament=tournament,
                     names=[p["name"] for p in doc.get("players") or []],
+                )
+                teams_from_document(
+                    tournament=tournament, players=doc.get("players"), user=request.user
                 )
                 records = []
                 for rnd in doc.get("rounds") or []:

@@ -130,7 +130,7 @@ def _version_and_size(tournament: Tournament, *, scorer_shown: bool) -> tuple[st
     entries = list(
         Entry.objects.filter(tournament=tournament)
         .order_by("seed", "id")
-        .values_list("pk", "seed", "withdrawn", "player__display_name")
+        .values_list("pk", "seed", "withdrawn", "player__display_name", "team__name")
     )
     rounds = list(
         Round.objects.filter(tournament=tournament).order_by("number").values_list("pk", "status")
@@ -225,11 +225,12 @@ def export_document(tournament: Tournament, *, scorer_shown: bool) -> dict[str, 
             "club": tournament.club.name,
             **{name: getattr(tournament, name) for name in PLAY_SETTINGS},
         },
+        # A pair's or team's players name it (`team`; null in a tournament of players).
         "players": [
-            {"name": name, "seed": seed, "withdrawn": withdrawn}
-            for name, seed, withdrawn in tournament.entries.order_by("seed", "id").values_list(
-                "player__display_name", "seed", "withdrawn"
-            )
+            {"name": name, "seed": seed, "withdrawn": withdrawn, "team": team}
+            for name, seed, withdrawn, team in tournament.entries.order_by(
+                "seed", "id"
+            ).values_list("player__display_name", "seed", "withdrawn", "team__name")
         ],
         "rounds": rounds,
     }

@@ -372,6 +372,16 @@ def stage_check(*, data: dict[str, Any], tournament: Tournament | None) -> None:
         return field.get_default()
 
     sizes = now("table_sizes") or [now("table_size")]
+    if now("stage_kind") and now("entrants") == Tournament.Entrants.PAIRS:
+        # A cut or a final seats the best players; fixed pairs are paired as pairs.
+        raise ValidationError(
+            {
+                "stage_kind": ValidationError(
+                    _("A tournament of fixed pairs has no cut or final table."),
+                    code="bad_stage",
+                )
+            }
+        )
     problems = stage_problems(
         kind=now("stage_kind"),
         after=now("stage_after_round"),
@@ -1014,6 +1024,23 @@ def entry_remove(*, entry: Entry, user: Any = None) -> None:
                     )
                 }
             )
+        if entry.team_id is not None and entry.team is not None:
+            from .teams import TEAM_MIN
+
+            # A pair or team never drops below its size: change its members instead.
+            if Entry.objects.filter(team_id=entry.team_id).count() <= TEAM_MIN:
+                raise ValidationError(
+                    {
+                        "player": ValidationError(
+                            _(
+                                "%(name)s plays for %(team)s, which would be left too small: "
+                                "change its members instead."
+                            )
+                            % {"name": entry.player.display_name, "team": entry.team.name},
+                            code="team_too_small",
+                        )
+                    }
+                )
         entry.delete()
         hooks.tournament_changed(tournament=tournament)
 

@@ -294,3 +294,29 @@ def team_withdraw(*, team: Team, withdrawn: bool = True, user: Any = None) -> Te
         Entry.objects.filter(team=team).update(withdrawn=withdrawn)
         hooks.tournament_changed(tournament=team.tournament)
     return team
+
+
+def teams_from_document(*, tournament: Tournament, players: Any, user: Any = None) -> list[Team]:
+    """The pairs and teams of an exported tournament (its `players` list, each with the name
+    of its `team`, as `tournaments.exports` and the archive's manifest write them), entered as
+    `team_create` enters them, so an import or a restore keeps who plays for whom and refuses
+    what the API refuses (each error under `players.team.<name>.`). A team that is already
+    there (a restore into the same tournament) is left as it is."""
+    members: dict[str, list[str]] = {}
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict) and player.get("team") is not None:
+            members.setdefault(str(player["team"]), []).append(player.get("name"))
+    made: list[Team] = []
+    for name, names in members.items():
+        if Team.objects.filter(tournament=tournament, name=name).exists():
+            continue
+        try:
+            made.append(team_create(tournament=tournament, name=name, members=names, user=user))
+        except ValidationError as exc:
+            raise ValidationError(
+                {
+                    f"players.team.{name[:TEAM_NAME_MAX]}.{field}": errors
+                    for field, errors in exc.error_dict.items()
+                }
+            ) from exc
+    return made

@@ -289,3 +289,25 @@ def test_a_final_at_mixed_sizes_without_a_size_seats_the_top_table_of_each_size(
     tables = [{p["id"] for p in t["players"]} for t in final.json()["tables"]]
     assert tables == [set(qualification[:4]), set(qualification[4:7])]
     assert {b["id"] for b in final.json()["byes"]} == set()
+
+
+@pytest.mark.parametrize(("language", "words"), [("ru", "фиксированных пар"), ("uk", "сталих пар")])
+def test_a_tournament_of_fixed_pairs_has_no_stage(club, organiser, language, words):
+    answer = _create(
+        organiser,
+        language,
+        name="Пари",
+        club=club.pk,
+        game="deberc",
+        table_size=4,
+        entrants="pairs",
+        rounds=3,
+        stage_kind="cut",
+        stage_after_round=1,
+        stage_size=4,
+    )
+    assert answer.status_code == 400, answer.content
+    (problem,) = answer.json()["errors"]
+    assert (problem["field"], problem["code"]) == ("stage_kind", "bad_stage")
+    assert words in problem["message"]
+    assert not Tournament.objects.exists()

@@ -328,3 +328,32 @@ def test_the_organisers_form_refuses_pairs_where_the_game_has_none(
     created = client.post("/tournaments/new/", {**data, "entrants": "teams"})
     assert created.status_code == 302
     assert Tournament.objects.get(name="Пулька").entrants == "teams"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "слишком мал"), ("uk", "замалою")])
+def test_a_member_is_not_taken_out_of_a_team_that_would_be_left_too_small(
+    organiser, teams_event, lang, words
+) -> None:
+    client = _client(organiser)
+    assert (
+        _post(client, teams_event, {"name": "Пара", "members": ["Оля", "Петро"]}).status_code == 201
+    )
+    entry = Entry.objects.get(tournament=teams_event, player__display_name="Оля")
+    answer = client.delete(
+        f"/api/v1/tournaments/{teams_event.pk}/entries/{entry.pk}/", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    # As a player who has played: the entry stands (a conflict with the team, 409).
+    assert answer.status_code == 409
+    code, message = _errors(answer)["player"]
+    assert code == "team_too_small" and words in message
+    assert Entry.objects.filter(team__name="Пара").count() == 2
+    # A third member may leave: two are still a team.
+    assert (
+        _post(client, teams_event, {"name": "Трійка", "members": ["А", "Б", "В"]}).status_code
+        == 201
+    )
+    third = Entry.objects.get(tournament=teams_event, player__display_name="В")
+    assert (
+        client.delete(f"/api/v1/tournaments/{teams_event.pk}/entries/{third.pk}/").status_code
+        == 204
+    )

@@ -37,6 +37,7 @@ from tournaments.games import parts_of
 from tournaments.models import Entry, ReportJob, Round, Table, Tournament
 from tournaments.selectors import scorer_candidates
 from tournaments.services import PLAY_SETTINGS
+from tournaments.teams import teams_from_document
 
 from . import archive as archive_format
 from . import selectors, standings, statistics
@@ -358,24 +359,20 @@ def archive_manifest(tournament: Tournament) -> dict[str, Any]:
             }
         )
     return {
+        # Every setting of play (the one list the restore reads back).
         "tournament": {
             "name": tournament.name,
             "club": tournament.club.name,
-            "game": tournament.game,
-            "ruleset": tournament.ruleset,
-            "conventions": tournament.conventions,
-            "table_size": tournament.table_size,
-            "system": tournament.system,
-            "rounds": tournament.rounds,
-            "match_score": tournament.match_score,
-            "tiebreaks": tournament.tiebreaks,
-            "confirm_deals": tournament.confirm_deals,
+            **{name: getattr(tournament, name) for name in PLAY_SETTINGS},
         },
+        # A pair's or team's players name it (`team`; null in a tournament of players).
         "players": [
-            {"name": name, "club": club, "seed": seed, "withdrawn": withdrawn}
-            for name, club, seed, withdrawn in tournament.entries.order_by(
+            {"name": name, "club": club, "seed": seed, "withdrawn": withdrawn, "team": team}
+            for name, club, seed, withdrawn, team in tournament.entries.order_by(
                 "seed", "id"
-            ).values_list("player__display_name", "player__club__name", "seed", "withdrawn")
+            ).values_list(
+                "player__display_name", "player__club__name", "seed", "withdrawn", "team__name"
+            )
         ],
         "rounds": rounds,
         "exported_at": timezone.now().isoformat(),
@@ -669,6 +666,16 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
             if isinstance(p, dict) and p.get("name")
         ]
         players_ensure(tournament=locked, names=names)
+        try:
+            teams_from_document(tournament=locked, players=manifest.get("players"), user=user)
+        except ValidationError as exc:
+            raise ArchiveRefused(
+                [
+                    _error(f"manifest.{field}", e.code or "invalid", "; ".join(e.messages))
+                    for field, errors in exc.error_dict.items()
+                    for e in errors
+                ]
+            ) from exc
         for rnd in manifest.get("rounds") or []:
             round_ensure(tournament=locked, number=int(rnd["number"]), status=rnd.get("status"))
         records = [{**m.record, "round": m.round, "table": m.table} for m in matches]
