@@ -113,3 +113,18 @@ def test_load_demo_seats_a_preferans_team_event_with_teammates_apart():
     for seats in tables:
         assert len({team_of[p] for p in seats}) == 3  # no two teammates at a table
     assert all(m.status == Match.Status.FINISHED for m in Match.objects.filter(round=round1))
+
+
+def test_load_demo_shows_a_referees_cards_in_the_team_event():
+    from django.test import Client
+
+    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO())  # again: no second set of cards
+    tournament = Tournament.objects.get(game="preferans", entrants="teams")
+    assert sorted(tournament.cards.values_list("kind", flat=True)) == ["warning", "yellow"]
+    yellow = tournament.cards.get(kind="yellow")
+    assert yellow.article == "preferans_scoring.violations"
+    # The public standings' notes tell them, in Ukrainian.
+    page = Client(HTTP_ACCEPT_LANGUAGE="uk").get(f"/tournaments/{tournament.pk}/standings/")
+    assert page.status_code == 200
+    assert "Ренонс: не поклав масть" in page.content.decode()

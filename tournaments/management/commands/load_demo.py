@@ -409,7 +409,29 @@ class Command(BaseCommand):
             groups = [players[k :: len(TEAMS)] for k in range(len(TEAMS))]
             self._teams_enter(tournament, groups, list(TEAMS))
             self._paired_round(tournament, users, rng, stop_after=None)
+            self._cards(tournament, users, groups)
         self._report(tournament, users, roles=False)
+
+    def _cards(self, tournament: Tournament, users: dict[str, Any], groups: Any) -> None:
+        """The referee's cards of round 1 (shown in the standings' notes, on the players'
+        pages and in the reports): a warning, and a yellow card citing the rule broken."""
+        from tournaments.discipline import card_give
+
+        card_give(
+            tournament=tournament,
+            player=groups[0][0],
+            kind="warning",
+            reason="Підказка партнерові по команді під час розіграшу",
+            user=users["referee"],
+        )
+        card_give(
+            tournament=tournament,
+            player=groups[1][1],
+            kind="yellow",
+            reason="Ренонс: не поклав масть, що була на руках",
+            article="preferans_scoring.violations",
+            user=users["referee"],
+        )
 
     def _teams_enter(
         self, tournament: Tournament, groups: list[list[Player]], names: list[str]
