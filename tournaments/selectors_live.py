@@ -8,8 +8,8 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
 
 from config.ids import is_id
 from scoring import games
@@ -162,6 +162,89 @@ def tournament_for_live(tournament_id: int) -> Tournament | None:
     return tournament
 
 
+_LIST_ALL = 2**31 - 1  # LIMIT of "all the rows" in a prepared statement (either database)
+
+
+def _ids_in(column: str) -> str:
+    """`column` is one of a list of ids given as ONE parameter (`_ids_param`), so the
+    statement keeps one shape whatever the number of ids (prepared once)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)"
+    return f"{column} IN (SELECT value FROM json_each(%s))"
+
+
+def _ids_param(ids: Sequence[int]) -> Any:
+    from django.db import connection
+
+    ids = [int(i) for i in ids]
+    if connection.vendor == "postgresql":
+        return ids
+    return orjson.dumps(ids).decode()
+
+
+def _json_text(column: str) -> str:
+    """A JSON column as text (orjson reads it faster than the driver's JSON loader)."""
+    from django.db import connection
+
+    return f"{column}::text" if connection.vendor == "postgresql" else column
+
+
+def _live_sql(name: str) -> str:
+    """The live round's statements (built once per database vendor from the models' names):
+    every poll after a change runs them, and the ORM's building of them cost more CPU than
+    rendering the card they feed (issue 22)."""
+    from scoring import fastsql
+    from tournaments.models import Table
+
+    q = fastsql.q
+    match, table, seat = (q(m._meta.db_table) for m in (Match, Table, Seat))
+    player, deal = q(Player._meta.db_table), q(Deal._meta.db_table)
+    user = q(Table._meta.get_field("scorer").related_model._meta.db_table)
+
+    def build() -> str:
+        if name.startswith("live_shown"):
+            order = "m.status DESC, t.number" if name.endswith("in_play_first") else "t.number"
+            return (
+                f"SELECT m.id, m.version, m.status FROM {match} m "
+                f"INNER JOIN {table} t ON t.id = m.table_id WHERE m.round_id = %s "
+                f"ORDER BY {order} LIMIT %s OFFSET %s"
+            )
+        if name == "live_tables_count":
+            return f"SELECT COUNT(*) FROM {table} WHERE round_id = %s"
+        if name == "live_cards":
+            return (
+                f"SELECT m.id, m.status, m.first_dealer_seat, {_json_text('m.winner_seats')}, "
+                f"t.number, u.username, {_json_text('m.result')}, "
+                f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s) "
+                f"FROM {match} m INNER JOIN {table} t ON t.id = m.table_id "
+                f"LEFT OUTER JOIN {user} u ON u.id = t.scorer_id WHERE {_ids_in('m.id')}"
+            )
+        if name == "live_seats":
+            return (
+                f"SELECT s.match_id, s.position, s.player_id, p.display_name FROM {seat} s "
+                f"INNER JOIN {player} p ON p.id = s.player_id WHERE {_ids_in('s.match_id')} "
+                "ORDER BY s.match_id, s.position"
+            )
+        raise KeyError(name)
+
+    return fastsql.sql(name, build)
+
+
+def _live_rows(name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    from scoring import fastsql
+
+    with fastsql.cursor() as cur:
+        fastsql.execute(cur, name, lambda: _live_sql(name), params)
+        return list(cur.fetchall())
+
+
+def round_tables_count(round_: Round) -> int:
+    """How many tables the round has (one prepared statement: every live poll counts them)."""
+    return int(_live_rows("live_tables_count", [round_.pk])[0][0])
+
+
 def round_tables_shown(
     round_: Round,
     *,
@@ -173,17 +256,25 @@ def round_tables_shown(
     """The matches a round's page shows, in order, as (id, version, status): the tables are
     chosen before anything is counted (the deals of 24 shown tables, not of the whole round),
     and the versions name what the page shows (every deal write bumps its match's)."""
+    if not player_name:
+        # Every live poll reads these: one prepared statement.
+        name = "live_shown_in_play_first" if in_play_first else "live_shown"
+        rows = _live_rows(name, [round_.pk, _LIST_ALL if limit is None else limit, offset])
+        return [(int(i), int(v), str(s)) for i, v, s in rows]
     base = Match.objects.filter(round=round_, table__isnull=False)
-    if player_name:
-        base = base.filter(
-            pk__in=Seat.objects.filter(
-                match__round=round_, player__display_name__icontains=player_name
-            ).values("match_id")
-        )
+    base = base.filter(
+        pk__in=Seat.objects.filter(
+            match__round=round_, player__display_name__icontains=player_name
+        ).values("match_id")
+    )
     qs = base.order_by(*(["-status"] if in_play_first else []), "table__number").values_list(
         "id", "version", "status"
     )
     return list(qs[offset : offset + limit] if limit is not None else qs[offset:])
+
+
+def _json_value(value: Any) -> Any:
+    return orjson.loads(value) if isinstance(value, str | bytes | bytearray) else value
 
 
 def round_tables(
@@ -198,10 +289,11 @@ def round_tables(
 ) -> list[dict[str, Any]]:
     """Each table of a round with its players (clockwise) and the live match score.
 
-    Reads only what a table card shows from the engine's result (the running totals, who
-    deals next) rather than whole result documents, so a round of 1,000 tables stays cheap;
-    hanging pools are read for at most 100 tables in play. `limit` with `in_play_first`
-    gives the overview's first tables still in play; `player_name` finds a player's table.
+    Two prepared statements for any number of tables: the matches (with their table, scorer,
+    result and count of counted deals, through the deals' match index) and their seats. The
+    card shows from the result the running totals, who deals next and the hanging pools.
+    `limit` with `in_play_first` gives the overview's first tables still in play;
+    `player_name` finds a player's table.
     `shown`: the tables `round_tables_shown` chose (the caller read them for its version).
     """
     if shown is None:
@@ -213,71 +305,43 @@ def round_tables(
             player_name=player_name,
         )
     order = {match_id: k for k, (match_id, _version, _status) in enumerate(shown)}
+    if not order:
+        return []
     # The running score each player has (Deberc's match totals, Preferans' balances).
     game = games.game_get(round_.tournament.game)
-    score = "result__" + "__".join(game.score_path)
-    qs = (
-        Match.objects.filter(pk__in=list(order))
-        # A count per shown match through the deals' match index (a join would scan every
-        # deal when the planner's statistics are stale).
-        .annotate(
-            n_deals=Coalesce(
-                Subquery(
-                    Deal.objects.filter(match=OuterRef("pk"), status=Deal.Status.COUNTED)
-                    .order_by()
-                    .values("match")
-                    .annotate(n=Count("pk"))
-                    .values("n")[:1]
-                ),
-                0,
-            )
-        )
-        .values(
-            "id",
-            "status",
-            "first_dealer_seat",
-            "winner_seats",
-            "table__number",
-            "table__scorer__username",
-            score,
-            "result__next_dealer",
-            "n_deals",
-        )
+    ids = _ids_param(list(order))
+    matches = sorted(
+        _live_rows("live_cards", [Deal.Status.COUNTED.value, ids]), key=lambda m: order[m[0]]
     )
-    matches = sorted(qs, key=lambda m: order[m["id"]]) if order else []
-    ids = [m["id"] for m in matches]
     seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
-    for match_id, position, player_id, name in (
-        Seat.objects.filter(match_id__in=ids)
-        .order_by("match_id", "position")
-        .values_list("match_id", "position", "player_id", "player__display_name")
-    ):
+    for match_id, position, player_id, name in _live_rows("live_seats", [ids]):
         seats[match_id].append((position, player_id, name))
-    open_ids = [m["id"] for m in matches if m["status"] != Match.Status.FINISHED and m["n_deals"]]
-    hanging: dict[int, int] = {}
-    if open_ids and len(open_ids) <= 100:
-        for match_id, result in Match.objects.filter(pk__in=open_ids).values_list("id", "result"):
-            deals = (result or {}).get("deals") or []
-            pools = deals[-1].get("hanging", []) if deals else []
-            hanging[match_id] = sum(pool.get("points", 0) for pool in pools)
     out: list[dict[str, Any]] = []
-    for m in matches:
+    for match_id, status, first_dealer, winner_seats, number, scorer, result, n_deals in matches:
+        result = _json_value(result) or {}
+        figures: Any = result
+        for key in game.score_path:
+            figures = figures.get(key) if isinstance(figures, dict) else None
+        hanging = 0
+        if status != Match.Status.FINISHED and n_deals:
+            deals = result.get("deals") or []
+            pools = deals[-1].get("hanging", []) if deals else []
+            hanging = sum(pool.get("points", 0) for pool in pools)
         # The game's score summary, as the organiser's tables page shows it.
-        totals = score_figures(game, score_result_part(game, m[score]))
-        winners = set(m["winner_seats"] or [])
-        finished = m["status"] == Match.Status.FINISHED
+        totals = score_figures(game, score_result_part(game, figures))
+        winners = set(_json_value(winner_seats) or [])
         out.append(
             {
-                "number": m["table__number"],
-                "match_id": m["id"],
-                "status": m["status"],
-                "finished": finished,
-                "deals": m["n_deals"],
-                "next_dealer": m["result__next_dealer"] if m["n_deals"] else None,
-                "hanging": hanging.get(m["id"], 0),
+                "number": number,
+                "match_id": match_id,
+                "status": status,
+                "finished": status == Match.Status.FINISHED,
+                "deals": n_deals,
+                "next_dealer": result.get("next_dealer") if n_deals else None,
+                "hanging": hanging,
                 # The public sees no username (permissions.can_see_usernames).
-                "scorer": m["table__scorer__username"] if scorer_shown else None,
-                "first_dealer_seat": m["first_dealer_seat"],
+                "scorer": scorer if scorer_shown else None,
+                "first_dealer_seat": first_dealer,
                 "players": [
                     {
                         "id": player_id,
@@ -285,9 +349,9 @@ def round_tables(
                         "seat": position,
                         "total": totals.get(name, 0),
                         "winner": position in winners,
-                        "first_dealer": position == m["first_dealer_seat"],
+                        "first_dealer": position == first_dealer,
                     }
-                    for position, player_id, name in seats[m["id"]]
+                    for position, player_id, name in seats[match_id]
                 ],
             }
         )
@@ -358,6 +422,33 @@ def current_round(tournament: Tournament) -> Round | None:
         if round_.status == Round.Status.OPEN:
             return round_
     return rounds[0] if rounds else None
+
+
+def round_for_live(tournament: Tournament, number: Any) -> Round | None:
+    """The tournament's round `number`, knowing its tournament, in one prepared statement (the
+    round page's every poll reads it); None when there is none."""
+    from django.db import connection
+
+    from scoring import fastsql
+
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        return None
+    if not 0 < number < 2**31:
+        return None
+    statement, attnames, conversions = _rounds_plan()
+    by_number = statement.split(" ORDER BY ")[0].replace(
+        "WHERE", f"WHERE {connection.ops.quote_name('number')} = %s AND", 1
+    )
+    with fastsql.cursor() as cur:
+        fastsql.execute(cur, "live_round_by_number", lambda: by_number, [number, tournament.pk])
+        row = cur.fetchone()
+    if row is None:
+        return None
+    round_ = Round.from_db(connection.alias, attnames, fastsql.convert(list(row), conversions))
+    Round._meta.get_field("tournament").set_cached_value(round_, tournament)
+    return round_
 
 
 def _sees_everything(user: Any) -> bool:

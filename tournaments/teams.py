@@ -302,7 +302,7 @@ def teams_from_document(*, tournament: Tournament, players: Any, user: Any = Non
     `team_create` enters them, so an import or a restore keeps who plays for whom and refuses
     what the API refuses (each error under `players.team.<name>.`). A team that is already
     there (a restore into the same tournament) is left as it is."""
-    members: dict[str, list[str]] = {}
+    members: dict[str, list[Any]] = {}
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict) and player.get("team") is not None:
             members.setdefault(str(player["team"]), []).append(player.get("name"))

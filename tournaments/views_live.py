@@ -44,7 +44,9 @@ from .selectors_live import (
     leaderboard_rows,
     player_record,
     player_visible,
+    round_for_live,
     round_tables,
+    round_tables_count,
     round_tables_shown,
     standings_rows,
     tiebreak_columns,
@@ -135,6 +137,31 @@ def _table_cards(
     ]
 
 
+def _top_of_standings(
+    tournament: Tournament, *, limit: int, columns: Sequence[dict[str, Any]]
+) -> str:
+    """The top of the standings as the overview and the big screen show it, rendered once per
+    version of the tournament (a standings refresh bumps it) and language, then shared: a
+    deal changes a table card, not the standings, so most polls after a change reuse it."""
+    key = "live:top:" + ":".join(
+        map(str, (get_language(), live_version_of(tournament), tournament.pk, limit, len(columns)))
+    )
+    html = cache.get(key)
+    if html is None:
+        top = standings_rows(tournament, limit=limit)
+        names = [c["name"] for c in columns]
+        for row in top:
+            row["tiebreaks"] = {name: row["tiebreaks"].get(name) for name in names}
+        _with_links(rows=top)
+        html = render_to_string(
+            "tournaments/live/_standings_table.html",
+            {"rows": top, "columns": columns, "base": base_columns()},
+        )
+        cache.set(key, html, CARD_SECONDS)
+    # Safe: our own template's output, escaped when it was rendered.
+    return mark_safe(html)
+
+
 def _standings_context(request: HttpRequest, tournament: Tournament, per_page: int) -> dict:
     total = StandingRow.objects.filter(tournament=tournament).count()
     paginator = Paginator(range(total), per_page)
@@ -170,15 +197,14 @@ def tournament_live(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
 
     def answer(extra: dict[str, Any]) -> HttpResponse:
         tables = _table_cards(tournament, round_, shown) if round_ else []
-        top = standings_rows(tournament, limit=10)
-        _with_links(rows=top)
+        columns = tiebreak_columns(tournament)
         context: dict[str, Any] = {
             "tournament": tournament,
             "round": round_,
             "tables": tables,
-            "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
-            "top": top,
-            "columns": tiebreak_columns(tournament),
+            "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
+            "top_html": _top_of_standings(tournament, limit=10, columns=columns),
+            "columns": columns,
             "base": base_columns(),
             "poll": POLL_SECONDS,
             **extra,
@@ -234,9 +260,11 @@ def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
     tournament = _tournament(request, tournament_id)
     # Through the tournament's rounds: the round knows its tournament (no second read of it
     # when the tables are rendered).
-    round_ = get_object_or_404(tournament.round_set, number=number)
+    round_ = round_for_live(tournament, number)
+    if round_ is None:
+        raise Http404
     query = request.GET.get("q", "").strip()[:80]
-    total = round_.tables.count()
+    total = round_tables_count(round_)
     paginator = Paginator(range(total), ROUND_PAGE_TABLES)
     page = paginator.get_page(request.GET.get("page"))
     shown = (
@@ -282,19 +310,15 @@ def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     fragment = bool(request.htmx)
 
     def answer(extra: dict[str, Any]) -> HttpResponse:
-        columns = tiebreak_columns(tournament)[:2]
-        top = standings_rows(tournament, limit=16)
         # Across the room only the first two tiebreaks fit.
-        for row in top:
-            row["tiebreaks"] = {c["name"]: row["tiebreaks"].get(c["name"]) for c in columns}
+        columns = tiebreak_columns(tournament)[:2]
         tables = _table_cards(tournament, round_, shown) if round_ else []
-        _with_links(rows=top)
         context = {
             "tournament": tournament,
             "round": round_,
             "tables": tables,
-            "more_tables": max(0, round_.tables.count() - len(tables)) if round_ else 0,
-            "top": top,
+            "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
+            "top_html": _top_of_standings(tournament, limit=16, columns=columns),
             "columns": columns,
             "base": base_columns(),
             "poll": POLL_SECONDS,
