@@ -4,6 +4,7 @@ Rating); nothing recomputes a rule or rebuilds the standings on a page view."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -191,6 +192,21 @@ def _json_text(column: str) -> str:
     return f"{column}::text" if connection.vendor == "postgresql" else column
 
 
+def _json_part(column: str, path: Sequence[str | int]) -> str:
+    """A part of a JSON column as JSON text (null when absent). The path is the code's own
+    (a game's `score_path`), never a visitor's: checked, then written into the statement."""
+    from django.db import connection
+
+    for key in path:
+        if not (isinstance(key, int) or re.fullmatch(r"[a-z_]+", key)):
+            raise ValueError(f"not a JSON path key: {key!r}")
+    if connection.vendor == "postgresql":
+        steps = "".join(f" -> {key}" if isinstance(key, int) else f" -> '{key}'" for key in path)
+        return f"({column}{steps})::text"
+    steps = "".join(f"[#{key}]" if isinstance(key, int) else f".{key}" for key in path)
+    return f"({column} -> '${steps}')"
+
+
 def _live_sql(name: str) -> str:
     """The live round's statements (built once per database vendor from the models' names):
     every poll after a change runs them, and the ORM's building of them cost more CPU than
@@ -213,10 +229,16 @@ def _live_sql(name: str) -> str:
             )
         if name == "live_tables_count":
             return f"SELECT COUNT(*) FROM {table} WHERE round_id = %s"
-        if name == "live_cards":
+        if name.startswith("live_cards:"):
+            # Only what a card shows of the result (a finished pulka's document is many KB,
+            # and a round's API reads every table): the game's score, who deals next and the
+            # last deal's hanging pools.
+            score = _json_part("m.result", name.split(":", 1)[1].split("."))
+            next_dealer = _json_part("m.result", ["next_dealer"])
+            hanging = _json_part("m.result", ["deals", -1, "hanging"])
             return (
                 f"SELECT m.id, m.status, m.first_dealer_seat, {_json_text('m.winner_seats')}, "
-                f"t.number, u.username, {_json_text('m.result')}, "
+                f"t.number, u.username, {score}, {next_dealer}, {hanging}, "
                 f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s) "
                 f"FROM {match} m INNER JOIN {table} t ON t.id = m.table_id "
                 f"LEFT OUTER JOIN {user} u ON u.id = t.scorer_id WHERE {_ids_in('m.id')}"
@@ -310,23 +332,19 @@ def round_tables(
     # The running score each player has (Deberc's match totals, Preferans' balances).
     game = games.game_get(round_.tournament.game)
     ids = _ids_param(list(order))
-    matches = sorted(
-        _live_rows("live_cards", [Deal.Status.COUNTED.value, ids]), key=lambda m: order[m[0]]
-    )
+    cards = "live_cards:" + ".".join(game.score_path)
+    matches = sorted(_live_rows(cards, [Deal.Status.COUNTED.value, ids]), key=lambda m: order[m[0]])
     seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     for match_id, position, player_id, name in _live_rows("live_seats", [ids]):
         seats[match_id].append((position, player_id, name))
     out: list[dict[str, Any]] = []
-    for match_id, status, first_dealer, winner_seats, number, scorer, result, n_deals in matches:
-        result = _json_value(result) or {}
-        figures: Any = result
-        for key in game.score_path:
-            figures = figures.get(key) if isinstance(figures, dict) else None
+    for row in matches:
+        match_id, status, first_dealer, winner_seats, number, scorer = row[:6]
+        figures, next_dealer, pools, n_deals = row[6:]
+        figures = _json_value(figures)
         hanging = 0
         if status != Match.Status.FINISHED and n_deals:
-            deals = result.get("deals") or []
-            pools = deals[-1].get("hanging", []) if deals else []
-            hanging = sum(pool.get("points", 0) for pool in pools)
+            hanging = sum(pool.get("points", 0) for pool in _json_value(pools) or [])
         # The game's score summary, as the organiser's tables page shows it.
         totals = score_figures(game, score_result_part(game, figures))
         winners = set(_json_value(winner_seats) or [])
@@ -337,7 +355,7 @@ def round_tables(
                 "status": status,
                 "finished": status == Match.Status.FINISHED,
                 "deals": n_deals,
-                "next_dealer": result.get("next_dealer") if n_deals else None,
+                "next_dealer": _json_value(next_dealer) if n_deals else None,
                 "hanging": hanging,
                 # The public sees no username (permissions.can_see_usernames).
                 "scorer": scorer if scorer_shown else None,
