@@ -68,9 +68,11 @@ API_ETAG_VIEWS = frozenset({"api-match", "api-leaderboard", "api-rules", "api-ru
 # --- The change counter ---------------------------------------------------------------------
 
 
-def live_version_bump(*, tournament_id: int, create: bool = True) -> None:
+def live_version_bump(*, tournament_id: int, create: bool = True, roster: bool = True) -> None:
     """Count one change of the tournament, in the caller's transaction. `create` False (a
-    deletion) only counts on an existing counter: the tournament may be going too.
+    deletion) only counts on an existing counter: the tournament may be going too. `roster`
+    False (the standings refresh) leaves the table cards' part of the counter (`roster`) as
+    it is: the refresh changes the standings, never a table's card.
 
     The tournament's row is locked first (FOR NO KEY UPDATE: rows pointing at it may still be
     written), as the standings refresh locks it before it bumps: two transactions can never
@@ -80,13 +82,16 @@ def live_version_bump(*, tournament_id: int, create: bool = True) -> None:
         tournaments = tournaments.select_for_update(no_key=True)
     if tournaments.values_list("pk", flat=True).first() is None:
         return
-    if LiveVersion.objects.filter(tournament_id=tournament_id).update(version=F("version") + 1):
+    counts: dict[str, Any] = {"version": F("version") + 1}
+    if roster:
+        counts["roster"] = F("roster") + 1
+    if LiveVersion.objects.filter(tournament_id=tournament_id).update(**counts):
         return
     if create:
         LiveVersion.objects.bulk_create(
             [LiveVersion(tournament_id=tournament_id, version=0)], ignore_conflicts=True
         )
-        LiveVersion.objects.filter(tournament_id=tournament_id).update(version=F("version") + 1)
+        LiveVersion.objects.filter(tournament_id=tournament_id).update(**counts)
 
 
 def live_version_of(tournament: Tournament) -> str:
@@ -95,6 +100,17 @@ def live_version_of(tournament: Tournament) -> str:
     `tournament.live` when the caller selected it with the tournament."""
     try:
         count = tournament.live.version
+    except LiveVersion.DoesNotExist:
+        count = 0
+    return f"{tournament.created_at.timestamp()}:{count}"
+
+
+def live_roster_of(tournament: Tournament) -> str:
+    """What a table card shows beside its match (names, seats, scorers, links) counted as
+    `live_version_of` counts the whole tournament, less the standings refreshes: a card is
+    kept across them, and its match's own version names its score."""
+    try:
+        count = tournament.live.roster
     except LiveVersion.DoesNotExist:
         count = 0
     return f"{tournament.created_at.timestamp()}:{count}"

@@ -673,6 +673,9 @@ class LiveVersion(models.Model):
         Tournament, on_delete=models.CASCADE, primary_key=True, related_name="live"
     )
     version = models.PositiveBigIntegerField(default=0)
+    # The part of the counter a table card depends on: every bump but the standings refresh's
+    # (a finished match refreshes the standings; the other tables' cards stay as they were).
+    roster = models.PositiveBigIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"live version {self.version} of {self.tournament_id}"

@@ -320,7 +320,7 @@ def standings_refresh(*, tournament: Any) -> int:
     auto_cards_refresh(tournament)  # the loss limit's cards, before the standings count them
     lines = compute_tournament_standings(tournament)
     # The live pages' counter, in this transaction (tournaments.live_cache).
-    live_version_bump(tournament_id=tournament.pk)
+    live_version_bump(tournament_id=tournament.pk, roster=False)
     existing: dict[Hashable, StandingRow] = {
         row.player_id: row for row in StandingRow.objects.filter(tournament=tournament)
     }

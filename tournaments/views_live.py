@@ -30,7 +30,7 @@ from config.ids import is_id
 from scoring.models import Match
 
 from . import permissions as perms
-from .live_cache import live_answer, live_version_of
+from .live_cache import live_answer, live_roster_of, live_version_of
 from .match_score_text import points_counted
 from .models import Player, Round, StandingRow, Tournament
 from .pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
@@ -109,9 +109,10 @@ def _table_cards(
     tournament: Tournament, round_: Round, shown: Sequence[tuple[int, int, str]]
 ) -> list[dict[str, Any]]:
     """The shown tables as their rendered cards, each rendered once per version of its match
-    (and of the tournament: a renamed player, a swap) and language, then shared by every
-    page and visitor showing it: between two polls most tables have not changed."""
-    stamp = (get_language(), live_version_of(tournament))
+    (and of the tournament's roster: a renamed player, a swap; not its standings) and
+    language, then shared by every page and visitor showing it: between two polls most
+    tables have not changed."""
+    stamp = (get_language(), live_roster_of(tournament))
     keys = {
         match_id: "live:card:" + ":".join(map(str, (*stamp, match_id, version)))
         for match_id, version, _status in shown

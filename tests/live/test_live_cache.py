@@ -343,3 +343,32 @@ def test_the_top_of_the_standings_is_kept_between_deals_and_follows_the_refresh(
     winner = match.seats.get(position=match.winner_seats[0]).player
     fresh = top(client.get(url, **HTMX).content.decode())
     assert points(fresh)[winner.pk] > points(before).get(winner.pk, 0)
+
+
+def test_a_standings_refresh_keeps_the_other_tables_cards_and_a_rename_renders_them_again(
+    client, tournament, match
+):
+    """A finished match refreshes the standings (the tournament's counter), yet every other
+    table's card is kept, since its match did not change; a player renamed renders it again."""
+    from django.core.cache import cache
+
+    from tournaments.standings import standings_refresh
+
+    url = f"/tournaments/{tournament.pk}/rounds/{match.round.number}/"
+    assert client.get(url, **HTMX).status_code == 200
+    cards = set(cache.keys("live:card:*")) if hasattr(cache, "keys") else None
+    tournament.refresh_from_db()
+    standings_refresh(tournament=tournament)
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, **HTMX)
+    assert again.status_code == 200
+    # The card came from the cache: no read of the tables' seats (the cards' statement).
+    assert not [q for q in queries.captured_queries if "s.position" in q["sql"]]
+    if cards is not None:
+        assert set(cache.keys("live:card:*")) == cards
+
+    player = match.seats.order_by("position").first().player
+    player.display_name = "Нове Ім'я за столом"
+    player.save()
+    renamed = client.get(url, **HTMX).content.decode()
+    assert "Нове Ім&#x27;я за столом" in table_card(renamed, match.table.number)
