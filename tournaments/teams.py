@@ -303,9 +303,12 @@ def teams_from_document(*, tournament: Tournament, players: Any, user: Any = Non
     what the API refuses (each error under `players.team.<name>.`). A team that is already
     there (a restore into the same tournament) is left as it is."""
     members: dict[str, list[Any]] = {}
-    for player in players if isinstance(players, list) else []:
-        if isinstance(player, dict) and player.get("team") is not None:
-            members.setdefault(str(player["team"]), []).append(player.get("name"))
+    for index, player in enumerate(players if isinstance(players, list) else []):
+        if not isinstance(player, dict) or player.get("team") is None:
+            continue
+        if not isinstance(player["team"], str):  # a team is named, never guessed from a value
+            raise _refused(f"players.{index}.team", _("A team's name is text."), "bad_format")
+        members.setdefault(player["team"], []).append(player.get("name"))
     made: list[Team] = []
     for name, names in members.items():
         if Team.objects.filter(tournament=tournament, name=name).exists():

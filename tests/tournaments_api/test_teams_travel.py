@@ -94,3 +94,20 @@ def test_an_archive_restores_the_teams_and_every_setting(organiser, team_event) 
     assert _teams(fresh) == _teams(team_event)
     assert fresh.match_score_bands == team_event.match_score_bands
     assert (fresh.entrants, fresh.table_sizes, fresh.loss_limit) == ("teams", [3, 4], 300)
+
+
+@pytest.mark.parametrize("team", [{}, 5, ["Дніпро"], True])
+def test_a_team_that_is_not_named_by_text_is_refused_at_its_place(organiser, team) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(organiser)
+    doc = {
+        "format": "deberc-tournament/1",
+        "tournament": {"name": "Безымянные", "club": "Клуб", "entrants": "teams"},
+        "players": [{"name": "Оля", "team": "Дніпро"}, {"name": "Петро", "team": team}],
+    }
+    answer = client.post("/api/v1/tournaments/import/", doc, content_type="application/json")
+    assert answer.status_code == 400, answer.content
+    (problem,) = answer.json()["errors"]
+    assert (problem["field"], problem["code"]) == ("players.1.team", "bad_format")
+    assert "текст" in problem["message"]
+    assert not Tournament.objects.filter(name="Безымянные").exists()
