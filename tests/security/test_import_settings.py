@@ -261,6 +261,18 @@ def restore(api: APIClient, target: Tournament, settings_doc: Any) -> Any:
         ({"game": "poker"}, "manifest.tournament.game", "invalid_choice"),
         ({"tiebreaks": {"a": 1}}, "manifest.tournament.tiebreaks", "not_a_list"),
         ({"roundz": 5}, "manifest.tournament.roundz", "unknown_field"),
+        # Settings checked together, as the change API checks them: a stage after the last
+        # round, bands given with a scoring that has none.
+        (
+            {"rounds": 3, "stage_kind": "cut", "stage_after_round": 3, "stage_size": 4},
+            "manifest.tournament.stage_after_round",
+            "bad_stage",
+        ),
+        (
+            {"match_score": "win", "match_score_bands": [{"factor": 1}]},
+            "manifest.tournament.match_score_bands",
+            "bad_match_score",
+        ),
         ([1, 2], "manifest.tournament", "bad_format"),
     ],
 )

@@ -36,7 +36,7 @@ from config.ids import is_id
 from tournaments.games import parts_of
 from tournaments.models import Entry, ReportJob, Round, Table, Tournament
 from tournaments.selectors import scorer_candidates
-from tournaments.services import PLAY_SETTINGS
+from tournaments.services import PLAY_SETTINGS, tournament_update
 from tournaments.teams import teams_from_document
 
 from . import archive as archive_format
@@ -648,18 +648,21 @@ def archive_restore(*, tournament: Tournament, data: bytes, user: Any = None) ->
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         updates = {k: settings[k] for k in PLAY_SETTINGS if k in settings}
-        for key, value in updates.items():
-            setattr(locked, key, value)
+        # The change API's own service: the settings checked together (sizes, bands, stage,
+        # discipline against the game and each other), not only each on its own.
         try:
+            tournament_update(tournament=locked, user=user, **updates)
             locked.full_clean(exclude=["club", "name", "organisers", "referees", "players"])
         except ValidationError as exc:
             raise ArchiveRefused(
                 [
-                    _error(f"manifest.tournament.{k}", "invalid", "; ".join(v))
-                    for k, v in exc.message_dict.items()
+                    _error(f"manifest.tournament.{k}", e.code or "invalid", "; ".join(e.messages))
+                    for k, errors in exc.error_dict.items()
+                    for e in errors
                 ]
+                if hasattr(exc, "error_dict")
+                else [_error("manifest.tournament", "invalid", "; ".join(exc.messages))]
             ) from exc
-        locked.save()
         names = [
             p["name"]
             for p in manifest.get("players") or []
