@@ -430,16 +430,21 @@ def _loss_reason(match: Any, figure: Any, limit: Any) -> str:
     return _("Loss limit %(limit)s passed in %(where)s.") % {"limit": limit, "where": where}
 
 
-def auto_cards_refresh(tournament: Any) -> int:
+def auto_cards_refresh(
+    tournament: Any, *, tallies: Sequence[tuple[int, int, dict[str, Any]]] | None = None
+) -> int:
     """The loss limit's automatic cards for every finished match beyond it (the standings
-    refresh calls it under the tournament's lock; nothing without a loss limit)."""
+    refresh calls it under the tournament's lock, with the tallies it has read for the
+    standings; nothing without a loss limit)."""
     if tournament.loss_limit is None:
         return 0
-    from .standings import load_tallies
+    if tallies is None:
+        from .standings import load_tallies
 
+        tallies = load_tallies(tournament)
     outcomes = [
         MatchOutcome.from_tally(match_id, round_number, data)
-        for match_id, round_number, data in load_tallies(tournament)
+        for match_id, round_number, data in tallies
     ]
     _counted, capped = outcomes_limited(tournament, outcomes)
     return auto_cards_ensure(tournament, capped)

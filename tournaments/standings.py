@@ -317,8 +317,10 @@ def standings_refresh(*, tournament: Any) -> int:
     from .live_cache import live_version_bump
     from .models import StandingRow
 
-    auto_cards_refresh(tournament)  # the loss limit's cards, before the standings count them
-    lines = compute_tournament_standings(tournament)
+    # The tallies read once: the loss limit's cards first, then the standings that count them.
+    tallies = load_tallies(tournament)
+    auto_cards_refresh(tournament, tallies=tallies)
+    lines = compute_tournament_standings(tournament, tallies=tallies)
     # The live pages' counter, in this transaction (tournaments.live_cache).
     live_version_bump(tournament_id=tournament.pk, roster=False)
     existing: dict[Hashable, StandingRow] = {

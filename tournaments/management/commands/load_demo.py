@@ -37,12 +37,13 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from tournaments import services
 from tournaments.games import parts_of
-from tournaments.models import Club, Entry, Player, Round, Table, Team, Tournament
+from tournaments.models import Club, Player, Round, Table, Tournament
 from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.pairing.manager import round_pair
 from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.ranking import MatchOutcome
 from tournaments.standings import tally_data
+from tournaments.teams import team_create
 
 CLUB = "Клуб «Козирний валет»"
 TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
@@ -436,14 +437,10 @@ class Command(BaseCommand):
     def _teams_enter(
         self, tournament: Tournament, groups: list[list[Player]], names: list[str]
     ) -> None:
-        """Enter the players, each group a named pair or team seeded in order."""
-        seed = 0
-        for number, (group, name) in enumerate(zip(groups, names, strict=True), start=1):
-            team = Team.objects.create(tournament=tournament, name=name, seed=number)
-            for player in group:
-                seed += 1
-                entry = services.player_enter(tournament=tournament, player=player, seed=seed)
-                Entry.objects.filter(pk=entry.pk).update(team=team)
+        """Enter each group as a named pair or team, seeded in order, through the service the
+        Players page and the API use (`tournaments.teams.team_create`)."""
+        for group, name in zip(groups, names, strict=True):
+            team_create(tournament=tournament, name=name, members=[p.pk for p in group])
 
     def _paired_round(
         self,
