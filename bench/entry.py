@@ -751,9 +751,9 @@ def verify(
     return problems
 
 
-def cpu_seconds(match: str) -> float:
-    """User+system CPU seconds of the processes whose command line contains `match` (Linux
-    /proc; 0 elsewhere): where the time per deal goes."""
+def cpu_seconds(match: str, part: str = "both") -> float:
+    """User+system CPU seconds (or `part` "user" or "system" alone) of the processes whose
+    command line contains `match` (Linux /proc; 0 elsewhere): where the time per deal goes."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     total = 0
     for entry in Path("/proc").iterdir() if Path("/proc").exists() else []:
@@ -764,7 +764,8 @@ def cpu_seconds(match: str) -> float:
             if match not in cmdline:
                 continue
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
+            user, system = int(fields[11]), int(fields[12])
+            total += {"user": user, "system": system}.get(part, user + system)
         except (OSError, IndexError, ValueError):
             continue
     return total / tick

@@ -31,6 +31,7 @@ from scoring.models import Match
 
 from . import permissions as perms
 from .live_cache import live_answer, live_roster_of, live_version_of
+from .live_html import table_card_html, table_cards_kept
 from .match_score_text import points_counted
 from .models import Player, Round, StandingRow, Tournament
 from .pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
@@ -60,7 +61,7 @@ STANDINGS_PAGE = 100
 POLL_SECONDS = 5
 OVERVIEW_TABLES = 24
 ROUND_PAGE_TABLES = 100
-# A rendered table card is named by its match's version: kept a minute at most.
+# The top of the standings is named by the tournament's version: kept a minute at most.
 CARD_SECONDS = 60
 
 
@@ -110,25 +111,20 @@ def _table_cards(
 ) -> list[dict[str, Any]]:
     """The shown tables as their rendered cards, each rendered once per version of its match
     (and of the tournament's roster: a renamed player, a swap; not its standings) and
-    language, then shared by every page and visitor showing it: between two polls most
-    tables have not changed."""
+    language, then kept in this process (`live_html.table_cards_kept`) for every page and
+    visitor showing it: between two polls most tables have not changed."""
     stamp = (get_language(), live_roster_of(tournament))
     keys = {
         match_id: "live:card:" + ":".join(map(str, (*stamp, match_id, version)))
         for match_id, version, _status in shown
     }
-    cards = cache.get_many(list(keys.values()))
+    cards = table_cards_kept.get_many(keys.values())
     missing = [item for item in shown if keys[item[0]] not in cards]
     if missing:
         tables = round_tables(round_, shown=missing)
         _with_links(tables)
-        fresh = {
-            keys[table["match_id"]]: render_to_string(
-                "tournaments/live/_table_card.html", {"table": table}
-            )
-            for table in tables
-        }
-        cache.set_many(fresh, CARD_SECONDS)
+        fresh = {keys[table["match_id"]]: str(table_card_html(table)) for table in tables}
+        table_cards_kept.set_many(fresh)
         cards.update(fresh)
     # Safe: each card is our own template's output, escaped when it was rendered.
     return [
@@ -387,6 +383,8 @@ def round_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     round_ = tournament.round_set.order_by("-number").first()
     tables = round_tables(round_) if round_ else []
     _with_links(tables)
+    for table in tables:
+        table["html"] = table_card_html(table)
     return render(
         request,
         "tournaments/live/manage_round.html",

@@ -350,13 +350,13 @@ def test_a_standings_refresh_keeps_the_other_tables_cards_and_a_rename_renders_t
 ):
     """A finished match refreshes the standings (the tournament's counter), yet every other
     table's card is kept, since its match did not change; a player renamed renders it again."""
-    from django.core.cache import cache
-
+    from tournaments.live_html import table_cards_kept
     from tournaments.standings import standings_refresh
 
     url = f"/tournaments/{tournament.pk}/rounds/{match.round.number}/"
     assert client.get(url, **HTMX).status_code == 200
-    cards = set(cache.keys("live:card:*")) if hasattr(cache, "keys") else None
+    cards = set(table_cards_kept._cards)
+    assert cards
     tournament.refresh_from_db()
     standings_refresh(tournament=tournament)
     with CaptureQueriesContext(connection) as queries:
@@ -364,8 +364,7 @@ def test_a_standings_refresh_keeps_the_other_tables_cards_and_a_rename_renders_t
     assert again.status_code == 200
     # The card came from the cache: no read of the tables' seats (the cards' statement).
     assert not [q for q in queries.captured_queries if "s.position" in q["sql"]]
-    if cards is not None:
-        assert set(cache.keys("live:card:*")) == cards
+    assert set(table_cards_kept._cards) == cards
 
     player = match.seats.order_by("position").first().player
     player.display_name = "Нове Ім'я за столом"

@@ -76,6 +76,7 @@ def test_it_logs_one_json_line_per_request(client, evening, log_lines):
     assert post_deal["user_id"] == evening.scorer.pk
     assert post_deal["username"] == evening.scorer.username
     assert isinstance(post_deal["duration_ms"], float)
+    assert 0 < post_deal["cpu_ms"] <= post_deal["duration_ms"] + 1
     assert get_match["match_id"] == evening.match.pk
     assert missing["status"] == 404
     assert missing["outcome"] == "not_found"

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from tournaments.live_html import standings_rows_html
 from tournaments.standings import SAME_AS_BASE
 
 register = template.Library()
@@ -26,3 +27,16 @@ def tail_columns(
 def figure(row: Mapping[str, Any], key: str) -> Any:
     """A row's figure by its column key."""
     return row.get(key)
+
+
+@register.simple_tag
+def standings_rows(
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    tail: Sequence[Mapping[str, Any]],
+    columns: Sequence[Mapping[str, Any]],
+    stage: Mapping[str, Any] | None = None,
+) -> str:
+    """The table's body, a row per player (tournaments.live_html: a standings page renders
+    100 rows at every refresh)."""
+    return standings_rows_html(rows, tail=tail, columns=columns, stage=stage or None)

@@ -1,0 +1,173 @@
+"""The live pages' most repeated HTML, made in Python: a table card and a standings row.
+
+A round's page shows up to 100 table cards and a standings page 100 rows, and between two
+polls of a busy round most of them have changed, so each poll renders them again. Through
+Django's template engine that was 60 % of a round poll's CPU and most of a standings page's
+(bench/hotpath.py; a card 0.15 ms, a row 0.1 ms); here a card or a row is one string format,
+about ten times cheaper. The markup is what the templates made, byte for byte; every value is
+escaped and localized as `{{ value }}` does it. The pages around them stay templates.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+
+def text(value: Any) -> str:
+    """A value as `{{ value }}` shows it: localized (a decimal comma in Russian and
+    Ukrainian), then escaped."""
+    if type(value) is int:  # the common case, and localizing it changes nothing
+        return str(value)
+    if not isinstance(value, str):
+        value = localize(value)
+    return str(conditional_escape(value))
+
+
+def or_dash(value: Any) -> str:
+    """`{{ value|default_if_none:"–" }}`."""
+    return "–" if value is None else text(value)
+
+
+def table_card_html(table: Mapping[str, Any]) -> SafeString:
+    """A table of a round as the live pages show it: its number, how far it is, its players
+    clockwise with their running score, who deals next and the hanging pools. `table` is a
+    row of `selectors_live.round_tables` with its links and labels (`views_live._with_links`).
+    """
+    finished = table["finished"]
+    if finished:
+        badge = f'<span class="badge ok">{text(_("finished"))}</span>'
+    elif table["deals"]:
+        badge = f'<span class="badge">{text(table["deals_label"])}</span>'
+    else:
+        badge = f'<span class="badge">{text(_("not started"))}</span>'
+    first_dealer = ""
+    if not table["deals"]:
+        first_dealer = (
+            f' <span class="muted" title="{text(_("first dealer, drawn by lot"))}">🂠</span>'
+        )
+    seats = "".join(
+        f'\n      <li class="{"winner" if seat["winner"] else ""}">'
+        f'<a href="{text(seat["url"])}">{text(seat["name"])}</a>'
+        f"{first_dealer if seat['first_dealer'] else ''}\n"
+        f'        <span class="total num" data-player="{text(seat["id"])}">'
+        f"{text(seat['total'])}</span></li>\n      "
+        for seat in table["players"]
+    )
+    next_dealer = ""
+    if not finished and table["next_dealer"]:
+        hanging = ""
+        if table["hanging"]:
+            hanging = f' · <span class="badge hanging">{text(table["hanging_label"])}</span>'
+        next_dealer = f'<p class="muted small">{text(table["next_label"])}{hanging}</p>'
+    return mark_safe(
+        f'  <article class="live-table{" done" if finished else ""}" '
+        f'data-table="{text(table["number"])}">\n'
+        f'    <header><a href="{text(table["url"])}"><strong>{text(table["label"])}</strong></a>\n'
+        f"      {badge}\n"
+        "    </header>\n"
+        f'    <ol class="seats">\n      {seats}\n    </ol>\n'
+        f"    {next_dealer}\n"
+        "  </article>\n"
+    )
+
+
+def standings_rows_html(
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    tail: Sequence[Mapping[str, Any]],
+    columns: Sequence[Mapping[str, Any]],
+    stage: Mapping[str, Any] | None,
+) -> SafeString:
+    """The standings table's body: a row per player (rank, name and team, match points, the
+    tiebreaks, the `tail` figures, the qualification rank once a stage is made), or a line
+    saying there are no results yet."""
+    if not rows:
+        span = len(columns) + len(tail) + 3
+        empty = text(_("No results yet."))
+        return mark_safe(f'\n    <tr><td colspan="{span}" class="muted">{empty}</td></tr>\n  ')
+    made = bool(stage and stage.get("made"))
+    group = ""
+    continuing = 0
+    if made and stage is not None:
+        kind = "final" if stage.get("final") else "cut"
+        group = f' class="stage-group" data-stage="{kind}"'
+        continuing = stage.get("continuing") or 0
+    tail_names = [column["name"] for column in tail]
+    out = []
+    for row in rows:
+        team = row.get("team")
+        team_html = f' <span class="muted team-name">· {text(team)}</span>' if team else ""
+        cells = "".join(
+            f'<td class="num">{or_dash(value)}</td>' for value in row["tiebreaks"].values()
+        )
+        figures = "".join(f'<td class="num">{text(row.get(name))}</td>' for name in tail_names)
+        qualification = (
+            f'<td class="num qualification">{or_dash(row.get("qualification_rank"))}</td>'
+            if made
+            else ""
+        )
+        out.append(
+            f'\n    <tr data-player="{text(row["player_id"])}"'
+            f"{group if made and row['rank'] <= continuing else ''}>"
+            f'<td class="num rank{" shared" if row.get("shared") else ""}">'
+            f"{text(row['rank_label'])}</td>\n"
+            f'      <td><a href="{text(row["url"])}">{text(row["player"])}</a>'
+            f"{team_html}</td>\n"
+            f'      <td class="num mp">{text(row["match_points"])}</td>\n'
+            f"      {cells}\n"
+            f"      {figures}\n"
+            f"      {qualification}</tr>\n  "
+        )
+    return mark_safe("".join(out))
+
+
+class CardMemo:
+    """Rendered table cards kept in this process, the least recently used dropped first.
+
+    A card's key names its match's version and its tournament's roster counter, so a kept
+    card is never stale: a change makes a new key. The cards were kept in Redis before, but a
+    round page storing and reading 100 of them cost more CPU (a command each, packed and
+    parsed) than rendering them here; in this process a card costs a dict lookup. Each web
+    process renders a card once per version; the memory is bounded (about 600 bytes a card)."""
+
+    def __init__(self, max_cards: int) -> None:
+        self.max_cards = max_cards
+        self._cards: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
+        found = {}
+        with self._lock:
+            for key in keys:
+                card = self._cards.get(key)
+                if card is not None:
+                    self._cards.move_to_end(key)
+                    found[key] = card
+        return found
+
+    def set_many(self, cards: Mapping[str, str]) -> None:
+        with self._lock:
+            self._cards.update(cards)
+            while len(self._cards) > self.max_cards:
+                self._cards.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every card (the tests' fresh start: a rolled-back test database gives its
+        ids out again)."""
+        with self._lock:
+            self._cards.clear()
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+
+# A 2,000-player round has 500 to 1,000 tables; three languages, a few versions each.
+table_cards_kept = CardMemo(max_cards=20_000)
