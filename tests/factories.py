@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.test import Client
 
 from scoring.models import Match, Seat
-from tournaments.models import Club, Entry, Player, Round, Table, Tournament
+from tournaments.models import Club, ClubMember, Entry, Player, Round, Table, Tournament
+from tournaments.permissions import ORGANISERS_GROUP
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -241,3 +244,25 @@ PREF_SEVEN_HEARTS_DOWN = {  # Vera plays 7♥ two down, both whisting
     "whist": {"Anna": "whist", "Boris": "whist"},
     "tricks": {"Anna": 3, "Boris": 2, "Vera": 5},
 }
+
+
+def make_organiser(club: Club, username: str):  # type: ignore[no-untyped-def]
+    """A user in the organisers' group who organises `club`."""
+    user = UserFactory(username=username)
+    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    ClubMember.objects.create(club=club, user=user, role="organiser")
+    return user
+
+
+def signed_in(user, language: str = "en") -> Client:  # type: ignore[no-untyped-def]
+    """A test client signed in as `user`, asking for pages in `language`."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def tournament_post(user, language: str = "en", **fields):  # type: ignore[no-untyped-def]
+    """`POST /api/v1/tournaments/` as `user` with these fields."""
+    return signed_in(user, language).post(
+        "/api/v1/tournaments/", fields, content_type="application/json"
+    )

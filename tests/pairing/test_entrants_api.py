@@ -7,17 +7,21 @@ import random
 from collections import Counter
 
 import pytest
-from django.contrib.auth.models import Group
-from django.test import Client
 
 from scoring.games.deberc.demo import believable_match
-from scoring.models import Deal, Match, Seat
+from scoring.models import Match, Seat
 from scoring.selectors import first_dealer_name, seat_names
-from tests.factories import ClubFactory, EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import ClubMember, MatchTally, Round, Team
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    TournamentFactory,
+    make_organiser,
+    signed_in,
+)
+from tests.live.helpers import store_finished
+from tournaments.models import Round, Team
 from tournaments.pairing.manager import pairing_warnings, round_swap
-from tournaments.permissions import ORGANISERS_GROUP
-from tournaments.standings import standings_refresh, tally_data
+from tournaments.standings import standings_refresh
 
 pytestmark = pytest.mark.django_db
 
@@ -29,16 +33,7 @@ def club():
 
 @pytest.fixture
 def organiser(club):
-    user = UserFactory(username="pairs-org")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
-    return user
-
-
-def _client(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
+    return make_organiser(club, "pairs-org")
 
 
 def _teams(tournament, sizes: list[int]) -> dict[int, int]:
@@ -53,8 +48,8 @@ def _teams(tournament, sizes: list[int]) -> dict[int, int]:
 
 
 def play_round(round_, seed: int) -> None:
-    """Play every match of a round to its end with believable deals (the engine's scores);
-    the Deberc simulator of `tests.live.helpers` deals nine cards a hand, too many for four."""
+    """Play every match of a round to its end with believable deals (the engine's scores),
+    the first dealer the one drawn for the match."""
     rng = random.Random(seed)
     for match in Match.objects.filter(round=round_).select_related("tournament"):
         names = seat_names(match)
@@ -66,27 +61,12 @@ def play_round(round_, seed: int) -> None:
             conventions=dict(match.conventions or {}),
         )
         assert result["finished"]
-        Deal.objects.bulk_create(
-            Deal(match=match, number=k, record=r) for k, r in enumerate(record["deals"], start=1)
-        )
-        winner = result["winner"]
-        match.result = result
-        match.status = Match.Status.FINISHED
-        match.winner_seats = [
-            names.index(w) for w in ([winner] if isinstance(winner, str) else winner)
-        ]
-        match.save()
-        MatchTally.objects.create(
-            match=match,
-            tournament=match.tournament,
-            round_number=round_.number,
-            data=tally_data(match),
-        )
+        store_finished(match, names, record["deals"], result)
     standings_refresh(tournament=round_.tournament)
 
 
 def _pair(user, tournament):
-    return _client(user).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+    return signed_in(user).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
 
 
 def _seated(round_) -> list[list[int]]:
@@ -157,7 +137,7 @@ def test_deberc_at_four_entered_as_players_asks_for_pairs(club, organiser):
     tournament.organisers.add(organiser)
     for _ in range(8):
         EntryFactory(tournament=tournament)
-    answer = _client(organiser, "ru").post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+    answer = signed_in(organiser, "ru").post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
     assert answer.status_code == 409
     assert answer.json()["errors"][0]["code"] == "table_size_unsupported"
     assert "пар" in answer.json()["errors"][0]["message"]

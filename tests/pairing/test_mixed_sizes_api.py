@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
-from django.test import Client
 
-from tests.factories import ClubFactory, EntryFactory, UserFactory
-from tournaments.models import ClubMember, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    make_organiser,
+    signed_in,
+    tournament_post,
+)
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -20,26 +23,11 @@ def club():
 
 @pytest.fixture
 def organiser(club):
-    user = UserFactory(username="mixed-org")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
-    return user
-
-
-def _client(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
-def _create(user, language="en", **fields):
-    return _client(user, language).post(
-        "/api/v1/tournaments/", fields, content_type="application/json"
-    )
+    return make_organiser(club, "mixed-org")
 
 
 def test_a_seven_player_preferans_evening_is_paired_four_and_three(club, organiser):
-    answer = _create(
+    answer = tournament_post(
         organiser, name="Пятница", club=club.pk, game="preferans", table_sizes=[4, 3], rounds=3
     )
     assert answer.status_code == 201, answer.content
@@ -49,7 +37,7 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three(club, organis
     tournament = Tournament.objects.get(pk=body["id"])
     for seed in range(1, 8):
         EntryFactory(tournament=tournament, seed=seed)
-    paired = _client(organiser).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
+    paired = signed_in(organiser).post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
     assert paired.status_code == 201, paired.content
     round_ = paired.json()
     sizes = sorted(len(t["players"]) for t in round_["tables"])
@@ -69,7 +57,9 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three(club, organis
 )
 @pytest.mark.parametrize("language", ["en", "ru", "uk"])
 def test_sizes_a_game_cannot_seat_are_refused_at_the_field(club, organiser, game, sizes, language):
-    answer = _create(organiser, language, name="X", club=club.pk, game=game, table_sizes=sizes)
+    answer = tournament_post(
+        organiser, language, name="X", club=club.pk, game=game, table_sizes=sizes
+    )
     assert answer.status_code == 400, answer.content
     text = answer.content.decode()
     assert "bad_table_size" in text and "table_sizes" in text
@@ -81,8 +71,10 @@ def test_sizes_a_game_cannot_seat_are_refused_at_the_field(club, organiser, game
 
 
 def test_choosing_one_size_later_ends_the_mix(club, organiser):
-    body = _create(organiser, name="Y", club=club.pk, game="preferans", table_sizes=[3, 4]).json()
-    answer = _client(organiser).patch(
+    body = tournament_post(
+        organiser, name="Y", club=club.pk, game="preferans", table_sizes=[3, 4]
+    ).json()
+    answer = signed_in(organiser).patch(
         f"/api/v1/tournaments/{body['id']}/", {"table_size": 4}, content_type="application/json"
     )
     assert answer.status_code == 200, answer.content
@@ -96,10 +88,12 @@ def test_null_sizes_are_refused_and_the_tournament_kept(club, organiser, languag
     No mix is []; null is refused at the field, as JSON null is."""
     from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-    created = _create(organiser, "en", name="X", club=club.pk, game="preferans", table_sizes=[3, 4])
+    created = tournament_post(
+        organiser, "en", name="X", club=club.pk, game="preferans", table_sizes=[3, 4]
+    )
     assert created.status_code == 201, created.content
     tournament = Tournament.objects.get()
-    client = _client(organiser, language)
+    client = signed_in(organiser, language)
     url = f"/api/v1/tournaments/{tournament.pk}/"
     as_form = client.patch(
         url, encode_multipart(BOUNDARY, {"table_sizes": "null"}), content_type=MULTIPART_CONTENT

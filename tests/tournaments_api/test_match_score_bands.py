@@ -6,13 +6,10 @@ refused change keeps the tournament as it was."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
-from django.test import Client
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, make_organiser, signed_in, tournament_post
 from tournaments import presets
-from tournaments.models import ClubMember, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tournaments.models import Tournament
 from tournaments.serializers import settings_errors
 from tournaments.services import PLAY_SETTINGS
 
@@ -37,23 +34,12 @@ def club():
 
 @pytest.fixture
 def organiser(club):
-    user = UserFactory(username="bands-org")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
-    return user
-
-
-def _client(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
+    return make_organiser(club, "bands-org")
 
 
 def _create(user, language="en", **fields):
     fields.setdefault("table_size", 3 if fields.get("game") == "preferans" else 2)
-    return _client(user, language).post(
-        "/api/v1/tournaments/", fields, content_type="application/json"
-    )
+    return tournament_post(user, language, **fields)
 
 
 def _errors(answer) -> list[dict]:
@@ -74,7 +60,7 @@ def test_a_compressed_balance_tournament_keeps_its_bands(club, organiser):
     body = answer.json()
     assert body["match_score"] == "compressed_balance"
     assert body["match_score_bands"] == BANDS
-    again = _client(organiser).get(f"/api/v1/tournaments/{body['id']}/").json()
+    again = signed_in(organiser).get(f"/api/v1/tournaments/{body['id']}/").json()
     assert again["match_score_bands"] == BANDS
 
 
@@ -184,7 +170,7 @@ def test_a_change_refused_keeps_the_tournament_and_another_scoring_drops_the_ban
         match_score_bands=BANDS,
     ).json()
     url = f"/api/v1/tournaments/{body['id']}/"
-    client = _client(organiser, "uk")
+    client = signed_in(organiser, "uk")
     refused = client.patch(
         url,
         {"name": "Z", "match_score_bands": [{"up_to": 100, "factor": 2}, {"factor": 0}]},
@@ -270,7 +256,7 @@ def _form_post(client, club, **fields):
     ],
 )
 def test_the_organisers_form_refuses_bad_bands_at_the_field(club, organiser, text, words):
-    client = _client(organiser, "ru")
+    client = signed_in(organiser, "ru")
     answer = _form_post(client, club, match_score="compressed_balance", match_score_bands=text)
     assert answer.status_code == 200  # the form again, with its errors
     form = answer.context["form"]
@@ -280,7 +266,7 @@ def test_the_organisers_form_refuses_bad_bands_at_the_field(club, organiser, tex
 
 
 def test_the_organisers_form_saves_typed_bands(club, organiser):
-    client = _client(organiser, "uk")
+    client = signed_in(organiser, "uk")
     answer = _form_post(
         client, club, match_score="compressed_balance", match_score_bands="200:1, 650:0.1, :0"
     )
@@ -300,7 +286,7 @@ def test_an_export_imports_back_with_its_bands(club, organiser):
         match_score="compressed_balance",
         match_score_bands=BANDS,
     ).json()
-    client = _client(organiser)
+    client = signed_in(organiser)
     document = client.get(f"/api/v1/tournaments/{body['id']}/export/").json()
     assert document["tournament"]["match_score_bands"] == BANDS
     document["tournament"]["name"] = "Экспорт 2"

@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from tests.factories import ClubFactory, TournamentFactory, UserFactory
+from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_organiser, signed_in
 from tournaments import presets
-from tournaments.models import ClubMember, ClubPreset, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tournaments.models import ClubPreset, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +34,7 @@ def club():
 
 @pytest.fixture
 def organiser(club):
-    user = UserFactory(username="preset-org")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
-    return user
-
-
-def _client(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
+    return make_organiser(club, "preset-org")
 
 
 def _errors(answer) -> dict[str, tuple[str, str]]:
@@ -113,7 +102,7 @@ def test_two_presets_of_a_club_cannot_share_a_name_but_two_clubs_can(club):
 
 def test_renaming_and_deleting_a_preset_leaves_the_tournaments_started_from_it(club, organiser):
     preset = presets.preset_create(club=club, name="A", settings=SOCHI_30)
-    answer = _client(organiser).post(
+    answer = signed_in(organiser).post(
         "/api/v1/tournaments/",
         {"preset": preset.pk, "name": "From A"},
         content_type="application/json",
@@ -138,7 +127,7 @@ def test_the_rules_presets_are_not_changed_by_a_club_preset(club):
 
 
 def test_the_api_saves_lists_renames_and_deletes_a_clubs_presets(club, organiser):
-    client = _client(organiser)
+    client = signed_in(organiser)
     url = f"/api/v1/clubs/{club.pk}/presets/"
     made = client.post(
         url, {"name": "Сочі 30", "settings": SOCHI_30}, content_type="application/json"
@@ -156,7 +145,7 @@ def test_the_api_saves_lists_renames_and_deletes_a_clubs_presets(club, organiser
 
 
 def test_the_api_saves_a_preset_from_a_tournament_of_the_club_only(club, organiser):
-    client = _client(organiser)
+    client = signed_in(organiser)
     url = f"/api/v1/clubs/{club.pk}/presets/"
     own = TournamentFactory(club=club, ruleset="kharkov")
     other = TournamentFactory()
@@ -175,7 +164,7 @@ def test_the_api_saves_a_preset_from_a_tournament_of_the_club_only(club, organis
 )
 def test_the_api_refuses_a_duplicate_name_in_the_users_language(club, organiser, language, words):
     presets.preset_create(club=club, name="Вечір", settings={"game": "deberc"})
-    answer = _client(organiser, language).post(
+    answer = signed_in(organiser, language).post(
         f"/api/v1/clubs/{club.pk}/presets/",
         {"name": "Вечір", "settings": {"game": "deberc"}},
         content_type="application/json",
@@ -190,7 +179,7 @@ def test_the_api_refuses_a_duplicate_name_in_the_users_language(club, organiser,
     ("language", "words"), [("ru", "играют за столами"), ("uk", "грають за столами")]
 )
 def test_the_api_refuses_a_table_size_the_game_cannot_seat(club, organiser, language, words):
-    answer = _client(organiser, language).post(
+    answer = signed_in(organiser, language).post(
         f"/api/v1/clubs/{club.pk}/presets/",
         {"name": "Два", "settings": {"game": "preferans", "table_size": 2}},
         content_type="application/json",
@@ -205,12 +194,14 @@ def test_the_api_refuses_a_table_size_the_game_cannot_seat(club, organiser, lang
 def test_presets_are_the_club_organisers_only(club, organiser):
     url = f"/api/v1/clubs/{club.pk}/presets/"
     assert Client().get(url).status_code == 401
-    assert _client(UserFactory(username="stranger")).get(url).status_code == 403
-    assert _client(organiser).get("/api/v1/clubs/999999/presets/").status_code == 404
+    assert signed_in(UserFactory(username="stranger")).get(url).status_code == 403
+    assert signed_in(organiser).get("/api/v1/clubs/999999/presets/").status_code == 404
     preset = presets.preset_create(club=club, name="A", settings={"game": "deberc"})
     other_club = ClubFactory()
     assert (
-        _client(organiser).delete(f"/api/v1/clubs/{other_club.pk}/presets/{preset.pk}/").status_code
+        signed_in(organiser)
+        .delete(f"/api/v1/clubs/{other_club.pk}/presets/{preset.pk}/")
+        .status_code
         == 403
     )
     assert ClubPreset.objects.filter(pk=preset.pk).exists()
@@ -220,7 +211,7 @@ def test_a_tournament_created_from_a_preset_takes_its_values_and_the_bodys_overr
     club, organiser
 ):
     preset = presets.preset_create(club=club, name="Сочі 30", settings=SOCHI_30)
-    answer = _client(organiser).post(
+    answer = signed_in(organiser).post(
         "/api/v1/tournaments/",
         {"preset": preset.pk, "name": "П'ятниця", "rounds": 4},
         content_type="application/json",
@@ -240,7 +231,7 @@ def test_a_tournament_created_from_a_preset_takes_its_values_and_the_bodys_overr
 )
 def test_a_preset_of_another_club_or_unknown_is_refused_at_preset(club, organiser, language, words):
     foreign = presets.preset_create(club=ClubFactory(), name="Чужий", settings={"game": "deberc"})
-    client = _client(organiser, language)
+    client = signed_in(organiser, language)
     for asked in (foreign.pk, 999999, "abc", None, True):
         answer = client.post(
             "/api/v1/tournaments/",
@@ -259,7 +250,7 @@ def test_a_preset_of_another_club_or_unknown_is_refused_at_preset(club, organise
 
 def test_the_body_overriding_a_preset_is_still_checked_for_its_game(club, organiser):
     preset = presets.preset_create(club=club, name="Сочі", settings=SOCHI_30)
-    answer = _client(organiser).post(
+    answer = signed_in(organiser).post(
         "/api/v1/tournaments/",
         {"preset": preset.pk, "name": "Bad", "table_size": 2},
         content_type="application/json",
@@ -284,7 +275,7 @@ def test_the_openapi_schema_names_the_presets_and_the_create_bodys_preset(client
 
 def test_the_new_tournament_form_starts_from_a_chosen_preset(club, organiser):
     preset = presets.preset_create(club=club, name="Сочі 30", settings=SOCHI_30)
-    client = _client(organiser, "uk")
+    client = signed_in(organiser, "uk")
     blank = client.get("/tournaments/new/").content.decode()
     assert "Сочі 30" in blank  # offered in the "start from" select
     page = client.get(f"/tournaments/new/?preset={preset.pk}").content.decode()
@@ -300,7 +291,7 @@ def test_the_new_tournament_form_starts_from_a_chosen_preset(club, organiser):
 
 def test_a_preset_of_a_club_the_user_does_not_manage_does_not_fill_the_form(club, organiser):
     foreign = presets.preset_create(club=ClubFactory(), name="Чужий", settings=SOCHI_30)
-    page = _client(organiser).get(f"/tournaments/new/?preset={foreign.pk}").content.decode()
+    page = signed_in(organiser).get(f"/tournaments/new/?preset={foreign.pk}").content.decode()
     assert "Чужий" not in page
     assert 'data-testid="started-from"' not in page
 
@@ -310,7 +301,7 @@ def test_a_preset_of_a_club_the_user_does_not_manage_does_not_fill_the_form(club
     [("ru", "Наборы настроек"), ("uk", "Набори налаштувань"), ("en", "Presets of")],
 )
 def test_the_presets_page_saves_renames_and_deletes(club, organiser, language, title):
-    client = _client(organiser, language)
+    client = signed_in(organiser, language)
     tournament = TournamentFactory(club=club, ruleset="online")
     url = f"/clubs/{club.pk}/presets/"
     page = client.get(url)
@@ -331,7 +322,7 @@ def test_the_presets_page_saves_renames_and_deletes(club, organiser, language, t
 
 
 def test_the_presets_page_is_the_club_organisers_only(club):
-    stranger = _client(UserFactory(username="nobody"))
+    stranger = signed_in(UserFactory(username="nobody"))
     assert stranger.get(f"/clubs/{club.pk}/presets/").status_code == 403
 
 

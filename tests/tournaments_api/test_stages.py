@@ -5,14 +5,18 @@ top N, a final seats the top table; the standings keep the qualification rank.""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import translation
 
 from scoring.models import Match
-from tests.factories import ClubFactory, EntryFactory, UserFactory
-from tournaments.models import ClubMember, MatchTally, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    make_organiser,
+    signed_in,
+    tournament_post,
+)
+from tournaments.models import MatchTally, Tournament
 from tournaments.standings import standings_refresh
 
 pytestmark = pytest.mark.django_db
@@ -25,22 +29,7 @@ def club():
 
 @pytest.fixture
 def organiser(club):
-    user = UserFactory(username="stage-org")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
-    return user
-
-
-def _client(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
-def _create(user, language="en", **fields):
-    return _client(user, language).post(
-        "/api/v1/tournaments/", fields, content_type="application/json"
-    )
+    return make_organiser(club, "stage-org")
 
 
 PREFERANS = {"game": "preferans", "ruleset": "sochi", "match_score": "places_per_size"}
@@ -80,7 +69,7 @@ WORDS = {
 def test_stage_settings_that_cannot_be_played_are_refused_at_their_field(
     club, organiser, fields, field, code, language
 ):
-    answer = _create(
+    answer = tournament_post(
         organiser,
         language,
         name="Этапы",
@@ -102,11 +91,13 @@ def test_stage_settings_that_cannot_be_played_are_refused_at_their_field(
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_a_cut_that_keeps_everyone_entered_is_refused(club, organiser, language):
-    body = _create(organiser, name="Срез", club=club.pk, table_size=3, rounds=3, **PREFERANS).json()
+    body = tournament_post(
+        organiser, name="Срез", club=club.pk, table_size=3, rounds=3, **PREFERANS
+    ).json()
     tournament = Tournament.objects.get(pk=body["id"])
     for seed in range(1, 7):
         EntryFactory(tournament=tournament, seed=seed)
-    answer = _client(organiser, language).patch(
+    answer = signed_in(organiser, language).patch(
         f"/api/v1/tournaments/{tournament.pk}/",
         {"stage_kind": "cut", "stage_after_round": 1, "stage_size": 6},
         content_type="application/json",
@@ -155,7 +146,7 @@ def _standings(client, tournament):
 
 
 def test_a_cut_pairs_only_the_top_n_and_ranks_them_above_those_cut(club, organiser):
-    body = _create(
+    body = tournament_post(
         organiser,
         name="Срез после тура",
         club=club.pk,
@@ -169,7 +160,7 @@ def test_a_cut_pairs_only_the_top_n_and_ranks_them_above_those_cut(club, organis
     ).json()
     tournament = Tournament.objects.get(pk=body["id"])
     players = [EntryFactory(tournament=tournament, seed=s).player_id for s in range(1, 10)]
-    client = _client(organiser)
+    client = signed_in(organiser)
     first = client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
     assert first.status_code == 201, first.content
     strongest = list(reversed(players))  # the last seeds win everything
@@ -210,7 +201,7 @@ def before_ranked(rows):
 
 
 def test_a_final_table_of_four_after_round_two_ranks_its_players_first(club, organiser):
-    body = _create(
+    body = tournament_post(
         organiser,
         name="Финал четверых",
         club=club.pk,
@@ -224,7 +215,7 @@ def test_a_final_table_of_four_after_round_two_ranks_its_players_first(club, org
     ).json()
     tournament = Tournament.objects.get(pk=body["id"])
     players = [EntryFactory(tournament=tournament, seed=s).player_id for s in range(1, 8)]
-    client = _client(organiser, "ru")
+    client = signed_in(organiser, "ru")
     for number in (1, 2):
         paired = client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
         assert paired.status_code == 201, paired.content
@@ -268,7 +259,7 @@ def test_a_final_table_of_four_after_round_two_ranks_its_players_first(club, org
 
 
 def test_a_final_at_mixed_sizes_without_a_size_seats_the_top_table_of_each_size(club, organiser):
-    body = _create(
+    body = tournament_post(
         organiser,
         name="Два финала",
         club=club.pk,
@@ -280,7 +271,7 @@ def test_a_final_at_mixed_sizes_without_a_size_seats_the_top_table_of_each_size(
     ).json()
     tournament = Tournament.objects.get(pk=body["id"])
     players = [EntryFactory(tournament=tournament, seed=s).player_id for s in range(1, 11)]
-    client = _client(organiser)
+    client = signed_in(organiser)
     assert client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/").status_code == 201
     _finish_round(tournament, 1, players)
     qualification = [row["player_id"] for row in _standings(client, tournament)]
@@ -293,7 +284,7 @@ def test_a_final_at_mixed_sizes_without_a_size_seats_the_top_table_of_each_size(
 
 @pytest.mark.parametrize(("language", "words"), [("ru", "фиксированных пар"), ("uk", "сталих пар")])
 def test_a_tournament_of_fixed_pairs_has_no_stage(club, organiser, language, words):
-    answer = _create(
+    answer = tournament_post(
         organiser,
         language,
         name="Пари",
