@@ -1,0 +1,62 @@
+"""A gunicorn worker, once loaded, keeps its modules out of Python's full collections
+(config/gunicorn.py): a full collection no longer walks the whole site with the GIL held."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+gunicorn_config = importlib.import_module("config.gunicorn")
+
+
+@pytest.fixture
+def restored_interpreter() -> Iterator[None]:
+    """post_worker_init changes the whole process: put the test process back as it was."""
+    threshold = gc.get_threshold()
+    interval = sys.getswitchinterval()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+    sys.setswitchinterval(interval)
+
+
+def test_a_loaded_worker_leaves_the_site_out_of_full_collections(restored_interpreter):
+    gc.collect()
+    walked_before = len(gc.get_objects(generation=2))
+
+    gunicorn_config.post_worker_init(object())
+
+    # What the site had loaded is frozen: a full collection now walks only what requests
+    # make afterwards, a small part of it.
+    assert gc.get_freeze_count() >= walked_before
+    assert len(gc.get_objects(generation=2)) < walked_before // 10
+    # Every view module is among the frozen (the URL configuration was loaded first).
+    assert "scoring.api" in sys.modules
+    assert "tournaments.views_live" in sys.modules
+
+
+def test_young_collections_come_every_ten_thousand_objects(restored_interpreter):
+    gunicorn_config.post_worker_init(object())
+
+    assert gc.get_threshold()[0] == gunicorn_config.YOUNG_COLLECTION_THRESHOLD == 10_000
+    assert sys.getswitchinterval() == pytest.approx(0.001)
+
+
+def test_garbage_made_after_the_freeze_is_still_collected(restored_interpreter):
+    gunicorn_config.post_worker_init(object())
+
+    class Node:
+        partner: Node | None = None
+
+    first, second = Node(), Node()
+    first.partner, second.partner = second, first  # a cycle: only the collector frees it
+    count = sum(isinstance(o, Node) for o in gc.get_objects())
+    del first, second
+
+    gc.collect()
+
+    assert sum(isinstance(o, Node) for o in gc.get_objects()) == count - 2
