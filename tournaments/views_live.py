@@ -62,7 +62,7 @@ POLL_SECONDS = 5
 OVERVIEW_TABLES = 24
 ROUND_PAGE_TABLES = 100
 # The top of the standings is named by the tournament's version: kept a minute at most.
-CARD_SECONDS = 60
+TOP_OF_STANDINGS_SECONDS = 60
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -126,7 +126,7 @@ def _table_cards(
         fresh = {keys[table["match_id"]]: str(table_card_html(table)) for table in tables}
         table_cards_kept.set_many(fresh)
         cards.update(fresh)
-    # Safe: each card is our own template's output, escaped when it was rendered.
+    # Safe: each card is table_card_html's output, every value escaped as it was made.
     return [
         {"html": mark_safe(cards[keys[match_id]])}
         for match_id, _version, _status in shown
@@ -154,7 +154,7 @@ def _top_of_standings(
             "tournaments/live/_standings_table.html",
             {"rows": top, "columns": columns, "base": base_columns()},
         )
-        cache.set(key, html, CARD_SECONDS)
+        cache.set(key, html, TOP_OF_STANDINGS_SECONDS)
     # Safe: our own template's output, escaped when it was rendered.
     return mark_safe(html)
 

@@ -34,9 +34,6 @@ def test_a_loaded_worker_leaves_the_site_out_of_full_collections(restored_interp
     # make afterwards, a small part of it.
     assert gc.get_freeze_count() >= walked_before
     assert len(gc.get_objects(generation=2)) < walked_before // 10
-    # Every view module is among the frozen (the URL configuration was loaded first).
-    assert "scoring.api" in sys.modules
-    assert "tournaments.views_live" in sys.modules
 
 
 def test_young_collections_come_every_ten_thousand_objects(restored_interpreter):

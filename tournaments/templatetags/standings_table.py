@@ -1,4 +1,5 @@
-"""The standings table's columns after the tiebreaks (`tournaments/live/_standings_table.html`)."""
+"""The standings table (`tournaments/live/_standings_table.html`): its columns after the
+tiebreaks and its rows."""
 
 from __future__ import annotations
 
@@ -21,12 +22,6 @@ def tail_columns(
     "wins" counts the matches won: one column, never two of the same figure)."""
     repeated = {SAME_AS_BASE[c["name"]] for c in columns if c["name"] in SAME_AS_BASE}
     return [base[key] for key in ("played", "won") if key not in repeated]
-
-
-@register.filter
-def figure(row: Mapping[str, Any], key: str) -> Any:
-    """A row's figure by its column key."""
-    return row.get(key)
 
 
 @register.simple_tag
