@@ -45,6 +45,9 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three_in_russian(
             page.click("form button[type=submit]")
             expect(page).to_have_url(re.compile(r"/tournaments/new/$"))
             page.select_option("select[name=game]", "preferans")
+            # Deberc's fields have the same label: wait for Preferans' to be swapped in, or
+            # the sizes chosen next go to the fields the swap then replaces.
+            expect(page.locator("#game-fields [data-game=preferans]")).to_have_count(1)
             expect(page.locator("label[data-field=table_sizes]")).to_contain_text(
                 "Столы разного размера"
             )
