@@ -60,9 +60,9 @@ class Wsgi:
     """Calls the WSGI application as gunicorn does and times each call's thread CPU."""
 
     def __init__(self) -> None:
-        from django.core.wsgi import get_wsgi_application
+        from config.wsgi import application
 
-        self.app = get_wsgi_application()
+        self.app = application
 
     def call(
         self, method: str, path: str, headers: dict[str, str], body: bytes = b""

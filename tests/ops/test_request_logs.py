@@ -132,3 +132,34 @@ def test_it_leaves_out_the_request_django_attaches_to_errors(log_lines, rf):
     assert entry["message"] == "Internal Server Error: /boom/"
     assert entry["status_code"] == 500
     assert "leaked" not in line
+
+
+def test_at_warning_only_server_errors_are_logged_and_nothing_else_is_measured(
+    log_lines, rf, monkeypatch
+):
+    """REQUEST_LOG_LEVEL=WARNING: an answered request writes nothing and reads no CPU clock
+    (a system call holding the GIL, twice a request); a server error still has its line."""
+    from django.http import HttpResponse
+
+    from config import request_log as module
+
+    logging.getLogger("deberc.request").setLevel(logging.WARNING)
+    clock_reads: list[float] = []
+    real_thread_time = module.time.thread_time
+
+    def counted_thread_time() -> float:
+        clock_reads.append(1.0)
+        return real_thread_time()
+
+    monkeypatch.setattr(module.time, "thread_time", counted_thread_time)
+    status = {"code": 200}
+    middleware = module.RequestLogMiddleware(lambda request: HttpResponse(status=status["code"]))
+    assert middleware(rf.get("/tournaments/1/")).status_code == 200
+    assert request_entries(log_lines()) == []
+    status["code"] = 503
+    middleware(rf.get("/tournaments/1/"))
+    (entry,) = request_entries(log_lines())
+    assert (entry["level"], entry["status"], entry["outcome"]) == ("ERROR", 503, "error")
+    assert isinstance(entry["duration_ms"], float)
+    assert entry["cpu_ms"] is None
+    assert clock_reads == []
