@@ -12,6 +12,13 @@ class RefereeConfig(AppConfig):
         # The rulebook lives in code; every `migrate` (and test database set-up, and flush)
         # copies it into the searchable Article table, so a fresh database has it at once.
         post_migrate.connect(_sync_rulebook, sender=self, dispatch_uid="referee_rulebook_sync")
+        # The tournament pages name a card's cited article by its title, through this lookup
+        # (tournaments sits below this app and never imports it).
+        from tournaments.citations import article_titles_provide
+
+        from .selectors import article_titles
+
+        article_titles_provide(article_titles)
 
 
 def _sync_rulebook(sender: AppConfig, using: str = "default", **kwargs: object) -> None:

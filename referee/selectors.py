@@ -79,6 +79,14 @@ def articles_by_ids(ids: list[str]) -> list[Article]:
     return [found[i] for i in ids if i in found]
 
 
+def article_titles(ids: list[str]) -> dict[str, str]:
+    """The titles of these articles in the active language (unknown or malformed ids are left
+    out): what the tournament pages show for a card's cited article (`tournaments.citations`)."""
+    max_length = Article._meta.get_field("id").max_length or 0
+    wanted = [i for i in ids if len(i) <= max_length and ARTICLE_ID.fullmatch(i)]
+    return {rule.id: rule.title_in() for rule in Article.objects.filter(pk__in=wanted)}
+
+
 def rulebook_sections(game: str | None = None) -> list[dict[str, Any]]:
     """The rulebook's table of contents: each section with its articles, in order (only
     `game`'s when a game is named)."""

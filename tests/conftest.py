@@ -89,6 +89,18 @@ def empty_cache() -> None:
     table_cards_kept.clear()
 
 
+@pytest.fixture(autouse=True)
+def no_language_left_over() -> Iterator[None]:
+    """A request through the test client activates its visitor's language in the test's
+    thread and leaves it active (as a server's thread keeps it until its next request): what
+    a test makes outside a request (a card's reason, a task run at once) must not speak the
+    language of a page the test before it asked for."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
     """pytest-django's test database, and at its end the connections that threads of the

@@ -540,8 +540,11 @@ def card_notes(tournament: Any, *, users_shown: bool = False) -> list[dict[str, 
     what (the card, the player, its consequence; withdrawn), its reason and article."""
     from scoring.models import Match
 
+    from .citations import article_titles
+
     cards = cards_of(tournament)
     meaning = card_meaning(tournament, cards)
+    titles = article_titles(card.article for card in cards)
     tables = dict(
         Match.objects.filter(pk__in={c.match_id for c in cards if c.match_id}).values_list(
             "pk", "table__number"
@@ -554,7 +557,8 @@ def card_notes(tournament: Any, *, users_shown: bool = False) -> list[dict[str, 
             what += f" ({meaning[card.pk]})"
         if card.withdrawn_at is not None:
             what += " — " + _("withdrawn")
-        reason = card.reason + (f" [{card.article}]" if card.article else "")
+        cited = titles.get(card.article, card.article)
+        reason = card.reason + (f" [{cited}]" if cited else "")
         note = {
             "round": card.round.number if card.round_id else None,
             "table": tables.get(card.match_id) if card.match_id else None,
@@ -570,13 +574,16 @@ def card_notes(tournament: Any, *, users_shown: bool = False) -> list[dict[str, 
     return notes
 
 
-def player_cards(player: Any, *, user: Any = None) -> list[Any]:
+def player_cards(player: Any, *, user: Any = None) -> list[tuple[Any, str]]:
     """A player's cards in the tournaments `user` may see (the public: published ones), the
-    newest first; never who gave them (the page does not show it)."""
+    newest first, each with its cited article's title in the visitor's language ("" when it
+    cites none, or one the rulebook no longer has: the page shows its id); never who gave
+    them (the page does not show it)."""
     from . import permissions as perms
+    from .citations import article_titles
     from .models import Card
 
-    return list(
+    cards = list(
         Card.objects.filter(
             player=player,
             tournament__in=perms.visible_tournaments(user).values("pk"),
@@ -584,3 +591,5 @@ def player_cards(player: Any, *, user: Any = None) -> list[Any]:
         .select_related("tournament", "round")
         .order_by("-created_at", "-id")
     )
+    titles = article_titles(card.article for card in cards)
+    return [(card, titles.get(card.article, "")) for card in cards]

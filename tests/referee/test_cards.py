@@ -258,3 +258,52 @@ def test_the_public_page_hides_the_referee_and_the_form(client):
     assert client.post(
         f"/referee/tournaments/{ev.tournament.pk}/cards/", {"reason": "x"}
     ).status_code in (302, 403)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_public_pages_name_the_cited_article_by_its_title_in_the_visitors_language(
+    client, lang
+):
+    """Not its id (`scoring.…`): the player's page links the title to the rulebook, and the
+    standings' notes carry it too."""
+    from tournaments import discipline
+
+    ev = make_evening()
+    article = _article()
+    anna = _anna(ev)
+    discipline.card_give(
+        tournament=ev.tournament,
+        player=anna,
+        kind="yellow",
+        reason="Slow play",
+        article=article.pk,
+        user=ev.referee,
+    )
+    title = article.title_in(lang)
+    page = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f'href="/rules/{article.pk}/" data-testid="cited-article">{title}</a>' in page
+    assert f"[{article.pk}]" not in page
+    notes = client.get(
+        f"/api/v1/tournaments/{ev.tournament.pk}/standings/notes/", HTTP_ACCEPT_LANGUAGE=lang
+    ).json()
+    (note,) = [n for n in notes if n["kind"] == "card_yellow"]
+    assert note["reason"] == f"Slow play [{title}]"
+
+
+def test_an_article_the_rulebook_no_longer_has_is_shown_by_its_id(client):
+    from tournaments import discipline
+
+    ev = make_evening()
+    article = _article()
+    anna = _anna(ev)
+    discipline.card_give(
+        tournament=ev.tournament,
+        player=anna,
+        kind="warning",
+        reason="Slow play",
+        article=article.pk,
+        user=ev.referee,
+    )
+    Article.objects.filter(pk=article.pk).delete()
+    page = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"[{article.pk}]" in page and 'data-testid="cited-article"' not in page
