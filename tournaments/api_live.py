@@ -3,7 +3,7 @@
 - `POST /api/v1/tournaments/{id}/rounds/`: pair the next round (organiser) → 201, the round
   with its tables; `GET` lists the rounds.
 - `POST /api/v1/tournaments/{id}/rounds/{number}/swap/`: swap two players or two tables before
-  the round starts → the round, with warnings for rematches.
+  the round starts → the round, with warnings for rematches and teammates seated together.
 - `GET /api/v1/tournaments/{id}/standings/`: ranked rows `{rank, player, match_points,
   tiebreaks: {...}, played, won}` (read from the stored standings: no recomputation).
 - `GET /api/v1/tournaments/{id}/standings/notes/`: what was changed after a round closed
@@ -156,7 +156,9 @@ class RoundSwapView(APIView):
             },
         ),
         responses={
-            200: object_response("The round, with warnings for rematches"),
+            200: object_response(
+                "The round, with warnings for rematches and teammates seated together"
+            ),
             400: ERRORS,
             401: ERRORS,
             403: ERRORS,

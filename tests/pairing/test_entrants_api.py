@@ -176,6 +176,53 @@ def test_a_team_event_seats_teammates_apart_round_after_round(
     assert seated == 14
 
 
+def test_a_swap_that_seats_teammates_together_warns_and_the_round_page_says_so(club, organiser):
+    from tournaments.models import Player
+
+    tournament = TournamentFactory(
+        club=club,
+        game="preferans",
+        ruleset="sochi",
+        table_size=3,
+        entrants="teams",
+        rounds=2,
+        status="draft",
+    )
+    tournament.organisers.add(organiser)
+    team_of = _teams(tournament, [3, 3, 3])
+    assert _pair(organiser, tournament).status_code == 201
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    assert pairing_warnings(round1) == []
+    first, second = _seated(round1)[:2]
+    # Each table seats one of each team: swapping two players of different teams sits each
+    # beside a teammate.
+    moved = first[0]
+    other = next(p for p in second if team_of[p] != team_of[moved])
+    warnings = round_swap(round_=round1, first=moved, second=other)
+    names = dict(Player.objects.values_list("pk", "display_name"))
+    teams = dict(Team.objects.values_list("pk", "name"))
+
+    def beside(player: int, table: list[int]) -> int:
+        return next(p for p in table if p != player and team_of[p] == team_of[player])
+
+    expected = {
+        (names[moved], names[beside(moved, second)], teams[team_of[moved]]),
+        (names[other], names[beside(other, first)], teams[team_of[other]]),
+    }
+    teammates = [w for w in warnings if w.startswith("Teammates")]
+    assert len(teammates) == 2
+    for a, b, team in expected:
+        assert any(a in w and b in w and f"({team})" in w for w in teammates), (a, b, teammates)
+    assert sorted(w for w in pairing_warnings(round1) if w.startswith("Teammates")) == sorted(
+        teammates
+    )
+    # The organiser's page says it in Russian.
+    page = signed_in(organiser).get(
+        f"/tournaments/{tournament.pk}/pairing/", HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert "Товарищи по команде за одним столом" in page.content.decode()
+
+
 def test_a_withdrawn_team_is_paired_no_more(club, organiser):
     tournament = TournamentFactory(
         club=club, game="deberc", table_size=2, entrants="teams", rounds=2, status="draft"

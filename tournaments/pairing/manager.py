@@ -592,7 +592,7 @@ def _swap_pairs(round_: Round, first: int, second: int) -> list[str]:
 
 
 def _partners_of(tournament: Tournament) -> dict[int, int]:
-    """{player: pair} of a tournament of fixed pairs."""
+    """{player: pair or team} of a tournament of fixed pairs or of teams."""
     return {
         player: team
         for player, team in tournament.entries.filter(team__isnull=False).values_list(
@@ -660,7 +660,9 @@ def _swap_players(round_: Round, first: int, second: int) -> list[str]:
 
 
 def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
-    """A warning for every pair at these tables who already met earlier in the tournament."""
+    """A warning for every pair at these tables who already met earlier in the tournament,
+    and, in a team event, for every two teammates seated at one table (the pairing keeps
+    them apart; an organiser's swap may not)."""
     from tournaments.models import Player
 
     at_tables: dict[int, list] = defaultdict(list)
@@ -684,15 +686,28 @@ def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
             "pk", "display_name"
         )
     )
-    # Fixed partners sit together every round: that is no rematch.
+    # Fixed partners sit together every round: that is no rematch. Teammates never should.
+    entrants = round_.tournament.entrants
     partners: dict[int, int] = {}
-    if round_.tournament.entrants == Tournament.Entrants.PAIRS:
+    if entrants in (Tournament.Entrants.PAIRS, Tournament.Entrants.TEAMS):
         partners = _partners_of(round_.tournament)
+    team_names: dict[int, str] = {}
+    if entrants == Tournament.Entrants.TEAMS:
+        team_names = dict(round_.tournament.teams.values_list("pk", "name"))
     warnings = []
     for players in at_tables.values():
         for i, p in enumerate(players):
             for q in players[i + 1 :]:
                 if p in partners and partners.get(q) == partners[p]:
+                    if team_names:
+                        warnings.append(
+                            _("Teammates at one table: %(a)s and %(b)s (%(team)s).")
+                            % {
+                                "a": names.get(p, p),
+                                "b": names.get(q, q),
+                                "team": team_names.get(partners[p], ""),
+                            }
+                        )
                     continue
                 if frozenset((p, q)) in met:
                     warnings.append(
@@ -703,6 +718,7 @@ def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
 
 
 def pairing_warnings(round_: Round) -> list[str]:
-    """Every rematch in a round (shown to the organiser on the round page)."""
+    """Every rematch in a round, and every two teammates at one table (shown to the
+    organiser on the round page)."""
     ids = list(Match.objects.filter(round=round_).values_list("id", flat=True))
     return _rematch_warnings(round_, ids)
