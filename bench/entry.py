@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240]
                                     [--game mixed|deberc|preferans] [--workers N] [--threads N]
-                                    [--spectators N] [--players N] [--solo S] [--strict]
+                                    [--spectators N] [--players N] [--solo S]
+                                    [--worker-nice 0-19] [--strict]
 
 1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
    127.0.0.1), migrates it, and sets up a running tournament of each game with enough
@@ -11,7 +12,8 @@
    players, a pulka to 10) and the others a Deberc one (Moscow, two players).
 2. Starts the site under gunicorn with the site's own settings (config/gunicorn.py: threaded
    workers, kept-alive connections) on that database (DEBUG off, persistent connections),
-   and a Celery worker.
+   and a Celery worker with a smaller share of contended CPU, as deployed (CPUWeight=10; here
+   its session's autogroup nice, `--worker-nice`, 10 by default).
 3. Runs N scorer threads (urllib) for `--duration` seconds. Each scorer plays its matches
    one after the other, posting each deal (`POST /api/v1/matches/{id}/deals/` with an
    Idempotency-Key and the version it last saw), deals drawn from the engines' simulators.
@@ -1025,6 +1027,21 @@ def flush_redis(url: str) -> None:
     subprocess.run(["redis-cli", "-u", url, "flushdb"], capture_output=True, check=False)
 
 
+def lower_cpu_share(process: subprocess.Popen, nice: int) -> str:
+    """Give a process started in its own session a smaller share of the CPU when the cores are
+    contended, as `CPUWeight=` does for a service (docs/deployment.md). With autogroup
+    scheduling a session's processes are one group and the CPU is first shared between the
+    groups, so the process's own `nice` does nothing there: the group's nice value does.
+    Returns what was done, for the bench's header."""
+    if nice == 0:
+        return "the same CPU share as the site"
+    try:
+        Path(f"/proc/{process.pid}/autogroup").write_text(f"{nice}\n")
+    except OSError as problem:  # no autogroup scheduling, or not allowed
+        return f"the same CPU share as the site (autogroup nice not set: {problem.strerror})"
+    return f"a smaller CPU share (autogroup nice {nice}, as CPUWeight=10 in deployment)"
+
+
 def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
     """A Celery worker as deployed (`make worker`: both queues), in its own session."""
     return subprocess.Popen(
@@ -1146,6 +1163,15 @@ def main() -> int:
         help="seconds the scorers play alone before the spectators come (the site's CPU per "
         "deal is measured then)",
     )
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=10,
+        choices=range(20),
+        metavar="0-19",
+        help="the Celery worker's autogroup nice: 10 gives it about the share CPUWeight=10 "
+        "gives the deployed worker (docs/deployment.md); 0 an equal share",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 2 when a goal is missed")
     args = parser.parse_args()
     if args.players is None:
@@ -1180,6 +1206,9 @@ def main() -> int:
     # the rating updates that finished matches queue go there (coalesced per tournament).
     flush_redis(args.redis)
     worker = start_worker(env)
+    # Deployed, the worker yields the cores to the site under contention (CPUWeight=10):
+    # a standings refresh is tens of milliseconds of CPU that can wait, a deal cannot.
+    worker_share = lower_cpu_share(worker, args.worker_nice)
     base = f"http://127.0.0.1:{port}"
     try:
         if not wait_for_site(base):
@@ -1250,6 +1279,7 @@ def main() -> int:
         else f"scorers            {args.scorers} (unpaced)"
     )
     print(f"gunicorn           {args.workers} workers × {args.threads} threads, PostgreSQL")
+    print(f"Celery worker      {worker_share}")
     print(f"duration           {elapsed:.1f} s")
     print(
         f"machine speed      {speed_before:.0f} ms before, {speed_after:.0f} ms after "
