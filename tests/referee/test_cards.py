@@ -260,12 +260,9 @@ def test_the_public_page_hides_the_referee_and_the_form(client):
     ).status_code in (302, 403)
 
 
-@pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_the_public_pages_name_the_cited_article_by_its_title_in_the_visitors_language(
-    client, lang
-):
-    """Not its id (`scoring.…`): the player's page links the title to the rulebook, and the
-    standings' notes carry it too."""
+def _card_citing_an_article(kind: str):
+    """An evening whose first player got a card for slow play citing the first article of
+    Deberc's rulebook: (the evening, the article, the player)."""
     from tournaments import discipline
 
     ev = make_evening()
@@ -274,11 +271,21 @@ def test_the_public_pages_name_the_cited_article_by_its_title_in_the_visitors_la
     discipline.card_give(
         tournament=ev.tournament,
         player=anna,
-        kind="yellow",
+        kind=kind,
         reason="Slow play",
         article=article.pk,
         user=ev.referee,
     )
+    return ev, article, anna
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_public_pages_name_the_cited_article_by_its_title_in_the_visitors_language(
+    client, lang
+):
+    """Not its id (`scoring.…`): the player's page links the title to the rulebook, and the
+    standings' notes carry it too."""
+    ev, article, anna = _card_citing_an_article("yellow")
     title = article.title_in(lang)
     page = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     assert f'href="/rules/{article.pk}/" data-testid="cited-article">{title}</a>' in page
@@ -291,19 +298,7 @@ def test_the_public_pages_name_the_cited_article_by_its_title_in_the_visitors_la
 
 
 def test_an_article_the_rulebook_no_longer_has_is_shown_by_its_id(client):
-    from tournaments import discipline
-
-    ev = make_evening()
-    article = _article()
-    anna = _anna(ev)
-    discipline.card_give(
-        tournament=ev.tournament,
-        player=anna,
-        kind="warning",
-        reason="Slow play",
-        article=article.pk,
-        user=ev.referee,
-    )
+    _ev, article, anna = _card_citing_an_article("warning")
     Article.objects.filter(pk=article.pk).delete()
     page = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert f"[{article.pk}]" in page and 'data-testid="cited-article"' not in page
