@@ -66,10 +66,14 @@ def game_switch(current: str | None) -> list[dict[str, Any]]:
 ARTICLE_ID = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)*")
 
 
+def _well_formed(article_id: str) -> bool:
+    max_length = Article._meta.get_field("id").max_length or 0
+    return len(article_id) <= max_length and ARTICLE_ID.fullmatch(article_id) is not None
+
+
 def article_get(article_id: str) -> Article | None:
     """The article of this id, or None for an unknown or malformed id."""
-    max_length = Article._meta.get_field("id").max_length or 0
-    if len(article_id) > max_length or not ARTICLE_ID.fullmatch(article_id):
+    if not _well_formed(article_id):
         return None
     return Article.objects.filter(pk=article_id).first()
 
@@ -82,8 +86,7 @@ def articles_by_ids(ids: list[str]) -> list[Article]:
 def article_titles(ids: list[str]) -> dict[str, str]:
     """The titles of these articles in the active language (unknown or malformed ids are left
     out): what the tournament pages show for a card's cited article (`tournaments.citations`)."""
-    max_length = Article._meta.get_field("id").max_length or 0
-    wanted = [i for i in ids if len(i) <= max_length and ARTICLE_ID.fullmatch(i)]
+    wanted = [i for i in ids if _well_formed(i)]
     return {rule.id: rule.title_in() for rule in Article.objects.filter(pk__in=wanted)}
 
 

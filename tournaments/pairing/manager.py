@@ -644,7 +644,7 @@ def _swap_players(round_: Round, first: int, second: int) -> list[str]:
         round_.byes.remove(bye_id)
         round_.byes.add(seated_id)
         standings_refresh(tournament=round_.tournament)
-        return _rematch_warnings(round_, [seat.match_id])
+        return _seating_warnings(round_, [seat.match_id])
     a, b = seats[first], seats[second]
     a_match, b_match = a.match_id, b.match_id
     # Two matches: move each seat to the other match (the per-match unique player holds).
@@ -656,10 +656,10 @@ def _swap_players(round_: Round, first: int, second: int) -> list[str]:
             Seat(match_id=a_match, position=a_pos, player_id=second),
         ]
     )
-    return _rematch_warnings(round_, [a_match, b_match])
+    return _seating_warnings(round_, [a_match, b_match])
 
 
-def _rematch_warnings(round_: Round, match_ids: list[int]) -> list[str]:
+def _seating_warnings(round_: Round, match_ids: list[int]) -> list[str]:
     """A warning for every pair at these tables who already met earlier in the tournament,
     and, in a team event, for every two teammates seated at one table (the pairing keeps
     them apart; an organiser's swap may not)."""
@@ -721,4 +721,4 @@ def pairing_warnings(round_: Round) -> list[str]:
     """Every rematch in a round, and every two teammates at one table (shown to the
     organiser on the round page)."""
     ids = list(Match.objects.filter(round=round_).values_list("id", flat=True))
-    return _rematch_warnings(round_, ids)
+    return _seating_warnings(round_, ids)
