@@ -113,6 +113,9 @@ BAD = [
     ({"name": "   "}, "tournament.name", "blank"),
     ({"club": ...}, "tournament.club", "required"),
     ({"club": ""}, "tournament.club", "blank"),
+    # Checked by the model against the game's rules (a Deberc match is not closed on time):
+    # the error named at the import's key all the same, and no club left behind.
+    ({"timeout_positive": True}, "tournament.timeout_positive", "bad_timeout_positive"),
 ]
 
 
