@@ -63,12 +63,12 @@ def match_amended_received(
 def tournament_changed(*, tournament: Tournament) -> None:
     """Recompute the standings after the organiser changed how they are counted (match
     scoring, tiebreak order, conventions such as the target) or the entries."""
-    from .models import Tournament as TournamentModel
-    from .standings import standings_refresh
+    from .standings import standings_lock, standings_refresh
 
     with transaction.atomic():
-        locked = TournamentModel.objects.select_for_update().get(pk=tournament.pk)
-        standings_refresh(tournament=locked)
+        locked = standings_lock(tournament_id=tournament.pk)
+        if locked is not None:
+            standings_refresh(tournament=locked)
 
 
 def _rate_pending_soon() -> None:
