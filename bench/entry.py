@@ -950,6 +950,44 @@ def postgres_cpu_seconds() -> float:
     return cpu_seconds("postgres: ", reaped_by="bin/postgres ")
 
 
+def statements_reset(db: str) -> bool:
+    """Empty pg_stat_statements' figures of the bench's database, if the server keeps them
+    (`shared_preload_libraries = 'pg_stat_statements'` and the extension in that database)."""
+    import psycopg
+
+    try:
+        with psycopg.connect(pg_url(db), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+            conn.execute(
+                "SELECT pg_stat_statements_reset(0, "
+                "(SELECT oid FROM pg_database WHERE datname = current_database()), 0)"
+            )
+        return True
+    except psycopg.Error:
+        return False
+
+
+def statements_report(db: str, top: int = 6) -> list[str]:
+    """The statements that took the database's time during the run, the longest in all first,
+    with each one's slowest execution: a lock wait shows there as a max far above the mean
+    (the standings refresh's lock held a finishing deal for up to 0.9 s)."""
+    import psycopg
+
+    with psycopg.connect(pg_url(db), autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT calls, total_exec_time, mean_exec_time, max_exec_time, query "
+            "FROM pg_stat_statements "
+            "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "ORDER BY total_exec_time DESC LIMIT %s",
+            (top,),
+        ).fetchall()
+    return [
+        f"  {total / 1000:6.2f} s {calls:7d} × mean {mean:6.3f} ms, max {slowest:7.1f} ms  "
+        + " ".join(query.split())[:90]
+        for calls, total, mean, slowest, query in rows
+    ]
+
+
 # --- the services: the database, gunicorn and the Celery worker ------------------------------
 
 
@@ -1241,6 +1279,7 @@ def main() -> int:
         server_cpu0 = cpu_seconds("config.wsgi:application")
         worker_cpu0 = cpu_seconds("celery")
         db_cpu0 = postgres_cpu_seconds()
+        statements_kept = statements_reset(args.db)
         client_cpu0 = time.process_time()
         gate.wait()
         t0 = time.perf_counter()
@@ -1307,6 +1346,15 @@ def main() -> int:
             f" bench client {client_cpu * per:.1f} ms ({os.cpu_count()} cores)"
         )
     print(f"double taps        {sum(s.double_taps for s in scorers)}")
+    if statements_kept:
+        print("database's time    by statement (pg_stat_statements), during the load:")
+        for line in statements_report(args.db):
+            print(line)
+    else:
+        print(
+            "database's time    not kept (load pg_stat_statements in shared_preload_libraries "
+            "to see it by statement: docs/performance.md)"
+        )
     spectator_goal = True
     if watched is not None:
         spectator_goal = report_spectators(
