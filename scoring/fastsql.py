@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import orjson
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import ForeignKey, JSONField, Model
 from django.utils import timezone
@@ -87,13 +87,16 @@ def cursor() -> Any:
     connections keep the prepared statements; a pooler in transaction mode would not: this
     site connects directly. A migration that changes these tables comes with a restart of
     the site, as every release does.) The ORM's client-binding cursors never prepare."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
+    # The thread's connection looked up once: each `connection.x` is a lookup of its own
+    # (five per cursor, two or three cursors a deal).
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql":
+        return db.cursor()
     import psycopg
 
-    connection.ensure_connection()
-    wrapper = _LoggedCursor if connection.queries_logged else CursorWrapper
-    return wrapper(psycopg.Cursor(connection.connection), connection)
+    db.ensure_connection()
+    wrapper = _LoggedCursor if db.queries_logged else CursorWrapper
+    return wrapper(psycopg.Cursor(db.connection), db)
 
 
 def execute(cur: Any, name: str, build: Callable[[], str], params: Sequence[Any]) -> None:

@@ -93,6 +93,50 @@ def test_it_sandboxes_html_reports(client, hostile_night, django_capture_on_comm
     assert "script-src" not in policy
 
 
+def test_the_policy_kept_built_is_django_csps_own_and_follows_the_settings(client, settings):
+    from csp.utils import build_policy
+
+    answer = client.get("/api/v1/rules/")
+    assert answer["Content-Security-Policy"] == build_policy()
+    assert "Content-Security-Policy-Report-Only" not in answer
+    settings.CONTENT_SECURITY_POLICY = {
+        "DIRECTIVES": {"default-src": ["'self'"], "img-src": ["'self'", "https://cdn.example"]}
+    }
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {
+        "DIRECTIVES": {"script-src": ["'none'"]},
+        "EXCLUDE_URL_PREFIXES": ["/api/v1/rules/"],
+    }
+    answer = client.get("/api/v1/rules/")
+    assert directives(answer)["img-src"] == "'self' https://cdn.example"
+    assert "Content-Security-Policy-Report-Only" not in answer  # excluded there
+    page = client.get("/")
+    assert page["Content-Security-Policy-Report-Only"] == build_policy(report_only=True)
+    assert directives(page)["img-src"] == "'self' https://cdn.example"
+    assert "script-src 'none'" in page["Content-Security-Policy-Report-Only"]
+
+
+def test_a_view_that_asks_for_its_own_policy_still_gets_it(rf):
+    from csp.decorators import csp_exempt, csp_update
+    from django.http import HttpResponse
+
+    from config.security import ContentSecurityPolicyMiddleware
+
+    @csp_update({"img-src": ["https://maps.example"]})
+    def with_maps(request):
+        return HttpResponse("map")
+
+    @csp_exempt()
+    def exempt(request):
+        return HttpResponse("free")
+
+    for view, expected in ((with_maps, "https://maps.example"), (exempt, None)):
+        request = rf.get("/somewhere/")
+        middleware = ContentSecurityPolicyMiddleware(view)
+        answer = middleware(request)
+        header = answer.get("Content-Security-Policy")
+        assert (expected in header) if expected else header is None
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_browser_reports_no_policy_violation(live_server, chromium_path, hostile_night):
