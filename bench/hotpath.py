@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/hotpath.py [--db deberc_bench_hotpath] [--deals 300] [--polls 40]
                                       [--profile deal|poll|all] [--top 40] [--served CLIENTS]
+                                      [--pause SECONDS]
 
 Creates its own PostgreSQL database (as bench/entry.py does, with the site's production
 settings: DEBUG off, Redis cache, persistent connections), sets up the same two tournaments
@@ -17,10 +18,11 @@ WSGI application directly, as gunicorn does, with the requests the bench's clien
 
 Prints the medians (and p90) in milliseconds of CPU, with the machine speed of bench/entry.py
 before and after; `--profile` prints cProfile's top functions of those requests (CPU time;
-HOTPATH_SORT=tottime sorts by own time). `--served N` then posts deals through gunicorn as
-deployed from N client threads (`--served-rate`, `--served-seconds`, after 3 s of warm-up;
-`--served-workers`, `--served-threads`: 2 × 4) and prints gunicorn's CPU per deal, with the
-kernel's part of it.
+HOTPATH_SORT=tottime sorts by own time). `--pause S` times the deals again with S seconds
+before each (the CPU of a deal that finds the core idle). `--served N` then posts deals
+through gunicorn as deployed from N client threads (`--served-rate`, `--served-seconds`,
+after 3 s of warm-up; `--served-workers`, `--served-threads`: 2 × 4) and prints gunicorn's
+CPU per deal, with the kernel's part of it.
 """
 
 from __future__ import annotations
@@ -189,6 +191,13 @@ def main() -> int:
     parser.add_argument("--profile", choices=("deal", "poll", "all"), default=None)
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="also time the deals with this pause before each (0.0167: 60 deals/s)",
+    )
+    parser.add_argument(
         "--served",
         type=int,
         default=0,
@@ -223,6 +232,14 @@ def main() -> int:
     def run_deals() -> None:
         for game in ("deberc", "preferans"):
             results[f"deal {game}"] = [deals.post(game) for _ in range(args.deals)]
+        if args.pause:
+            # The same deals after an idle moment each, as they come to a server: the core's
+            # caches are cold then (docs/performance.md, "A fifth host").
+            for game in ("deberc", "preferans"):
+                timed = results[f"deal {game}, {args.pause:g} s apart"] = []
+                for _ in range(args.deals):
+                    time.sleep(args.pause)
+                    timed.append(deals.post(game))
 
     profiled(args.profile in ("deal", "all"), run_deals, args.top, "deals")
 
