@@ -96,9 +96,9 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
     """django-csp's middleware, with its own policy for reports downloaded as HTML.
 
     An answer that asks for nothing of its own gets the settings' policies built once: django-csp
-    built both again for every answer (copying the settings' directives twice), about a
-    twentieth of a deal's CPU at the site (bench/hotpath.py's profile). Whatever asks for more
-    (a nonce, a view's own directives, an exemption, a report document) goes django-csp's way."""
+    built both again for every answer (copying the settings' directives twice), 7 % of a
+    deal's profile at the site (bench/hotpath.py). Whatever asks for more (a nonce, a view's
+    own directives, an exemption, a report document) goes django-csp's way."""
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
