@@ -4,27 +4,13 @@ found. Without the module loaded it says how to load it, and the run goes on."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
-
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def _bench_entry(monkeypatch: pytest.MonkeyPatch) -> Any:
-    spec = importlib.util.spec_from_file_location("bench_entry", ROOT / "bench" / "entry.py")
-    assert spec is not None and spec.loader is not None
-    entry = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_entry", entry)  # its dataclasses look it up
-    spec.loader.exec_module(entry)
-    return entry
 
 
 def _kept() -> bool:
@@ -34,9 +20,9 @@ def _kept() -> bool:
 
 
 def test_the_bench_lists_the_statements_of_its_database(
-    require_postgres: None, monkeypatch: pytest.MonkeyPatch
+    require_postgres: None, monkeypatch: pytest.MonkeyPatch, bench_entry: Any
 ) -> None:
-    entry = _bench_entry(monkeypatch)
+    entry = bench_entry
     params = connection.get_connection_params()
     monkeypatch.setenv(
         "BENCH_POSTGRES", f"postgres://{params['user']}@{params['host']}:{params['port']}"

@@ -4,9 +4,7 @@ is not there). No broker needed: the routing is what `apply_async` asks Celery's
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -111,13 +109,11 @@ def test_runserver_with_worker_listens_on_both_queues(monkeypatch: pytest.Monkey
     assert _queues_option(started["worker"]) == {"celery", "reports"}
 
 
-def test_the_benches_worker_listens_on_both_queues(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_benches_worker_listens_on_both_queues(
+    monkeypatch: pytest.MonkeyPatch, bench_entry: Any
+) -> None:
     """bench/entry.py's `start_worker`, which bench/chaos.py restarts after killing it."""
-    spec = importlib.util.spec_from_file_location("bench_entry", ROOT / "bench" / "entry.py")
-    assert spec and spec.loader
-    entry = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_entry", entry)  # its dataclasses look it up
-    spec.loader.exec_module(entry)
+    entry = bench_entry
     calls: list[list[str]] = []
     monkeypatch.setattr(entry.subprocess, "Popen", lambda argv, **_kw: calls.append(argv))
     entry.start_worker({})

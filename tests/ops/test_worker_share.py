@@ -4,11 +4,11 @@ value: with autogroup scheduling the process's own nice would do nothing)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,21 +26,10 @@ def test_the_documented_worker_gets_a_smaller_share_than_the_scorers_pool() -> N
     assert int(weight.group(1)) < 100  # deberc-web.service: the default, 100
 
 
-def _bench_entry(monkeypatch: pytest.MonkeyPatch):
-    spec = importlib.util.spec_from_file_location("bench_entry", ROOT / "bench" / "entry.py")
-    assert spec is not None and spec.loader is not None
-    entry = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_entry", entry)  # its dataclasses look it up
-    spec.loader.exec_module(entry)
-    return entry
-
-
-def test_the_bench_gives_its_worker_session_the_smaller_share(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_bench_gives_its_worker_session_the_smaller_share(bench_entry: Any) -> None:
     if not Path("/proc/self/autogroup").exists():
         pytest.skip("this kernel has no autogroup scheduling")
-    entry = _bench_entry(monkeypatch)
+    entry = bench_entry
     process = subprocess.Popen(
         [sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True
     )
@@ -55,6 +44,5 @@ def test_the_bench_gives_its_worker_session_the_smaller_share(
         process.wait()
 
 
-def test_an_equal_share_leaves_the_worker_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = _bench_entry(monkeypatch)
-    assert entry.lower_cpu_share(None, 0) == "the same CPU share as the site"
+def test_an_equal_share_leaves_the_worker_alone(bench_entry: Any) -> None:
+    assert bench_entry.lower_cpu_share(None, 0) == "the same CPU share as the site"
