@@ -1353,7 +1353,7 @@ def main() -> int:
     else:
         print(
             "database's time    not kept (load pg_stat_statements in shared_preload_libraries "
-            "to see it by statement: docs/performance.md)"
+            "to see it by statement: docs/deployment.md)"
         )
     spectator_goal = True
     if watched is not None:

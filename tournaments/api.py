@@ -51,33 +51,17 @@ def _require_user(request: Request) -> None:
         raise exceptions.NotAuthenticated()
 
 
-def _django_errors(exc: DjangoValidationError, *, prefix: str = "") -> Response:
-    """The model's checks as the API's errors; `prefix` places them in a larger document
-    (an import's settings are at `tournament.<key>`, and the whole settings at `tournament`)."""
-
-    def placed(field: str | None) -> str | None:
-        if field is None or field == "__all__":
-            return prefix or None
-        return f"{prefix}.{field}" if prefix else field
-
+def _django_errors(exc: DjangoValidationError) -> Response:
     if hasattr(exc, "error_dict"):
         errs = [
-            error(placed(field), err.code or "invalid", message)
+            error(field if field != "__all__" else None, err.code or "invalid", message)
             for field, field_errors in exc.error_dict.items()
             for err in field_errors
             for message in err.messages
         ]
     else:
-        errs = [error(placed(None), "invalid", message) for message in exc.messages]
+        errs = [error(None, "invalid", message) for message in exc.messages]
     return error_response(errs)
-
-
-class _SettingsRefused(Exception):
-    """An import's settings failed the model's checks: rolled back, reported at `tournament.`."""
-
-    def __init__(self, refusal: DjangoValidationError) -> None:
-        super().__init__(refusal)
-        self.refusal = refusal
 
 
 class TournamentCreateSerializer(TournamentSerializer):
@@ -410,8 +394,10 @@ class TournamentJSONImportView(APIView):
                     tournament = services.tournament_create(club=club, user=request.user, **fields)
                 except DjangoValidationError as exc:
                     # The settings' own checks (one setting against another, or against the
-                    # game's rules) name a key of the document's `tournament` object.
-                    raise _SettingsRefused(exc) from exc
+                    # game's rules): at `tournament.<key>`, as the serializer's above.
+                    raise serializers.ValidationError(
+                        {"tournament": serializers.as_serializer_error(exc)}
+                    ) from exc
                 services.players_ensure(
                     tournament=tournament,
                     names=[p["name"] for p in doc.get("players") or []],
@@ -438,8 +424,6 @@ class TournamentJSONImportView(APIView):
                 )
         except scoring_services.DealRejected as exc:
             return error_response(exc.errors)
-        except _SettingsRefused as exc:
-            return _django_errors(exc.refusal, prefix="tournament")
         except DjangoValidationError as exc:
             return _django_errors(exc)
         except (KeyError, TypeError, AttributeError) as exc:
