@@ -101,6 +101,44 @@ def no_language_left_over() -> Iterator[None]:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def one_sqlite_connection_with_the_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
+    """On SQLite's in-memory test database, a live-server test and its server use one
+    connection, in every thread and context: Django means the server's threads to share the
+    test's (`connections_override`), but Playwright's sync API runs the test's code in a
+    context of its own, where Django opened a second connection; and a server started before
+    the test database existed shared none. Two connections to one shared-cache database take
+    table locks, and a write meeting a read of the same table fails at once ("database table
+    is locked"), with no timeout to wait on. PostgreSQL: each thread keeps its own."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    own = connections[DEFAULT_DB_ALIAS]
+    if own.vendor != "sqlite" or not own.is_in_memory_db():
+        yield
+        return
+    overrides = request.getfixturevalue("live_server").thread.connections_override
+    shared = overrides.get(DEFAULT_DB_ALIAS)
+    if shared is None:
+        overrides[DEFAULT_DB_ALIAS] = shared = own
+        own.inc_thread_sharing()
+    made = connections.create_connection
+
+    def the_shared_one(alias: str) -> object:
+        return shared if alias == DEFAULT_DB_ALIAS else made(alias)
+
+    connections.create_connection = the_shared_one  # type: ignore[method-assign]
+    connections[DEFAULT_DB_ALIAS] = shared
+    try:
+        yield
+    finally:
+        del connections.create_connection
+        connections[DEFAULT_DB_ALIAS] = own
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
     """pytest-django's test database, and at its end the connections that threads of the
