@@ -82,9 +82,11 @@ def _merge(
     return merged
 
 
-def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
-    """The round's clock (when the organiser set one) and whether this user may close the
-    table on time: shown above the sheet of either game, outside the part htmx swaps."""
+def _page_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """What the whole page adds around the game's sheet, outside the part htmx swaps: the
+    round's clock (when the organiser set one), whether this user may close the table on
+    time, and whether the page tells the organiser how many deals wait in its offline queue
+    (only a page that may enter the match's deals: a spectator's has no queue to report)."""
     ends_at = match.round.ends_at if match.round is not None else None
     game = games.game_get(match.game)
     closable = game.closes_on_time(match.ruleset, match.conventions)
@@ -107,6 +109,7 @@ def _round_clock(request: HttpRequest, match: Match) -> dict[str, Any]:
         "can_reopen": at_table and match.closed and (settled or perms.can_reopen(user, match)),
         # A closed round's change, and a reopening, are kept with their reason.
         "close_needs_reason": settled,
+        "reports_queue": perms.can_enter_deal(user, match),
     }
 
 
@@ -114,7 +117,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     page = scorer_page(match)
     context = page.sheet_context(request, match)
-    context.update(_round_clock(request, match))
+    context.update(_page_context(request, match))
     return render(request, page.PAGE_TEMPLATE, context)
 
 
@@ -150,10 +153,11 @@ def _render_sheet(
     request: HttpRequest, context: dict[str, Any], status: int = 200, page: ScorerPage | None = None
 ) -> HttpResponse:
     page = page or scorer_page(context["match"])
-    template = page.SHEET_TEMPLATE if is_htmx(request) else page.PAGE_TEMPLATE
     if is_htmx(request):
-        status = 200  # htmx swaps only successful answers
-    return render(request, template, context, status=status)
+        # htmx swaps only successful answers, and only the sheet.
+        return render(request, page.SHEET_TEMPLATE, context, status=200)
+    context = {**_page_context(request, context["match"]), **context}
+    return render(request, page.PAGE_TEMPLATE, context, status=status)
 
 
 def throttled_message(wait: int) -> str:
@@ -200,7 +204,6 @@ def _throttled(
     if editing is not None:
         response = render(request, page.EDIT_TEMPLATE, ctx, status=429)
     else:
-        ctx.update(_round_clock(request, match))
         response = _render_sheet(request, ctx, 429, page)
     response["Retry-After"] = str(wait)
     return response

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from scoring import services as scoring_services
-from tests.factories import DEAL_MADE, make_evening
+from tests.factories import DEAL_MADE, make_evening, make_preferans_evening
 from tournaments import table_cards
 
 pytestmark = pytest.mark.django_db
@@ -67,3 +67,23 @@ def test_a_card_scorers_name_shows_once_they_entered_a_deal():
     client.force_login(night.organiser)
     html = client.get(f"/tournaments/{night.tournament.pk}/rounds/1/tables/").content.decode()
     assert "Соломія" in row(html, 1)
+
+
+@pytest.mark.parametrize("evening", [make_evening, make_preferans_evening])
+def test_only_a_page_that_may_enter_the_deals_reports_its_offline_queue(evening):
+    """A spectator's match page has no queue to report: its script used to post the count
+    anyway, and got a 403 (a console error on every public match page)."""
+    night = evening()
+    url = f"/matches/{night.match.pk}/"
+
+    def page(user=None) -> str:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        answer = client.get(url)
+        assert answer.status_code == 200
+        return answer.content.decode()
+
+    assert "data-reports-queue" in page(night.scorer)
+    for viewer in (None, night.stranger, night.player, night.other_scorer):
+        assert "data-reports-queue" not in page(viewer)

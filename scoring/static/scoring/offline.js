@@ -106,16 +106,19 @@
 
   // The organiser's round view shows how many deals wait on this phone (issue 20:
   // tournaments.staff_views.offline_queue_report); said again only when the count changed.
+  // Only from a page that may enter the deals (data-reports-queue): a spectator's has none.
   var reported = null;
   function reportQueue() {
     var count = state.items.length;
-    if (count === reported || !navigator.onLine || !window.fetch) return;
+    if (!("reportsQueue" in cfg) || count === reported || !navigator.onLine || !window.fetch) return;
+    // Marked said before the answer: the page's first two reads of the queue come at once.
+    reported = count;
     fetch("/matches/" + MATCH + "/queue/", {
       method: "POST",
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken() },
       body: new URLSearchParams({ waiting: String(count) }),
-    }).then(function (answer) { if (answer.ok) reported = count; }, function () {});
+    }).then(function (answer) { if (!answer.ok) reported = null; }, function () { reported = null; });
   }
 
   function saveItems(items) {
