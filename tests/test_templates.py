@@ -15,7 +15,13 @@ ROOT = Path(settings.BASE_DIR)
 def _our_templates() -> list[Path]:
     folders = [Path(d) for engine in settings.TEMPLATES for d in engine.get("DIRS", [])]
     folders += [ROOT / app / "templates" for app in ("scoring", "tournaments", "referee")]
-    return sorted(p for folder in folders if folder.is_dir() for p in folder.rglob("*.html"))
+    return sorted(
+        p
+        for folder in folders
+        if folder.is_dir()
+        for p in folder.rglob("*")
+        if p.suffix in (".html", ".js", ".txt")  # the service worker is a template too
+    )
 
 
 def _printed_comments(source: str) -> list[str]:
