@@ -38,3 +38,37 @@ def store_finished(match: Match, names: list[str], deals: list, result: dict) ->
         round_number=match.round.number,
         data=tally_data(match),
     )
+
+
+def open_round_scored_by(tournament, scorer) -> tuple[Match, list[str]]:
+    """The tournament's first round paired and open, its first table scored by `scorer`:
+    that table's match and its players' names (what the browser tests watch)."""
+    from tournaments.models import Round
+    from tournaments.pairing.manager import round_pair
+
+    round_ = round_pair(tournament=tournament)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
+    match = Match.objects.filter(round=round_).order_by("table__number").first()
+    assert match is not None and match.table is not None
+    match.table.scorer = scorer
+    match.table.save()
+    return match, seat_names(match)
+
+
+def deberc_deal_enter(match: Match, names: list[str], points: int, *, scorer) -> None:
+    """A made deal of a 2-player Deberc match at its scorer's hand: `points` of 130 to the
+    first seat, who declared, trumps spades and takes the last trick."""
+    from scoring import services as scoring_services
+
+    scoring_services.deal_submit(
+        match=Match.objects.get(pk=match.pk),
+        record={
+            "trump": "S",
+            "declarer": names[0],
+            "points": {names[0]: points, names[1]: 130 - points},
+            "last_trick": names[0],
+        },
+        user=scorer,
+        idempotency_key=None,
+        version=None,
+    )

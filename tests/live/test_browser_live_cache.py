@@ -8,13 +8,9 @@ import os
 
 import pytest
 
-from scoring import services as scoring_services
-from scoring.models import Match
-from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import Round
-from tournaments.pairing.manager import round_pair
+from tests.live.helpers import deberc_deal_enter, open_round_scored_by
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,12 +25,8 @@ def test_the_polled_round_revalidates_and_still_shows_a_new_deal(
     tournament = TournamentFactory(name="Кубок опитування", conventions={"target": 501}, rounds=3)
     for _ in range(4):
         EntryFactory(tournament=tournament)
-    round_ = round_pair(tournament=tournament)
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
-    match = Match.objects.filter(round=round_).order_by("table__number").first()
-    match.table.scorer = scorer
-    match.table.save()
-    names = seat_names(match)
+    match, names = open_round_scored_by(tournament, scorer)
+    round_ = match.round
     polls: list[tuple[str | None, int]] = []
     caplog.set_level(logging.INFO, logger="deberc.request")
 
@@ -63,17 +55,6 @@ def test_the_polled_round_revalidates_and_still_shows_a_new_deal(
             page.wait_for_timeout(200)
         assert f"GET {path} 304" in caplog.text, caplog.text[-2000:]
 
-        scoring_services.deal_submit(
-            match=Match.objects.get(pk=match.pk),
-            record={
-                "trump": "S",
-                "declarer": names[0],
-                "points": {names[0]: 100, names[1]: 30},
-                "last_trick": names[0],
-            },
-            user=scorer,
-            idempotency_key=None,
-            version=None,
-        )
+        deberc_deal_enter(match, names, 100, scorer=scorer)
         expect(card).to_have_text("1 deal", timeout=12_000)
         browser.close()

@@ -9,13 +9,9 @@ import os
 
 import pytest
 
-from scoring import services as scoring_services
-from scoring.models import Match
-from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import Round
-from tournaments.pairing.manager import round_pair
+from tests.live.helpers import deberc_deal_enter, open_round_scored_by
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,25 +31,9 @@ def test_the_live_pages_fit_a_phone(live_server, chromium_path, locale):
     )
     for _ in range(12):
         EntryFactory(tournament=tournament)
-    round_ = round_pair(tournament=tournament)
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
-    match = Match.objects.filter(round=round_).order_by("table__number").first()
-    match.table.scorer = scorer
-    match.table.save()
-    names = seat_names(match)
+    match, names = open_round_scored_by(tournament, scorer)
     for points in (100, 110):  # the first table's match finishes: the standings have figures
-        scoring_services.deal_submit(
-            match=Match.objects.get(pk=match.pk),
-            record={
-                "trump": "S",
-                "declarer": names[0],
-                "points": {names[0]: points, names[1]: 130 - points},
-                "last_trick": names[0],
-            },
-            user=scorer,
-            idempotency_key=None,
-            version=None,
-        )
+        deberc_deal_enter(match, names, points, scorer=scorer)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:

@@ -6,13 +6,9 @@ import os
 
 import pytest
 
-from scoring import services as scoring_services
-from scoring.models import Match
-from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import Round
-from tournaments.pairing.manager import round_pair
+from tests.live.helpers import deberc_deal_enter, open_round_scored_by
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,27 +21,11 @@ def test_the_public_standings_follow_a_deal_entered_at_a_table(live_server, chro
     tournament = TournamentFactory(name="Кубок клубу", conventions={"target": 201}, rounds=3)
     for _ in range(4):
         EntryFactory(tournament=tournament)
-    round_ = round_pair(tournament=tournament)
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
-    match = Match.objects.filter(round=round_).order_by("table__number").first()
-    match.table.scorer = scorer
-    match.table.save()
-    names = seat_names(match)
+    match, names = open_round_scored_by(tournament, scorer)
     winner_id = match.seats.get(position=0).player_id
 
     def enter(points: int) -> None:
-        scoring_services.deal_submit(
-            match=Match.objects.get(pk=match.pk),
-            record={
-                "trump": "S",
-                "declarer": names[0],
-                "points": {names[0]: points, names[1]: 130 - points},
-                "last_trick": names[0],
-            },
-            user=scorer,
-            idempotency_key=None,
-            version=None,
-        )
+        deberc_deal_enter(match, names, points, scorer=scorer)
 
     enter(100)
     with sync_playwright() as p:
