@@ -4,17 +4,24 @@ game showed one above its deal form). Longer comments use `{% comment %}`."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from django.conf import settings
+from django.template import engines
 from django.template.base import Lexer, TokenType
 
 ROOT = Path(settings.BASE_DIR)
 
 
 def _our_templates() -> list[Path]:
-    folders = [Path(d) for engine in settings.TEMPLATES for d in engine.get("DIRS", [])]
-    folders += [ROOT / app / "templates" for app in ("scoring", "tournaments", "referee")]
+    """Every template folder Django reads (its DIRS and each app's templates/) that is ours,
+    the games' folders included: not those of installed libraries."""
+    folders = [
+        Path(d)
+        for d in engines["django"].template_dirs
+        if Path(d).is_relative_to(ROOT) and not Path(d).is_relative_to(sys.prefix)
+    ]
     return sorted(
         p
         for folder in folders

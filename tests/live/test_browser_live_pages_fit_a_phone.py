@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS
+from tests.browser import CHROMIUM_ARGS, phone_page
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 from tests.live.helpers import deberc_deal_enter, open_round_scored_by
 
@@ -37,9 +37,7 @@ def test_the_live_pages_fit_a_phone(live_server, chromium_path, locale):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(
-                locale=locale, viewport={"width": 390, "height": 844}, is_mobile=True
-            ).new_page()
+            page = phone_page(browser, locale=locale, width=390)
             widths = {}
             for path in PAGES:
                 page.goto(f"{live_server.url}/tournaments/{tournament.pk}/{path}")

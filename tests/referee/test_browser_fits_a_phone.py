@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS
+from tests.browser import CHROMIUM_ARGS, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,9 +36,7 @@ def test_the_referees_pages_fit_a_small_phone(live_server, chromium_path, locale
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(
-                locale=locale, viewport={"width": 360, "height": 780}, is_mobile=True
-            ).new_page()
+            page = phone_page(browser, locale=locale, width=360)
             widths, hidden, grids = {}, {}, 0
             for path in PAGES:
                 assert page.goto(f"{live_server.url}{path}").status == 200

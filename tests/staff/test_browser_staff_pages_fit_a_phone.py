@@ -7,10 +7,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.conf import settings as django_settings
-from django.test import Client
 
-from tests.browser import CHROMIUM_ARGS
+from tests.browser import CHROMIUM_ARGS, phone_page
 from tests.factories import make_evening
 from tournaments.models import ClubMember
 
@@ -27,19 +25,12 @@ def test_the_staff_and_members_pages_fit_a_small_phone(live_server, chromium_pat
     ClubMember.objects.create(club=club, user=night.organiser, role="organiser")
     for role in ("referee", "scorer", "other_scorer"):
         ClubMember.objects.create(club=club, user=night.users[role], role="member")
-    client = Client()
-    client.force_login(night.organiser)
-    cookie = django_settings.SESSION_COOKIE_NAME
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         try:
-            context = browser.new_context(
-                locale=locale, viewport={"width": 360, "height": 780}, is_mobile=True
+            page = phone_page(
+                browser, locale=locale, width=360, signed_in=(night.organiser, live_server)
             )
-            context.add_cookies(
-                [{"name": cookie, "value": client.cookies[cookie].value, "url": live_server.url}]
-            )
-            page = context.new_page()
             widths = {}
             for path in (
                 f"/tournaments/{night.tournament.pk}/staff/",
