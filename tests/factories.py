@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from scoring.models import Match, Seat
 from tournaments.models import Club, ClubMember, Entry, Player, Round, Table, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -246,12 +244,16 @@ PREF_SEVEN_HEARTS_DOWN = {  # Vera plays 7♥ two down, both whisting
 }
 
 
-def make_organiser(club: Club, username: str):  # type: ignore[no-untyped-def]
-    """A user in the organisers' group who organises `club`."""
-    user = UserFactory(username=username)
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubMember.objects.create(club=club, user=user, role="organiser")
+def make_club_organiser(user, *clubs: Club):  # type: ignore[no-untyped-def]
+    """`user` becomes an organiser of each of `clubs` (roles belong to a club: issue 31)."""
+    for club in clubs:
+        ClubMember.objects.update_or_create(club=club, user=user, defaults={"role": "organiser"})
     return user
+
+
+def make_organiser(club: Club, username: str):  # type: ignore[no-untyped-def]
+    """A new user who organises `club`."""
+    return make_club_organiser(UserFactory(username=username), club)
 
 
 def signed_in(user, language: str = "en") -> Client:  # type: ignore[no-untyped-def]

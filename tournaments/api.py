@@ -32,7 +32,7 @@ from config.throttles import AnonHeavyReadThrottle
 from . import permissions as perms
 from . import selectors, services
 from .api_schema import ENTRIES_ADD_BODY, SCORESHEETS_IMPORT_BODY, TOURNAMENT_IMPORT_BODY
-from .models import Club, Tournament
+from .models import Club, ClubMember, Tournament
 from .serializers import TournamentImportSerializer, TournamentSerializer
 from .teams import teams_from_document
 
@@ -389,7 +389,11 @@ class TournamentJSONImportView(APIView):
         club_name = fields.pop("club")
         try:
             with transaction.atomic():
-                club, _created = Club.objects.get_or_create(name=club_name)
+                club, created = Club.objects.get_or_create(name=club_name)
+                if created:  # a club new to the site: its importer is its first organiser
+                    ClubMember.objects.create(
+                        club=club, user=request.user, role=ClubMember.Role.ORGANISER
+                    )
                 try:
                     tournament = services.tournament_create(club=club, user=request.user, **fields)
                 except DjangoValidationError as exc:

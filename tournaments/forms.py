@@ -226,8 +226,17 @@ class TournamentForm(forms.ModelForm):
             )
         }
 
-    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, game: str | None = None, clubs: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if clubs is not None:  # the clubs the user organises (and the tournament's own)
+            club_field = self.fields["club"]
+            assert isinstance(club_field, forms.ModelChoiceField)
+            club_field.queryset = clubs
+            club_field.error_messages["invalid_choice"] = _(
+                "You can create tournaments only in a club you organise."
+            )
         starts_at = self.fields["starts_at"]
         assert isinstance(starts_at, forms.DateTimeField)
         starts_at.input_formats = DATETIME_LOCAL_INPUT_FORMATS

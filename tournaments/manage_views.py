@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,7 +25,7 @@ from scoring import games
 from . import permissions as perms
 from . import preset_views, presets, selectors, services
 from .forms import EntriesForm, ScorerAssignmentForm, TeamForm, TournamentForm
-from .models import Entry, Round, Tournament
+from .models import Club, Entry, Round, Tournament
 from .team_standings import has_teams, team_rows
 from .teams import team_create
 
@@ -47,13 +48,23 @@ def _service_errors(form: TournamentForm, exc: DjangoValidationError) -> None:
         form.add_error(field if field in form.fields else None, errors)
 
 
+def _clubs_for(request: HttpRequest, tournament: Tournament) -> QuerySet[Club]:
+    """The clubs the edit form offers: the tournament's own, and those the user organises
+    (moving a tournament is the receiving club's organisers' act: services._club_check)."""
+    return (
+        perms.clubs_organised(request.user) | Club.objects.filter(pk=tournament.club_id)
+    ).distinct()
+
+
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not perms.can_create_tournament(request.user):
         raise PermissionDenied
     # Bound on every POST, an empty one too: its refusal names the missing fields.
     data = request.POST if request.method == "POST" else None
-    form = TournamentForm(data, game=request.GET.get("game"))
+    form = TournamentForm(
+        data, game=request.GET.get("game"), clubs=perms.clubs_organised(request.user)
+    )
     started_from = None
     if data is None:  # a club preset fills the form (issue 19, item 6)
         from_preset, started_from = preset_views.form_from_preset(request)
@@ -104,7 +115,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not perms.can_change_tournament(request.user, tournament):
         raise PermissionDenied
     data = request.POST if request.method == "POST" else None  # an empty POST refused too
-    form = TournamentForm(data, instance=tournament)
+    form = TournamentForm(data, instance=tournament, clubs=_clubs_for(request, tournament))
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(

@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
     AnyUser = AbstractBaseUser | AnonymousUser
 
-ORGANISERS_GROUP = "Organisers"
-
 
 def _signed_in(user: Any) -> bool:
     return bool(user is not None and user.is_authenticated)
@@ -109,15 +107,66 @@ def can_view_tournament(user: Any, tournament: Tournament) -> bool:
     )
 
 
+def club_role(user: Any, club_id: int | None) -> str | None:
+    """The user's role in a club [роль в клубе] (`ClubMember.Role`), None when not a member.
+    One query a club a request; a table card's session is never a member of anything."""
+    if not _signed_in(user) or club_id is None:
+        return None
+    cache: dict = user.__dict__.setdefault("_deberc_club_roles", {})
+    if club_id not in cache:
+        from .models import ClubMember
+
+        cache[club_id] = (
+            ClubMember.objects.filter(club_id=club_id, user_id=user.pk)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return cache[club_id]
+
+
+def is_site_staff(user: Any) -> bool:
+    """The site's own staff (Django's `is_staff`, superusers): every club's organisers."""
+    return _signed_in(user) and bool(user.is_staff or user.is_superuser)
+
+
+def is_club_organiser(user: Any, club: Any) -> bool:
+    """An organiser of this club [организатор клуба]: its members with that role, and the
+    site's staff. Roles belong to a club: organising one of its tournaments (a tournament's
+    staff role) gives no power over the club itself."""
+    if not _signed_in(user) or table_card_of(user) is not None:
+        return False
+    if is_site_staff(user):
+        return True
+    club_id = club if isinstance(club, int) else getattr(club, "pk", None)
+    return club_role(user, club_id) == "organiser"
+
+
+def clubs_organised(user: Any) -> QuerySet[Any]:
+    """The clubs whose tournaments, presets, members and invitations `user` manages."""
+    from .models import Club
+
+    if not _signed_in(user) or table_card_of(user) is not None:
+        return Club.objects.none()
+    if is_site_staff(user):
+        return Club.objects.all()
+    return Club.objects.filter(members__user=user, members__role="organiser")
+
+
 def can_create_tournament(user: Any) -> bool:
-    """Organisers (members of the Organisers group, or holders of the add permission)."""
+    """Create a tournament in some club: an organiser of at least one club (the site's staff
+    in any). Which club is `can_create_tournament_in`'s question."""
     if not _signed_in(user):
         return False
-    return bool(
-        user.is_superuser
-        or user.has_perm("tournaments.add_tournament")
-        or user.groups.filter(name=ORGANISERS_GROUP).exists()
-    )
+    if is_site_staff(user):
+        return True
+    return _cached(user, ("organises_a_club",), lambda: clubs_organised(user).exists())
+
+
+def can_create_tournament_in(user: Any, club: Any) -> bool:
+    """A tournament belongs to its club: only that club's organisers create one in it or move
+    one into it (the takeover of issue 31: an organiser of club 3 created a tournament in
+    club 1 and so became one of club 1's managers)."""
+    return is_club_organiser(user, club)
 
 
 def can_change_tournament(user: Any, tournament: Tournament) -> bool:
@@ -348,20 +397,10 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
 
 
 def can_manage_club(user: Any, club: Any) -> bool:
-    """Add people to a club and invite them (issue 20): staff, the club's organisers (members
-    with that role), and the organisers of its tournaments."""
-    if not _signed_in(user) or table_card_of(user) is not None:
-        return False
-    if user.is_staff or user.is_superuser:
-        return True
-    return _cached(
-        user,
-        ("club_manager", club.pk),
-        lambda: (
-            club.members.filter(user=user, role="organiser").exists()
-            or club.tournaments.filter(organisers=user).exists()
-        ),
-    )
+    """Add people to a club and invite them, keep its presets (issue 20): the club's
+    organisers and the site's staff. A tournament's organiser is not one of them: a
+    tournament's role gives powers over that tournament only (issue 31)."""
+    return is_club_organiser(user, club)
 
 
 def can_manage_staff(user: Any, tournament: Tournament) -> bool:
@@ -371,9 +410,9 @@ def can_manage_staff(user: Any, tournament: Tournament) -> bool:
 
 def can_manage_lockouts(user: Any) -> bool:
     """See the sign-in lockouts page and lift some (which: tournaments.selectors.
-    lockout_refusal): staff, and the organiser of any tournament."""
+    lockout_refusal): staff, and the organisers of a club (their own club's people)."""
     if not _signed_in(user):
         return False
-    if user.is_staff or user.is_superuser:
+    if is_site_staff(user):
         return True
-    return _cached(user, ("organises_any",), lambda: user.organised_tournaments.exists())
+    return can_create_tournament(user)

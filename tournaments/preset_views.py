@@ -113,7 +113,7 @@ def form_from_preset(request: HttpRequest) -> tuple[TournamentForm | None, ClubP
     if preset is None:
         return None, None
     settings = dict(preset.settings)
-    form = TournamentForm(game=preset.game)
+    form = TournamentForm(game=preset.game, clubs=perms.clubs_organised(request.user))
     initial: dict[str, Any] = {"club": preset.club.pk}
     for key in ("ruleset", "table_size", "system", "rounds", "match_score", "confirm_deals"):
         if key in settings:

@@ -207,17 +207,12 @@ def presets_of(club: Club) -> list[ClubPreset]:
 def presets_for_user(user: Any) -> list[ClubPreset]:
     """The presets a user may start a tournament from: those of the clubs they manage (as
     `permissions.can_manage_club` says: staff every club's)."""
-    from django.db.models import Q
-
     if not getattr(user, "is_authenticated", False):
         return []
     qs = ClubPreset.objects.select_related("club").order_by("club__name", "name")
     if user.is_staff or user.is_superuser:
         return list(qs)
-    managed = Q(club__members__user=user, club__members__role="organiser") | Q(
-        club__tournaments__organisers=user
-    )
-    return list(qs.filter(managed).distinct())
+    return list(qs.filter(club__members__user=user, club__members__role="organiser"))
 
 
 def preset_body(user: Any, body: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -18,7 +18,7 @@ from scoring import games
 from scoring.models import Match, Seat
 
 from . import permissions as perms
-from .models import Round, RoundEvent, Table, Tournament
+from .models import ClubMember, Player, Round, RoundEvent, Table, Tournament
 
 
 class Refusal(NamedTuple):
@@ -184,28 +184,31 @@ def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
 
 
 def lockout_people_of(user: Any, *, since: datetime | None = None) -> QuerySet[Any]:
-    """The accounts related to the tournaments `user` organises before `since` (the start of
-    a lockout; None: now): their co-organisers and referees (made so by staff), the scorers
-    given one of their tables before `since`, and the members of the club of a tournament of
-    theirs made before `since` (the users of its players, players since before `since`). A
-    relation made after the lockout began does not count: an organiser cannot seat a locked
-    account to lift its lockout."""
+    """The accounts of the clubs `user` organises, related to the club since before `since`
+    (the start of a lockout; None: now): its members and the users of its players, who joined
+    before `since`; the organisers and referees of its tournaments; the scorers given one of
+    its tables before `since`. A relation made after the lockout began does not count: an
+    organiser cannot seat a locked account to lift its lockout. Roles belong to a club (issue
+    31): organising a tournament of another club gives no power over that club's people."""
     since = since or timezone.now()
-    organised = Tournament.objects.filter(organisers=user)
-    clubs = organised.filter(created_at__lt=since).values("club_id")
-    return (
-        get_user_model()
-        .objects.filter(
-            Q(organised_tournaments__in=organised)
-            | Q(refereed_tournaments__in=organised)
-            | Q(
-                scored_tables__round__tournament__in=organised,
-                scored_tables__scorer_assigned_at__lt=since,
-            )
-            | Q(player__club_id__in=clubs, player__created_at__lt=since)
-        )
-        .distinct()
+    clubs = perms.clubs_organised(user).values("pk")
+    tournaments = Tournament.objects.filter(club__in=clubs).values("pk")
+    User = get_user_model()
+    related = (
+        ClubMember.objects.filter(club__in=clubs, created_at__lt=since).values("user_id"),
+        Player.objects.filter(club__in=clubs, created_at__lt=since, user__isnull=False).values(
+            "user_id"
+        ),
+        Tournament.organisers.through.objects.filter(tournament__in=tournaments).values("user_id"),
+        Tournament.referees.through.objects.filter(tournament__in=tournaments).values("user_id"),
+        Table.objects.filter(
+            round__tournament__in=tournaments, scorer_assigned_at__lt=since
+        ).values("scorer_id"),
     )
+    found = Q(pk__in=related[0])
+    for ids in related[1:]:
+        found |= Q(pk__in=ids)
+    return User.objects.filter(found)
 
 
 def _same_address(one: str | None, other: str | None) -> bool:
@@ -221,15 +224,13 @@ def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) ->
     """Why `user`, asking from `address`, may not lift the lockout of the account or the
     address `value`; None when they may.
 
-    Staff lift anything. An organiser (of any tournament) lifts the lockout of an account
-    related to their tournaments since before the lockout began (`lockout_people_of`), but
+    Staff lift anything. A club's organiser lifts the lockout of an account related to their
+    club since before the lockout began (`lockout_people_of`), but
     not a staff account's (its guesser would get fresh guesses at the keys of the site), with
     one refusal `not_yours_to_lift` for all of these; and an address's only from that very
     address: they are at the club, on its Wi-Fi, and see for themselves who is locked out."""
     if not perms.can_manage_lockouts(user):
-        return Refusal(
-            "permission_denied", _("Only staff and tournament organisers can lift lockouts.")
-        )
+        return Refusal("permission_denied", _("Only staff and club organisers can lift lockouts."))
     if user.is_staff or user.is_superuser:
         return None
     if kind == ADDRESS:
@@ -255,8 +256,8 @@ def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) ->
         return Refusal(
             "not_yours_to_lift",
             _(
-                "You can unlock only the accounts of the people in your tournaments and their "
-                "club since before the lockout; for any other, ask the site's staff."
+                "You can unlock only the accounts of your club's people since before the "
+                "lockout; for any other, ask the site's staff."
             ),
         )
     return None

@@ -24,6 +24,7 @@ from scoring import games
 from scoring import services as scoring_services
 
 from . import hooks, selectors
+from . import permissions as perms
 from .discipline import discipline_settings_check
 from .match_scores import CONVERSIONS, NEEDS_BANDS, BandProblem, bands_check
 from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
@@ -413,10 +414,27 @@ def stage_check(*, data: dict[str, Any], tournament: Tournament | None) -> None:
         raise ValidationError(problems)
 
 
+def _club_check(*, club: Club, user: Any) -> None:
+    """A tournament is made in, or moved to, only a club the user organises (issue 31): a
+    refusal at `club`, the same for a club that is not theirs whatever it holds. `user`
+    None is the service's own act (a command, a task), not a person's."""
+    if user is None or perms.can_create_tournament_in(user, club):
+        return
+    raise ValidationError(
+        {
+            "club": ValidationError(
+                _("You can create tournaments only in a club you organise."),
+                code="not_club_organiser",
+            )
+        }
+    )
+
+
 def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     """A new tournament of its game (Deberc unless told) with that game's defaults for the
     ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS}
+    _club_check(club=club, user=user)
     too_long = name_too_long(data.get("name"), Tournament, "name")
     if too_long is not None:  # the database would refuse it (a 500 on PostgreSQL)
         raise ValidationError({"name": too_long})
@@ -468,6 +486,8 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     game's defaults."""
     data = {k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS or k == "club"}
     changed = {k for k, v in data.items() if v != getattr(tournament, k)}
+    if "club" in changed:  # moved to another club: that club's organisers' act alone
+        _club_check(club=data["club"], user=user)
     frozen = set(FROZEN_ONCE_PLAYED) & changed
     if frozen and tournament.matches.filter(deals__isnull=False).exists():
         raise ValidationError(

@@ -355,13 +355,6 @@ def invitation_accept(*, token: Any, password: Any, password_again: Any) -> Any:
         )
         if invitation.player_id is not None:
             Player.objects.filter(pk=invitation.player_id, user__isnull=True).update(user=user)
-        if invitation.role == ClubMember.Role.ORGANISER:
-            # A club's organiser creates its tournaments (permissions.can_create_tournament).
-            from django.contrib.auth.models import Group
-
-            from .permissions import ORGANISERS_GROUP
-
-            user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
         invitation.used_at = timezone.now()
         invitation.user = user
         invitation.save(update_fields=["used_at", "user"])

@@ -70,7 +70,7 @@ def fuzz_evening(db):
     ruling on the second, a finished report job; and the ids the fuzzers aim at."""
     ev = make_evening()
     # The organiser may create tournaments too (the Organisers group), as on a club's site.
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     scorer = APIClient()
     scorer.force_authenticate(user=ev.scorer)
     _post_deal(scorer, ev.match, DEAL_HANGING, "fuzz-1")

@@ -176,7 +176,7 @@ def test_a_swap_whose_body_is_not_an_object_is_refused(paired):
 def test_a_tournament_import_sent_as_a_form_is_refused(client, ev):
     from django.contrib.auth.models import Group
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     response = client.post(
         "/api/v1/tournaments/import/",
         {"format": "deberc-tournament/1", "tournament": '{"club": "Клуб"}'},
@@ -193,7 +193,7 @@ def test_a_tournament_import_without_its_tournament_is_refused(client, ev, setti
 
     from tournaments.models import Tournament
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {"format": "deberc-tournament/1", "players": []}
     if settings_doc != "absent":
         doc["tournament"] = settings_doc
@@ -214,7 +214,7 @@ def test_a_tournament_import_with_a_name_that_is_no_text_is_refused(client, ev, 
     """Schemathesis (issue 17, item 21): `"name": null` was a 500 (NOT NULL constraint)."""
     from django.contrib.auth.models import Group
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     settings_doc = {"name": "Imported", "club": "Клуб", key: value}
     response = client.post(
         "/api/v1/tournaments/import/",
@@ -235,7 +235,7 @@ def test_a_tournament_import_with_a_round_or_table_that_is_not_an_object_is_refu
 ):
     from django.contrib.auth.models import Group
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {
         "format": "deberc-tournament/1",
         "tournament": {"club": "Клуб", "name": "Imported"},
@@ -287,7 +287,7 @@ def test_a_correction_reason_with_a_nul_is_refused_by_the_api(client, ev):
 def test_a_tournament_import_with_a_nul_in_a_name_is_refused(client, ev):
     from django.contrib.auth.models import Group
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {"format": "deberc-tournament/1", "tournament": {"club": "K\x00", "name": "N"}}
     response = client.post(
         "/api/v1/tournaments/import/",
@@ -382,7 +382,7 @@ def test_a_token_request_with_a_username_longer_than_any_is_refused(client):
 def test_an_empty_post_to_a_form_page_names_the_missing_fields(ev, organiser, path):
     from django.contrib.auth.models import Group
 
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     response = organiser.post(path, {})
     assert response.status_code == 200
     errors = response.context["form"].errors

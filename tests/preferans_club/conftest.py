@@ -14,7 +14,7 @@ def _fast_passwords(settings):
 @pytest.fixture
 def ev(db):
     ev = make_preferans_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     return ev
 
 

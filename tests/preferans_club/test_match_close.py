@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def timed():
     ev = make_preferans_evening(conventions={"end": "closed"}, round_minutes=180)
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     # The round's time is up: the scorer may close (before that only the referee and the
     # organiser: tests/security/test_match_close_rules.py).
     Round.objects.filter(pk=ev.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))

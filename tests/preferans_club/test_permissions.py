@@ -88,7 +88,7 @@ def _cases(table: dict) -> list:
 def _evening(*, published: bool = True):
     # A pulka played to a time limit, with a first deal to correct.
     ev = make_preferans_evening(published=published, conventions={"end": "closed"})
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     scoring_services.deal_submit(
         match=ev.match, record=PREF_SIX_SPADES, user=ev.scorer, idempotency_key=None, version=None
     )

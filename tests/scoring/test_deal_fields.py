@@ -169,7 +169,7 @@ def test_the_command_line_refuses_an_empty_deal(tmp_path):
 
 def test_the_import_refuses_a_deal_with_an_unknown_key_and_stores_nothing():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     before = Match.objects.count()
     sheet = _sheet([DEAL_MADE, {"declarer": None, "junk": "x"}])
     response = _client(ev.organiser).post(
@@ -182,7 +182,7 @@ def test_the_import_refuses_a_deal_with_an_unknown_key_and_stores_nothing():
 
 def test_the_import_stores_contracts_canonically():
     ev = make_preferans_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     sheet = {
         "format": "preferans-scoresheet/1",
         "ruleset": "sochi",
@@ -211,7 +211,7 @@ def test_the_import_stores_contracts_canonically():
 
 def test_a_convention_beyond_its_range_is_refused_at_the_tournament():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     response = _client(ev.organiser).post(
         "/api/v1/tournaments/",
         {"name": "Huge", "club": ev.tournament.club_id, "conventions": {"target": 10**12}},

@@ -57,7 +57,7 @@ def _pairs(errors: list[dict]) -> list[tuple]:
 
 
 def _organiser(ev) -> APIClient:
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     client = APIClient()
     client.force_authenticate(user=ev.organiser)
     return client

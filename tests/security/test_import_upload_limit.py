@@ -37,7 +37,7 @@ def _upload(padding: int = 0) -> SimpleUploadedFile:
 @pytest.fixture
 def ev():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     return ev
 
 

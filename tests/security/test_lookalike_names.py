@@ -34,7 +34,7 @@ LOOKALIKES = [
 @pytest.fixture
 def ev():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     ev.tournament = TournamentFactory(club=ev.tournament.club, published=True)
     ev.tournament.organisers.add(ev.organiser)
     ev.sam = Player.objects.create(club=ev.tournament.club, display_name=SAM)

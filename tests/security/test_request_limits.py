@@ -97,7 +97,7 @@ def test_the_import_keeps_its_own_larger_limit(settings):
     settings.API_BODY_MAX_BYTES = 1024
     settings.IMPORT_BODY_MAX_BYTES = 64 * 1024
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     client = _client(ev.organiser)
     url = f"/api/v1/tournaments/{ev.tournament.pk}/import/"
     sheets = [SHEET | {"players": [f"P{i}a", f"P{i}b"]} for i in range(8)]
@@ -187,7 +187,7 @@ def test_the_largest_64_bit_integer_is_still_a_number():
 
 def test_the_import_refuses_deep_json_and_huge_integers():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     client = _client(ev.organiser)
     url = f"/api/v1/tournaments/{ev.tournament.pk}/import/"
     before = Match.objects.count()

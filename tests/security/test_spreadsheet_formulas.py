@@ -102,7 +102,7 @@ def test_the_standings_xlsx_has_no_formula_cell():
 @pytest.mark.django_db
 def test_the_deals_csv_writes_a_formula_name_as_text():
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     a, b = HYPERLINK, "@evil"
     scoresheet_import(
         tournament=ev.tournament,

@@ -23,7 +23,7 @@ def ev():
     from tournaments.permissions import ORGANISERS_GROUP
 
     ev = make_evening()
-    ev.organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(ev.organiser, ev.tournament.club)
     ev.evening = ev.tournament  # its tables seat Anna and Boris
     ev.tournament = TournamentFactory(club=ev.evening.club, published=True)
     ev.tournament.organisers.add(ev.organiser)

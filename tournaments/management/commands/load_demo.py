@@ -28,7 +28,6 @@ from collections.abc import Hashable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -37,10 +36,9 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from tournaments import services
 from tournaments.games import parts_of
-from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.models import Club, ClubMember, Player, Round, Table, Tournament
 from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.pairing.manager import round_pair
-from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.ranking import MatchOutcome
 from tournaments.standings import tally_data
 from tournaments.teams import team_create
@@ -125,13 +123,6 @@ class Command(BaseCommand):
 
     def _users(self) -> dict[str, Any]:
         User = get_user_model()
-        group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
-        group.permissions.add(
-            *Permission.objects.filter(
-                content_type__app_label="tournaments",
-                codename__in=["add_tournament", "change_tournament", "view_tournament"],
-            )
-        )
         users: dict[str, Any] = {}
         for username in ("organiser", "referee", "scorer1", "scorer2", "scorer3", "scorer4"):
             user, created = User.objects.get_or_create(username=username)
@@ -139,7 +130,19 @@ class Command(BaseCommand):
                 user.set_password(PASSWORD)
                 user.save()
             users[username] = user
-        users["organiser"].groups.add(group)
+        # Roles belong to a club (issue 31): the demo's staff are members of both demo clubs,
+        # so that the organiser appoints them from the staff page of any new tournament.
+        roles = {
+            "organiser": ClubMember.Role.ORGANISER,
+            "referee": ClubMember.Role.REFEREE,
+            **{f"scorer{i}": ClubMember.Role.SCORER for i in range(1, 5)},
+        }
+        for name, city in ((CLUB, "Київ"), (PREFERANS_CLUB, "Одеса")):
+            club, _ = Club.objects.get_or_create(name=name, defaults={"city": city})
+            for username, role in roles.items():
+                ClubMember.objects.update_or_create(
+                    club=club, user=users[username], defaults={"role": role}
+                )
         return users
 
     def _tournament(self, club: Club, players: list[Player], users: dict[str, Any]) -> Tournament:
@@ -504,7 +507,7 @@ class Command(BaseCommand):
                 out.write(f"Open round: {open_round.number} (scorer1 … scorer4 score its tables).")
             return
         out.write("Users (password 'demo', demo only):")
-        out.write("  organiser  — organises the tournament (Organisers group)")
+        out.write("  organiser  — organises the tournament (organiser of both demo clubs)")
         out.write("  referee    — referee of the tournament; scores tables 5 and 6")
         for i in range(1, 5):
             out.write(f"  scorer{i}    — scores table {i} of the open round")
