@@ -129,6 +129,8 @@ MIDDLEWARE = [
 # django-axes first: it refuses a locked-out account or address before a password is checked.
 AUTHENTICATION_BACKENDS = [
     "config.security.LockoutBackend",
+    # The club's named permissions (tournaments.permissions: `rules` predicates).
+    "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 

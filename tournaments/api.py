@@ -392,7 +392,7 @@ class TournamentJSONImportView(APIView):
                 club, created = Club.objects.get_or_create(name=club_name)
                 if created:  # a club new to the site: its importer is its first organiser
                     ClubMember.objects.create(
-                        club=club, user=request.user, role=ClubMember.Role.ORGANISER
+                        club=club, user_id=request.user.pk, role=ClubMember.Role.ORGANISER
                     )
                 try:
                     tournament = services.tournament_create(club=club, user=request.user, **fields)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import rules
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -124,28 +125,62 @@ def club_role(user: Any, club_id: int | None) -> str | None:
     return cache[club_id]
 
 
+# --- the club's rules, as `rules` predicates ------------------------------------------------
+# A club's powers are named permissions of the `rules` library (checked by its
+# ObjectPermissionBackend, so `user.has_perm("tournaments.manage_club", club)` asks the same
+# question): predicates composed with & | ~, each one fact about the person, no `if` chains.
+
+
+@rules.predicate
 def is_site_staff(user: Any) -> bool:
     """The site's own staff (Django's `is_staff`, superusers): every club's organisers."""
     return _signed_in(user) and bool(user.is_staff or user.is_superuser)
 
 
-def is_club_organiser(user: Any, club: Any) -> bool:
-    """An organiser of this club [организатор клуба]: its members with that role, and the
-    site's staff. Roles belong to a club: organising one of its tournaments (a tournament's
-    staff role) gives no power over the club itself."""
-    if not _signed_in(user) or table_card_of(user) is not None:
-        return False
-    if is_site_staff(user):
-        return True
+@rules.predicate
+def is_card_session(user: Any) -> bool:
+    """A table card's session: scores its table, and is nobody in any club."""
+    return table_card_of(user) is not None
+
+
+@rules.predicate
+def has_organiser_role(user: Any, club: Any) -> bool:
+    """A member of this club with the organiser role."""
     club_id = club if isinstance(club, int) else getattr(club, "pk", None)
     return club_role(user, club_id) == "organiser"
+
+
+@rules.predicate
+def organises_some_club(user: Any) -> bool:
+    """An organiser of at least one club."""
+    return _signed_in(user) and _cached(
+        user, ("organises_a_club",), lambda: clubs_organised(user).exists()
+    )
+
+
+club_organiser = ~is_card_session & (is_site_staff | has_organiser_role)
+some_club_organiser = ~is_card_session & (is_site_staff | organises_some_club)
+
+# Roles belong to a club (issue 31): a club's organisers keep its members, invitations,
+# presets and lockouts, and create (or move in) its tournaments. Organising one of the
+# club's tournaments (a tournament's staff role) gives none of these.
+rules.add_perm("tournaments.manage_club", club_organiser)
+rules.add_perm("tournaments.create_tournament_in", club_organiser)
+rules.add_perm("tournaments.create_tournament", some_club_organiser)
+rules.add_perm("tournaments.manage_lockouts", some_club_organiser)
+
+
+def is_club_organiser(user: Any, club: Any) -> bool:
+    """An organiser of this club [организатор клуба]: its members with that role, and the
+    site's staff."""
+    return _signed_in(user) and bool(club_organiser.test(user, club))
 
 
 def clubs_organised(user: Any) -> QuerySet[Any]:
     """The clubs whose tournaments, presets, members and invitations `user` manages."""
     from .models import Club
 
-    if not _signed_in(user) or table_card_of(user) is not None:
+    if not _signed_in(user) or is_card_session(user):
         return Club.objects.none()
     if is_site_staff(user):
         return Club.objects.all()
@@ -155,11 +190,7 @@ def clubs_organised(user: Any) -> QuerySet[Any]:
 def can_create_tournament(user: Any) -> bool:
     """Create a tournament in some club: an organiser of at least one club (the site's staff
     in any). Which club is `can_create_tournament_in`'s question."""
-    if not _signed_in(user):
-        return False
-    if is_site_staff(user):
-        return True
-    return _cached(user, ("organises_a_club",), lambda: clubs_organised(user).exists())
+    return _signed_in(user) and bool(some_club_organiser.test(user))
 
 
 def can_create_tournament_in(user: Any, club: Any) -> bool:
@@ -411,8 +442,4 @@ def can_manage_staff(user: Any, tournament: Tournament) -> bool:
 def can_manage_lockouts(user: Any) -> bool:
     """See the sign-in lockouts page and lift some (which: tournaments.selectors.
     lockout_refusal): staff, and the organisers of a club (their own club's people)."""
-    if not _signed_in(user):
-        return False
-    if is_site_staff(user):
-        return True
     return can_create_tournament(user)
