@@ -263,7 +263,7 @@ def test_thirty_phones_behind_one_address_open_their_tables_while_one_of_them_gu
     settings.TRUSTED_PROXY_COUNT = 1
     club = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "198.51.100.7"}
     night = make_evening()
-    urls = [card["url"] for card in api_issue(night)["cards"]]
+    urls = card_urls(night)
     guesser = Client(**club)
     answers = [
         guesser.get(f"/cards/{'A' * 30}{n:02d}/").status_code
@@ -285,14 +285,23 @@ def test_thirty_phones_behind_one_address_open_their_tables_while_one_of_them_gu
 
 def test_phones_scanning_a_revoked_card_are_told_so_and_count_as_no_guess(settings):
     night = make_evening()
-    old = api_issue(night)["cards"][0]["url"]
-    fresh = api_issue(night)["cards"][0]["url"]
+    old = card_urls(night)[0]
+    fresh = card_urls(night)[0]
     for _phone in range(table_cards_attempts() + 5):
         answer = Client().get(path_of(old))
         assert answer.status_code == 403
         assert b'data-testid="refused"' in answer.content
     assert Client().get(f"/cards/{'D' * 32}/").status_code == 403  # not throttled
     scan(fresh)
+
+
+def card_urls(night) -> list[str]:
+    """A card for each table, issued by the service (as both doors issue them)."""
+    issued = [
+        table_cards.card_issue(table=table, user=night.organiser)
+        for table in (night.table, night.other_table)
+    ]
+    return [f"http://testserver/cards/{card.token}/" for card in issued]
 
 
 def table_cards_attempts() -> int:
@@ -307,7 +316,7 @@ def table_cards_attempts() -> int:
 def test_a_card_session_gets_no_username_in_its_write_answers():
     night = make_evening()
     assert night.table.scorer == night.scorer
-    phone = scan(api_issue(night)["cards"][0]["url"])
+    phone = scan(card_urls(night)[0])
     status, body = deal(phone, night.match)
     assert status == 201
     assert body["scorer"] is None
