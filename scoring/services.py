@@ -184,8 +184,12 @@ def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) ->
     match_changed_send(match=match, was_finished=was_finished)
 
 
-def _document(match: Match, names: Sequence[str], rows: Sequence[tuple]) -> bytes:
-    return dumps(match_document_for(match, names, rows))
+def _document(match: Match, names: Sequence[str], rows: Sequence[tuple], *, user: Any) -> bytes:
+    """A write's answer: the match as its GET shows it to `user`. The scorer's username only
+    for whoever may see usernames (a table card's session may not: the name is what a
+    stranger needs to lock that scorer out)."""
+    shown = perms.can_see_usernames(user, match)
+    return dumps(match_document_for(match, names, rows, scorer_shown=shown))
 
 
 def _request_hash(record: Any, version: Any) -> str:
@@ -307,7 +311,7 @@ def deal_submit(
     # Only without a `version` (the server's own callers) can writes keep overtaking this one.
     snapshot = _lock_free_read(match.pk, user, None)
     current = snapshot.match
-    raise StaleVersion(current, _document(current, _names(current), snapshot.rows))
+    raise StaleVersion(current, _document(current, _names(current), snapshot.rows, user=user))
 
 
 # How often a deal submission is judged again after other writes to its match overtook it.
@@ -340,7 +344,7 @@ def _deal_submit_once(
     names = _names(current)
     rows = snapshot.rows
     if version is not None and version != current.version:
-        raise StaleVersion(current, _document(current, names, rows))
+        raise StaleVersion(current, _document(current, names, rows, user=user))
     if perms.match_is_settled(current):
         # Its round is closed: a deal forgotten there goes in after the organiser opens the
         # round again (with a reason, kept in the round's history).
@@ -398,7 +402,7 @@ def _deal_submit_once(
     read_version = current.version
     was_finished = current.status == Match.Status.FINISHED
     _set_result(current, result, names)
-    body = _document(current, names, [*rows, (number, clean, deal.status)])
+    body = _document(current, names, [*rows, (number, clean, deal.status)], user=user)
     answer = fastsql.Answer(idempotency_key, request_hash, 201, body) if idempotency_key else None
     if not _write_submission(current, deal, user, read_version, was_finished, answer):
         return None
@@ -495,7 +499,7 @@ def deal_correct(
         names = _names(locked)
         rows = _deal_rows(locked)
         if version is not None and version != locked.version:
-            raise StaleVersion(locked, _document(locked, names, rows))
+            raise StaleVersion(locked, _document(locked, names, rows, user=user))
         deal = Deal.objects.filter(match_id=locked.pk, number=number).first()
         if deal is None:
             raise DealNotFound(number)
@@ -532,7 +536,7 @@ def deal_correct(
             )
         new_rows = [(n, clean if n == number else rec, st) for n, rec, st in rows]
         return DealWrite(
-            status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
+            status=200, body=_document(locked, names, new_rows, user=user), match=locked, deal=deal
         )
 
 
@@ -567,7 +571,7 @@ def deal_confirm(*, match: Match, number: int, user: Any) -> DealWrite:
         _apply_result(locked, result, names)
         new_rows = [(n, rec, Deal.Status.COUNTED if n == number else st) for n, rec, st in rows]
         return DealWrite(
-            status=200, body=_document(locked, names, new_rows), match=locked, deal=deal
+            status=200, body=_document(locked, names, new_rows, user=user), match=locked, deal=deal
         )
 
 
@@ -596,7 +600,9 @@ def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
             match_amended_send(
                 match=locked, user=user, kind="deal_withdrawn", deal=number, reason=reason
             )
-        return DealWrite(status=200, body=_document(locked, names, remaining), match=locked)
+        return DealWrite(
+            status=200, body=_document(locked, names, remaining, user=user), match=locked
+        )
 
 
 def match_rescore(*, match: Match) -> Match:
@@ -679,7 +685,7 @@ def match_close(*, match: Match, user: Any, closed: bool = True, reason: str = "
                 kind="match_closed" if closed else "match_reopened",
                 reason=reason,
             )
-        return DealWrite(status=200, body=_document(locked, names, rows), match=locked)
+        return DealWrite(status=200, body=_document(locked, names, rows, user=user), match=locked)
 
 
 def idempotency_keys_purge(*, older_than_days: int = 14) -> int:

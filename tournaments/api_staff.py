@@ -10,8 +10,9 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -229,6 +230,74 @@ class MatchCardView(APIView):
         return Response(status=204)
 
 
+def _managed_round(request: Request, tournament_id: int, number: int) -> Round:
+    tournament = _managed_tournament(request, tournament_id)
+    rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if rnd is None:
+        raise exceptions.NotFound()
+    return rnd
+
+
+CARDS_ISSUED = OpenApiResponse(
+    inline_serializer(
+        "RoundCardsIssued",
+        {
+            "cards": serializers.ListField(
+                child=inline_serializer(
+                    "RoundCardIssued",
+                    {
+                        "table": serializers.IntegerField(min_value=1),
+                        "match": serializers.IntegerField(allow_null=True),
+                        "url": serializers.URLField(),
+                        "expires_at": serializers.DateTimeField(),
+                    },
+                )
+            ),
+            "pdf": serializers.URLField(),
+        },
+    ),
+    description=(
+        "The new cards, one a table in table order: the link each QR code carries (shown "
+        "now; only its hash is kept), and where to download them as one PDF (GET cards.pdf)."
+    ),
+)
+
+
+class RoundCardsIssueView(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: CARDS_ISSUED, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        summary="Issue the round's table cards: a new card for every table (organiser)",
+        description=(
+            "Every live card of the round is revoked: the phones that scanned one are signed "
+            "out at their next request. With a session, the CSRF token is required (403 "
+            "without it). A closed round: 409 `round_closed`."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int, number: int) -> Response:
+        rnd = _managed_round(request, tournament_id, number)
+        try:
+            issued = table_cards.cards_issue_round(round=rnd, user=request.user)
+        except DjangoValidationError as exc:
+            response = _django_errors(exc)
+            response.status_code = 409
+            return response
+        body = {
+            "cards": [
+                {
+                    "table": table.number,
+                    "match": table_cards.card_match_id(card.card),
+                    **_link(table_cards.card_url(request, card.token), card.expires_at),
+                }
+                for table, card in issued
+            ],
+            "pdf": request.build_absolute_uri(
+                reverse("api-round-cards", args=[rnd.tournament_id, rnd.number])
+            ),
+        }
+        return Response(body, status=201, headers={"Cache-Control": "no-store"})
+
+
 class RoundCardsPDFView(APIView):
     @extend_schema(
         responses={
@@ -238,16 +307,18 @@ class RoundCardsPDFView(APIView):
             404: ERRORS,
             409: ERRORS,
         },
-        summary="The round's table cards as one PDF (new cards: those printed before die)",
+        summary="The round's live table cards as one PDF (organiser; changes nothing)",
+        description=(
+            "The cards issued by POST .../cards/ (or one table's POST /matches/{id}/card/) "
+            "that are still live, an A6 page a table: downloading again revokes nothing. "
+            "No live card: 404 `no_cards`; a closed round: 409 `round_closed`."
+        ),
     )
     def get(self, request: Request, tournament_id: int, number: int) -> HttpResponse:
-        tournament = _managed_tournament(request, tournament_id)
-        rnd = Round.objects.filter(tournament=tournament, number=number).first()
-        if rnd is None:
-            raise exceptions.NotFound()
+        rnd = _managed_round(request, tournament_id, number)
         try:
-            return table_cards.round_cards_response(request, rnd)
+            return table_cards.round_cards_download(request, rnd)
         except DjangoValidationError as exc:
             response = _django_errors(exc)
-            response.status_code = 409
+            response.status_code = 409 if rnd.status == Round.Status.CLOSED else 404
             return response

@@ -126,6 +126,11 @@ urlpatterns += [
         name="api-round-cards",
     ),
     path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/cards/",
+        api_staff.RoundCardsIssueView.as_view(),
+        name="api-round-cards-issue",
+    ),
+    path(
         "clubs/<int:club_id>/invitations/",
         api_staff.ClubInvitationsView.as_view(),
         name="api-club-invitations",

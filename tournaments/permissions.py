@@ -383,9 +383,13 @@ def can_see_usernames(user: Any, tournament: Tournament | None) -> bool:
 
 
 def can_see_match_usernames(user: Any, match: Match) -> bool:
-    """The usernames at a match: as `can_see_usernames`; the table's scorer sees their own."""
+    """The usernames at a match: as `can_see_usernames`; the table's scorer sees their own.
+    Never a table card's session (issue 31): its phone passes from hand to hand, and a
+    scorer's username is what a stranger needs to lock that scorer out."""
     if is_table_scorer(user, match):
         return True
+    if table_card_of(user) is not None:
+        return False
     return can_see_usernames(user, match.tournament if match.tournament_id else None)
 
 

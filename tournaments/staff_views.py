@@ -22,14 +22,20 @@ from . import permissions as perms
 from . import staff, table_cards
 from .models import Club, ClubMember, Invitation, Round, Tournament
 
-# Wrong or dead secrets an address may try in ATTEMPTS_WINDOW seconds before the pages stop
-# looking them up (429): a secret of 192 bits is not guessed, a loop is stopped all the same.
+# Wrong secrets an address may try in ATTEMPTS_WINDOW seconds before its wrong tries are
+# answered 429: a secret of 192 bits is not guessed, a loop is stopped all the same. A table
+# card's page looks the secret up first (one indexed query): a valid card is never refused,
+# whoever shares its address (a club's phones behind one NAT address).
 ATTEMPTS_MAX = 30
 ATTEMPTS_WINDOW = 600
 
 
 def _address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+    """The client's address as the sign-in lockouts and API throttles read it (behind
+    TRUSTED_PROXY_COUNT proxies, from X-Forwarded-For)."""
+    from config.security import client_ip
+
+    return str(client_ip(request) or "unknown")
 
 
 def _throttled(request: HttpRequest, scope: str) -> bool:
@@ -298,16 +304,22 @@ def _tables_render(
     *,
     issued: Any = None,
     errors: dict | None = None,
+    confirm_reissue: bool = False,
     status: int = 200,
 ) -> HttpResponse:
     url = table_cards.absolute(request, "tournaments:table_card", issued.token) if issued else ""
+    rows = table_cards.round_table_rows(rnd)
+    live = [row["table"].number for row in rows if row["card"] is not None]
     return render(
         request,
         "tournaments/staff/round_tables.html",
         {
             "tournament": rnd.tournament,
             "round": rnd,
-            "rows": table_cards.round_table_rows(rnd),
+            "rows": rows,
+            "live_tables": live,
+            "printable": any(row["card_printable"] for row in rows),
+            "confirm_reissue": confirm_reissue,
             "issued": issued,
             "issued_url": url,
             "issued_qr": table_cards.qr_data_uri(url, scale=5) if url else "",
@@ -351,21 +363,62 @@ def table_card_revoke(
 @never_cache
 @login_required
 def round_cards_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The round's live cards as a PDF (GET: issues nothing, revokes nothing). None live:
+    the round's tables page says so (404), a closed round (409)."""
     rnd = _round_managed(request, tournament_id, number)
     try:
-        return table_cards.round_cards_response(request, rnd)
+        return table_cards.round_cards_download(request, rnd)
+    except DjangoValidationError as exc:
+        status = 409 if rnd.status == Round.Status.CLOSED else 404
+        return _tables_render(request, rnd, errors=_errors(exc), status=status)
+
+
+@never_cache
+@require_POST
+@login_required
+def round_cards_issue(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Issue a card for every table of the round (a POST, with CSRF). When some cards are
+    live, reissuing signs their phones out: the page asks to confirm first (`confirm` =
+    "reissue"), and changes nothing until then."""
+    from django.utils.translation import ngettext
+
+    rnd = _round_managed(request, tournament_id, number)
+    live = table_cards.cards_live(rnd)
+    if live and request.POST.get("confirm") != "reissue":
+        return _tables_render(request, rnd, confirm_reissue=True)
+    try:
+        issued = table_cards.cards_issue_round(round=rnd, user=request.user)
     except DjangoValidationError as exc:
         return _tables_render(request, rnd, errors=_errors(exc), status=409)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s table card issued: download and print it.",
+            "%(count)s table cards issued: download and print them.",
+            len(issued),
+        )
+        % {"count": len(issued)},
+    )
+    response = redirect("tournaments:round_tables", rnd.tournament_id, rnd.number)
+    response.status_code = 303
+    return response
 
 
 @never_cache
 def table_card_page(request: HttpRequest, token: str) -> HttpResponse:
-    """What a scanned card opens: the scorer's name asked once, then the table's page."""
-    if _throttled(request, "card"):
-        return _too_many(request)
+    """What a scanned card opens: the scorer's name asked once, then the table's page.
+
+    The secret is looked up before the address's tries are counted: a live card opens its
+    table whatever the phones behind its address did, and a card that was issued but died
+    (revoked, expired, its round closed) is told so. Only secrets never issued count as wrong
+    tries; past ATTEMPTS_MAX of them an address's wrong tries are answered 429."""
     card = table_cards.card_find(token)
-    if card is None or not table_cards.card_alive(card):
+    if card is None:
+        if _throttled(request, "card"):
+            return _too_many(request)
         _count_failure(request, "card")
+        return render(request, "tournaments/staff/refused.html", {"reason": "card"}, status=403)
+    if not table_cards.card_alive(card):
         return render(request, "tournaments/staff/refused.html", {"reason": "card"}, status=403)
     match_id = table_cards.card_match_id(card)
     if match_id is None:

@@ -6,8 +6,17 @@ stored (`TableCard.token_hash`), compared in constant time, and never logged (th
 writes the card's path as `/cards/…/`). Scanning it signs the phone in as the card's own
 account (no password, no role), whose only permission is that table while the round is open
 (tournaments.permissions.holds_table_card); the card dies when it is revoked, when it expires
-(TABLE_CARD_TTL_HOURS), or when the round closes. Printing a card again makes a new secret:
-the card printed before stops working.
+(TABLE_CARD_TTL_HOURS), or when the round closes. Issuing a card again (a POST, with CSRF
+and, on the page, a confirmation) makes a new secret: the card printed before stops working.
+
+The secret is not random but derived (issue 31): an HMAC-SHA256, under a key derived from the
+site's SECRET_KEY, of the card's own account name (random, 64 bits, never reused). The database
+still holds only its SHA-256, so a copy of the database alone opens no table; the server, which
+holds SECRET_KEY, can derive a live card's secret again, so that downloading the round's cards
+(a GET) renders the cards already issued, changes nothing and can be repeated. SECRET_KEY
+rotated: the cards printed before keep opening their tables (their hash is kept), and the
+download derives them under SECRET_KEY_FALLBACKS; a card no key derives again is left out of
+the download (the round view says to issue it again).
 
 The scorer who scans a card is asked once for their name: it is kept with each deal they
 enter (`scoring.Deal.scorer_name`, in the deal's history too).
@@ -32,6 +41,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -52,6 +62,29 @@ def token_new() -> tuple[str, str]:
     """A fresh secret (192 bits, URL-safe) and its hash."""
     token = secrets.token_urlsafe(24)
     return token, token_hash(token)
+
+
+CARD_KEY_SALT = "tournaments.table_cards.card"
+
+
+def card_secret(account_name: str, *, key: str | bytes | None = None) -> str:
+    """The secret of the card whose account is `account_name`: 192 bits of an HMAC-SHA256
+    under SECRET_KEY (or `key`, one of SECRET_KEY_FALLBACKS), URL-safe (32 characters)."""
+    digest = salted_hmac(CARD_KEY_SALT, account_name, secret=key, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
+
+
+def card_token(card: TableCard) -> str | None:
+    """The secret of an issued card, derived again (the one whose hash the card keeps), or
+    None: a card issued before secrets were derived, or under a key no longer configured."""
+    name = card.user.get_username() if card.user_id else ""
+    if not name:
+        return None
+    for key in [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]:
+        token = card_secret(name, key=key)
+        if hmac.compare_digest(token_hash(token), card.token_hash):
+            return token
+    return None
 
 
 def card_ttl() -> timedelta:
@@ -93,17 +126,19 @@ def card_issue(*, table: Table, user: Any) -> IssuedCard:
     """A new card for `table` (its round paired or open), the table's earlier cards revoked.
     The secret is returned once; only its hash is kept."""
     _round_printable(table.round)
-    token, digest = token_new()
     now = timezone.now()
     with transaction.atomic():
         table.cards.filter(revoked_at__isnull=True).update(revoked_at=now)
+        # The account's random name (unique: a user's name is) is what the secret is derived
+        # from: a new card, a new secret.
         account = get_user_model()(username=f"{CARD_USERNAME_PREFIX}{secrets.token_hex(8)}")
         account.set_unusable_password()
         account.save()
+        token = card_secret(account.get_username())
         card = TableCard.objects.create(
             table=table,
             user=account,
-            token_hash=digest,
+            token_hash=token_hash(token),
             issued_by=user if getattr(user, "is_authenticated", False) else None,
             expires_at=now + card_ttl(),
         )
@@ -111,13 +146,32 @@ def card_issue(*, table: Table, user: Any) -> IssuedCard:
 
 
 def cards_issue_round(*, round: Round, user: Any) -> list[tuple[Table, IssuedCard]]:
-    """A new card for each table of the round (one transaction)."""
+    """A new card for each table of the round (one transaction); the live ones are revoked,
+    their phones signed out at their next request."""
     _round_printable(round)
     with transaction.atomic():
         return [
             (table, card_issue(table=table, user=user))
             for table in round.tables.select_related("round").order_by("number")
         ]
+
+
+def cards_live(rnd: Round) -> dict[int, TableCard]:
+    """The round's live cards by table id: neither revoked nor expired, of a round paired
+    (printed before the evening) or open and not closed since the card was made."""
+    live: dict[int, TableCard] = {}
+    if rnd.status == Round.Status.CLOSED:
+        return live
+    for card in (
+        TableCard.objects.filter(
+            table__round=rnd, revoked_at__isnull=True, expires_at__gt=timezone.now()
+        )
+        .select_related("user")
+        .order_by("created_at")
+    ):
+        if perms.table_card_alive(card, rnd) or rnd.status == Round.Status.PAIRED:
+            live[card.table_id] = card
+    return live
 
 
 def card_revoke(*, table: Table) -> int:
@@ -263,16 +317,46 @@ def cards_pdf(cards: list[tuple[Table, str]]) -> bytes:
     return render_pdf([html])
 
 
-def round_cards_response(request: HttpRequest, rnd: Round) -> HttpResponse:
-    """The round's cards as one PDF download: new cards for every table (the cards printed
-    before stop working)."""
-    issued = cards_issue_round(round=rnd, user=request.user)
-    pdf = cards_pdf([(table, card_url(request, card.token)) for table, card in issued])
-    response = HttpResponse(pdf, content_type="application/pdf")
+def round_cards_printable(request: HttpRequest | None, rnd: Round) -> list[tuple[Table, str]]:
+    """The round's live cards that can be printed again (their secret derived again), with
+    the link each QR code carries, in table order. Reads only: nothing is issued or revoked."""
+    live = cards_live(rnd)
+    printable = []
+    for table in rnd.tables.select_related("round__tournament").order_by("number"):
+        card = live.get(table.pk)
+        token = card_token(card) if card is not None else None
+        if token is not None:
+            printable.append((table, card_url(request, token)))
+    return printable
+
+
+def round_cards_download(request: HttpRequest | None, rnd: Round) -> HttpResponse:
+    """The round's live cards as one PDF download, an A6 page each (GET: nothing is issued or
+    revoked, and it can be repeated). Kept by no cache: it carries live secrets. A closed
+    round (`round_closed`) or a round with no live card (`no_cards`): ValidationError."""
+    if rnd.status == Round.Status.CLOSED:
+        raise ValidationError(
+            {
+                "round": ValidationError(
+                    _("The round is closed: its cards died with it."), "round_closed"
+                )
+            }
+        )
+    cards = round_cards_printable(request, rnd)
+    if not cards:
+        raise ValidationError(
+            {
+                "round": ValidationError(
+                    _("No card of this round is live: issue the round's cards first."),
+                    "no_cards",
+                )
+            }
+        )
+    response = HttpResponse(cards_pdf(cards), content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="cards-{rnd.tournament_id}-round-{rnd.number}.pdf"'
     )
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "no-store, private"
     return response
 
 
@@ -323,12 +407,7 @@ def round_table_rows(rnd: Round) -> list[dict[str, Any]]:
         .values_list("match_id", "scorer_name")
     ):
         names[match_id] = name
-    live = {}
-    for card in TableCard.objects.filter(
-        table__in=tables, revoked_at__isnull=True, expires_at__gt=timezone.now()
-    ).order_by("created_at"):
-        if perms.table_card_alive(card, rnd) or rnd.status == Round.Status.PAIRED:
-            live[card.table_id] = card
+    live = cards_live(rnd)
     queues = cache.get_many([queue_key(m) for m in match_ids]) if match_ids else {}
     rows = []
     for table in tables:
@@ -341,6 +420,9 @@ def round_table_rows(rnd: Round) -> list[dict[str, Any]]:
                 "players": [s.player.display_name for s in match.seats.all()] if match else [],
                 "scorer": table.scorer,
                 "card": live.get(table.pk),
+                # Issued before secrets were derived (or under a retired SECRET_KEY): left out
+                # of the download, so the page says to issue it again.
+                "card_printable": table.pk in live and card_token(live[table.pk]) is not None,
                 "card_scorer": names.get(mid, "") if mid is not None and table.pk in live else "",
                 "last_deal_at": last.get(mid) if mid is not None else None,
                 "waiting": (queues.get(queue_key(mid)) or {}).get("waiting") if mid else None,

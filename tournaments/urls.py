@@ -171,6 +171,11 @@ urlpatterns += [
         staff_views.round_cards_pdf,
         name="round_cards_pdf",
     ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/cards/",
+        staff_views.round_cards_issue,
+        name="round_cards_issue",
+    ),
     path("cards/<str:token>/", staff_views.table_card_page, name="table_card"),
     path("matches/<int:match_id>/queue/", staff_views.offline_queue_report, name="queue_report"),
 ]

@@ -333,13 +333,14 @@ NOT_PAGES = {
     "scoring:scoresheet": "a JSON download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:deals_csv": "a CSV download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:export_json": "a JSON download (test_it_serves_the_downloads_as_attachments)",
-    "tournaments:round_cards_pdf": "a PDF download (tests/staff/test_table_cards.py)",
+    "tournaments:round_cards_pdf": "a PDF download (tests/staff/test_round_cards.py)",
     "tournaments:invitation": "a one-time secret's page (tests/staff: its refusals, its form)",
     "tournaments:table_card": "a table card's secret's page (tests/staff, tests/security)",
     **{
         name: "POST only"
         for name in (
             "scoring:deal_create",
+            "tournaments:round_cards_issue",
             "scoring:deal_confirm",
             "scoring:deal_withdraw",
             "scoring:match_close",

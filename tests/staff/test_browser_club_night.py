@@ -13,17 +13,15 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.test import Client
 
 from scoring.models import Deal
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tournaments import services, table_cards
 from tournaments.models import Round, TableCard, Tournament
 from tournaments.pairing.manager import round_pair
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,10 +51,9 @@ def decoded_qr_codes(pdf: bytes) -> list[str]:
 def organiser(settings: Any) -> Any:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    user = UserFactory(username="organiser_uk")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubFactory(name="Клуб «Козир»")
-    return user
+    return make_club_organiser(
+        UserFactory(username="organiser_uk"), ClubFactory(name="Клуб «Козир»")
+    )
 
 
 def test_a_club_night_with_table_cards_in_ukrainian(live_server, chromium_path, organiser):
@@ -127,12 +124,19 @@ def test_a_club_night_with_table_cards_in_ukrainian(live_server, chromium_path, 
             expect(page.get_by_test_id("staff")).to_contain_text(accounts[role])
         assert tournament.referees.filter(username=accounts["referee"]).exists()
 
-        # The round's table cards, printed: each QR code carries its table's card link.
+        # The round's table cards, issued (a POST) then printed: each QR code carries its
+        # table's card link. Downloading them again changes nothing.
         page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/tables/")
+        expect(page.get_by_test_id("cards-pdf")).to_have_count(0)
+        page.get_by_test_id("cards-issue").click()
+        expect(page.locator(".messages")).to_contain_text("2")
         with page.expect_download() as download:
             page.get_by_test_id("cards-pdf").click()
         pdf = download.value.path().read_bytes()
         links = decoded_qr_codes(pdf)
+        with page.expect_download() as again:
+            page.get_by_test_id("cards-pdf").click()
+        assert decoded_qr_codes(again.value.path().read_bytes()) == links
         tables = list(rnd.tables.order_by("number"))
         card_of = {}
         for link in links:
@@ -175,6 +179,16 @@ def test_a_club_night_with_table_cards_in_ukrainian(live_server, chromium_path, 
         # The round view shows who scores table 1 and when its last deal came.
         page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/tables/")
         expect(page.locator("[data-table='1']")).to_contain_text("Марта")
+
+        # Reissuing asks first, saying that the live cards' phones will be signed out; a
+        # cancel changes nothing: the phone still scores table 1.
+        page.get_by_test_id("cards-issue").click()
+        expect(page.get_by_test_id("cards-confirm")).to_contain_text("1, 2")
+        page.get_by_test_id("cards-confirm").get_by_role("link").click()
+        expect(page.get_by_test_id("cards-confirm")).to_have_count(0)
+        phone.reload()
+        expect(phone.get_by_test_id("card-session")).to_contain_text("Марта")
+        assert TableCard.objects.filter(revoked_at__isnull=True).count() == 2
 
         # The round closes: the same card is refused, and the phone has lost the table.
         services.round_close(round=Round.objects.get(pk=rnd.pk), user=organiser)

@@ -154,6 +154,10 @@ def test_the_round_cards_pdf_has_one_qr_per_table_that_decodes_to_its_card():
     from pypdf import PdfReader
 
     night = make_evening()
+    issued = organiser_client(night).post(
+        f"/api/v1/tournaments/{night.tournament.pk}/rounds/1/cards/"
+    )
+    assert issued.status_code == 201
     answer = organiser_client(night).get(
         f"/api/v1/tournaments/{night.tournament.pk}/rounds/1/cards.pdf"
     )
