@@ -16,6 +16,7 @@ from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from config.datetimes import OUT_OF_RANGE, datetime_in_range
 from config.forms import choice_field
 from scoring import games
 
@@ -360,6 +361,8 @@ class TournamentForm(forms.ModelForm):
         stored = self.instance.starts_at if self.instance.pk else None
         if posted is not None and stored is not None and posted == _to_minute(stored):
             return stored
+        if posted is not None and not datetime_in_range(posted):  # config.datetimes
+            raise forms.ValidationError(OUT_OF_RANGE, code="date_out_of_range")
         return posted
 
     @property
