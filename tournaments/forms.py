@@ -23,6 +23,7 @@ from scoring import games
 from . import services
 from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
 from .models import Tournament
+from .names import NameRefused, name_clean
 from .selectors import scorer_candidates
 from .standings import TIEBREAKS
 
@@ -353,6 +354,14 @@ class TournamentForm(forms.ModelForm):
             or self.instance.entrants
             or Tournament.Entrants.PLAYERS
         )
+
+    def clean_name(self) -> str:
+        """The one name policy (tournaments.names): a hidden character refused at the field;
+        a lookalike of another tournament of the club, the services' refusal on saving."""
+        try:
+            return name_clean(self.cleaned_data.get("name"))
+        except NameRefused as exc:
+            raise forms.ValidationError(exc.message, code=exc.code) from None
 
     def clean_starts_at(self) -> datetime | None:
         """The input shows minutes: the same minute sent back keeps the stored seconds, so a

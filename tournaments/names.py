@@ -140,11 +140,15 @@ def name_skeleton(text: str) -> str:
 @functools.lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """What two names must share to be one name: the skeleton of the collapsed NFKC text,
-    casefolded (in any alphabet; compared in Python, as the databases' lower() is ASCII-only
+    in either case (in any alphabet; compared in Python, as the databases' lower() is ASCII-only
     on SQLite and under PostgreSQL's C locale). "SECRET SAM", "Seсret Sam" (a Cyrillic с) and
     "Ｓｅｃｒｅｔ Sam" are one name."""
-    folded = unicodedata.normalize("NFKC", _collapsed(name).casefold())
-    return name_skeleton("".join(ch for ch in folded if not _IGNORABLE.match(ch)))
+    # Upper case first, then its skeleton, casefolded, then the skeleton again: capitals that
+    # look alike ("В" and "B") and small letters that do ("һ" and "h") both count, and "Вечір"
+    # and "вечір" stay one name (the key depends on the capitals only).
+    text = "".join(ch for ch in _collapsed(name) if not _IGNORABLE.match(ch))
+    upper = unicodedata.normalize("NFKC", text.upper())
+    return name_skeleton(unicodedata.normalize("NFKC", name_skeleton(upper).casefold()))
 
 
 def name_lookalike(name: str, others: Iterable[str], *, same_allowed: bool = False) -> str | None:
