@@ -65,7 +65,7 @@ class DateTimeField(serializers.DateTimeField):
             self.fail("date_out_of_range")
         return parsed
 
-    def to_representation(self, value: Any) -> str | None:
+    def to_representation(self, value: Any) -> Any:
         if isinstance(value, datetime):
             return rfc3339(value)
         return super().to_representation(value)
