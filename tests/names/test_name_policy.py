@@ -268,3 +268,15 @@ def test_an_invitation_name_with_bidi_is_refused(ev) -> None:
     assert answer.status_code == 400
     assert errors(answer) == [("name", "bad_name")]
     assert not Invitation.objects.filter(club=ev.club).exists()
+
+
+def test_a_table_cards_scorer_name_with_bidi_is_refused() -> None:
+    """The name a phone gives when it scans a table card (tournaments.table_cards)."""
+    from django.core.exceptions import ValidationError
+
+    from tournaments import table_cards
+
+    assert table_cards.scorer_name_clean("  Олена   Коваль ") == "Олена Коваль"
+    with pytest.raises(ValidationError) as refused:
+        table_cards.scorer_name_clean("Оле\u202eна")
+    assert refused.value.error_dict["name"][0].code == "bad_name"
