@@ -223,8 +223,14 @@ class TournamentForm(forms.ModelForm):
             # A datetime-local input takes only the ISO form: a localised value
             # ("25.11.2026 17:08:00" in Russian) is dropped by the browser, and the form
             # saved unchanged would erase the start time.
+            # The browser keeps to the range the form checks (config.datetimes).
             "starts_at": forms.DateTimeInput(
-                format=DATETIME_LOCAL_FORMAT, attrs={"type": "datetime-local"}
+                format=DATETIME_LOCAL_FORMAT,
+                attrs={
+                    "type": "datetime-local",
+                    "min": "2000-01-01T00:00",
+                    "max": "2100-12-31T23:59",
+                },
             )
         }
 
