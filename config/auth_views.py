@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.datetimes import DateTimeField
 from config.ids import is_id
 from scoring import tokens
 from scoring.authentication import API_AUTHENTICATION
@@ -48,7 +49,7 @@ class ObtainTokenView(ObtainAuthToken):
                 "TokenIssued",
                 {
                     "token": serializers.CharField(),
-                    "expires_at": serializers.DateTimeField(
+                    "expires_at": DateTimeField(
                         help_text="unless used before: each use moves it on"
                     ),
                 },
@@ -75,9 +76,9 @@ obtain_auth_token = ObtainTokenView.as_view()
 
 class TokenSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    last_used_at = serializers.DateTimeField(allow_null=True)
-    expires_at = serializers.DateTimeField(help_text="unless used before: each use moves it on")
+    created_at = DateTimeField()
+    last_used_at = DateTimeField(allow_null=True)
+    expires_at = DateTimeField(help_text="unless used before: each use moves it on")
     current = serializers.BooleanField(help_text="the token this request is made with")
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
+from . import services
 from .models import (
     Card,
     Club,
@@ -30,8 +33,23 @@ from .models import (
 )
 
 
+class ClubAdminForm(forms.ModelForm):
+    """The club's name by the one name policy (tournaments.names), as the import's."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "city"]
+
+    def clean_name(self) -> str:
+        try:
+            return services.club_name_checked(self.cleaned_data.get("name"), club=self.instance)
+        except ValidationError as exc:
+            raise ValidationError(exc.error_dict["name"]) from None
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
+    form = ClubAdminForm
     list_display = ["name", "city", "created_at"]
     search_fields = ["name", "city"]
 

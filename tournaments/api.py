@@ -389,6 +389,9 @@ class TournamentJSONImportView(APIView):
         club_name = fields.pop("club")
         try:
             with transaction.atomic():
+                # The club by its very name; a name only like another club's (a Cyrillic
+                # letter, an invisible one) is refused, never a second club (names.py).
+                club_name = services.club_name_checked(club_name, field="tournament.club")
                 club, created = Club.objects.get_or_create(name=club_name)
                 if created:  # a club new to the site: its importer is its first organiser
                     ClubMember.objects.create(

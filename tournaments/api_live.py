@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.datetimes import DateTimeField
 from config.ids import MAX_ID, is_id
 from config.openapi import object_response, rows_response
 
@@ -234,7 +235,7 @@ STANDINGS_NOTES = inline_serializer(
         ),
         "what": serializers.CharField(help_text="the kind, in the reader's language"),
         "reason": serializers.CharField(),
-        "at": serializers.DateTimeField(),
+        "at": DateTimeField(),
         "by": serializers.CharField(
             allow_null=True, required=False, help_text="the username: organiser and referee only"
         ),

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.datetimes import DateTimeField
 from config.lockouts import KINDS
 from config.security import client_ip
 
@@ -30,8 +31,8 @@ class LockoutSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=KINDS, help_text="`account` or `address`")
     value = serializers.CharField(help_text="the username, or the address")
     failures = serializers.IntegerField(help_text="wrong passwords counted now")
-    last_failure_at = serializers.DateTimeField()
-    locked_until = serializers.DateTimeField(
+    last_failure_at = DateTimeField()
+    locked_until = DateTimeField(
         allow_null=True, help_text="when the lock ends by itself; null: when lifted"
     )
 

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.datetimes import MODEL_FIELD_MAPPING
 
 from . import permissions as perms
 from . import presets
@@ -28,6 +29,7 @@ ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, c
 
 
 class PresetSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = MODEL_FIELD_MAPPING  # RFC 3339, 2000..2100 (config.datetimes)
     settings = serializers.DictField(
         help_text="The tournament settings of play: " + ", ".join(presets.PRESET_SETTINGS)
     )

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.datetimes import DateTimeField
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -64,8 +65,8 @@ class JobSerializer(serializers.Serializer):
     download = serializers.URLField(allow_null=True)
     error = serializers.CharField(allow_null=True)
     attempts = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField(allow_null=True)
+    created_at = DateTimeField()
+    finished_at = DateTimeField(allow_null=True)
 
 
 def download_url(job: ReportJob, request: Any = None) -> str | None:

@@ -16,12 +16,14 @@ from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from config.datetimes import OUT_OF_RANGE, datetime_in_range
 from config.forms import choice_field
 from scoring import games
 
 from . import services
 from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
 from .models import Tournament
+from .names import NameRefused, name_clean
 from .selectors import scorer_candidates
 from .standings import TIEBREAKS
 
@@ -221,8 +223,14 @@ class TournamentForm(forms.ModelForm):
             # A datetime-local input takes only the ISO form: a localised value
             # ("25.11.2026 17:08:00" in Russian) is dropped by the browser, and the form
             # saved unchanged would erase the start time.
+            # The browser keeps to the range the form checks (config.datetimes).
             "starts_at": forms.DateTimeInput(
-                format=DATETIME_LOCAL_FORMAT, attrs={"type": "datetime-local"}
+                format=DATETIME_LOCAL_FORMAT,
+                attrs={
+                    "type": "datetime-local",
+                    "min": "2000-01-01T00:00",
+                    "max": "2100-12-31T23:59",
+                },
             )
         }
 
@@ -353,6 +361,14 @@ class TournamentForm(forms.ModelForm):
             or Tournament.Entrants.PLAYERS
         )
 
+    def clean_name(self) -> str:
+        """The one name policy (tournaments.names): a hidden character refused at the field;
+        a lookalike of another tournament of the club, the services' refusal on saving."""
+        try:
+            return name_clean(self.cleaned_data.get("name"))
+        except NameRefused as exc:
+            raise forms.ValidationError(exc.message, code=exc.code) from None
+
     def clean_starts_at(self) -> datetime | None:
         """The input shows minutes: the same minute sent back keeps the stored seconds, so a
         form saved unchanged changes nothing."""
@@ -360,6 +376,8 @@ class TournamentForm(forms.ModelForm):
         stored = self.instance.starts_at if self.instance.pk else None
         if posted is not None and stored is not None and posted == _to_minute(stored):
             return stored
+        if posted is not None and not datetime_in_range(posted):  # config.datetimes
+            raise forms.ValidationError(OUT_OF_RANGE, code="date_out_of_range")
         return posted
 
     @property

@@ -20,6 +20,7 @@ from scoring import games
 from . import services
 from .discipline import discipline_settings_check
 from .models import Club, ClubPreset, Tournament
+from .names import lookalike_refusal, name_checked, name_lookalike
 
 # What a preset holds: the settings of play and the round clock (not a tournament's name,
 # status, publication or start).
@@ -31,7 +32,7 @@ def _name_clean(*, club: Club, name: Any, exclude: int | None = None) -> str:
         raise ValidationError(
             {"name": ValidationError(_("Give the preset a name."), code="required")}
         )
-    name = " ".join(name.split())
+    name = name_checked(name)  # the one name policy (tournaments.names): no hidden characters
     too_long = services.name_too_long(name, ClubPreset, "name")
     if too_long is not None:
         raise ValidationError({"name": too_long})
@@ -47,6 +48,9 @@ def _name_clean(*, club: Club, name: Any, exclude: int | None = None) -> str:
                 )
             }
         )
+    other = name_lookalike(name, others.values_list("name", flat=True))
+    if other is not None:  # "Вечір" in Latin letters where "Вечір" is
+        raise lookalike_refusal("name", other)
     return name
 
 

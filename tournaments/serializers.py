@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
+from config.datetimes import MODEL_FIELD_MAPPING
 from scoring import games
 
 from . import services
@@ -57,6 +58,7 @@ class BandsField(serializers.JSONField):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = MODEL_FIELD_MAPPING  # RFC 3339, 2000..2100 (config.datetimes)
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     club_name = serializers.CharField(source="club.name", read_only=True)
     tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)

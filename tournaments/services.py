@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import lockouts
+from config.datetimes import datetime_range_check
 from config.lockouts import Lockout
 from scoring import games
 from scoring import services as scoring_services
@@ -28,7 +29,14 @@ from . import permissions as perms
 from .discipline import discipline_settings_check
 from .match_scores import CONVERSIONS, NEEDS_BANDS, BandProblem, bands_check
 from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
-from .names import NameRefused, name_clean, name_key
+from .names import (
+    NameRefused,
+    lookalike_refusal,
+    name_checked,
+    name_clean,
+    name_key,
+    name_lookalike,
+)
 
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
@@ -430,6 +438,35 @@ def _club_check(*, club: Club, user: Any) -> None:
     )
 
 
+def tournament_name_checked(*, club: Club, name: Any, tournament: Tournament | None = None) -> str:
+    """The tournament's name as stored (names.name_clean: `bad_name`, `required`), refused
+    (`name_lookalike`) when it looks like another tournament's of the club without being the
+    very same name (a weekly "Club night" keeps its name; "Сlub night" with a Cyrillic С is
+    refused)."""
+    clean = name_checked(name, field="name")
+    others = Tournament.objects.filter(club=club)
+    if tournament is not None and tournament.pk is not None:
+        others = others.exclude(pk=tournament.pk)
+    other = name_lookalike(clean, others.values_list("name", flat=True), same_allowed=True)
+    if other is not None:
+        raise lookalike_refusal("name", other)
+    return clean
+
+
+def club_name_checked(name: Any, *, field: str = "name", club: Club | None = None) -> str:
+    """A club's name as stored (names.name_clean), refused (`name_lookalike`) when it looks
+    like another club's without being the very same name (the same name is that club; `club`:
+    the club renamed)."""
+    clean = name_checked(name, field=field)
+    others = Club.objects.exclude(name=clean)
+    if club is not None and club.pk is not None:
+        others = others.exclude(pk=club.pk)
+    other = name_lookalike(clean, others.values_list("name", flat=True))
+    if other is not None:
+        raise lookalike_refusal(field, other)
+    return clean
+
+
 def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     """A new tournament of its game (Deberc unless told) with that game's defaults for the
     ruleset, match scoring and tiebreaks; its creator becomes its organiser."""
@@ -438,6 +475,8 @@ def tournament_create(*, club: Club, user: Any, **fields: Any) -> Tournament:
     too_long = name_too_long(data.get("name"), Tournament, "name")
     if too_long is not None:  # the database would refuse it (a 500 on PostgreSQL)
         raise ValidationError({"name": too_long})
+    data["name"] = tournament_name_checked(club=club, name=data.get("name"))
+    datetime_range_check(data.get("starts_at"), field="starts_at")
     game_settings_check(
         game=data.get("game"),
         table_size=data.get("table_size", 2),
@@ -488,6 +527,15 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     changed = {k for k, v in data.items() if v != getattr(tournament, k)}
     if "club" in changed:  # moved to another club: that club's organisers' act alone
         _club_check(club=data["club"], user=user)
+    if "name" in data or "club" in changed:
+        data["name"] = tournament_name_checked(
+            club=data.get("club", tournament.club),
+            name=data.get("name", tournament.name),
+            tournament=tournament,
+        )
+        changed = {k for k, v in data.items() if v != getattr(tournament, k)}
+    if "starts_at" in changed:
+        datetime_range_check(data["starts_at"], field="starts_at")
     frozen = set(FROZEN_ONCE_PLAYED) & changed
     if frozen and tournament.matches.filter(deals__isnull=False).exists():
         raise ValidationError(

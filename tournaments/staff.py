@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from . import selectors
 from .models import ClubMember, Invitation, Player, Round, Table, Tournament
+from .names import NameRefused, name_clean
 from .table_cards import CARD_USERNAME_PREFIX, token_hash, token_new
 
 ROLES = ("referee", "organiser", "scorer")
@@ -264,6 +265,11 @@ def invitation_create(
         if record.user_id is not None:
             raise _refuse("player", "player_has_account", _("This player has an account already."))
     name = " ".join(str(name or "").split())[:80]
+    if name:  # optional, but by the one name policy when given (tournaments.names)
+        try:
+            name = name_clean(name)
+        except NameRefused as exc:
+            raise _refuse("name", exc.code, exc.message) from None
     token, digest = token_new()
     invitation = Invitation.objects.create(
         club=club,

@@ -47,6 +47,7 @@ from django.utils.translation import ngettext
 
 from . import permissions as perms
 from .models import Round, Table, TableCard
+from .names import name_checked
 
 SESSION_CARD = "table_card_id"
 SESSION_NAME = "table_card_name"
@@ -213,7 +214,7 @@ def scorer_name_clean(name: Any) -> str:
                 )
             }
         )
-    return value
+    return name_checked(value)  # the one name policy (tournaments.names): nothing hidden
 
 
 def card_session_start(request: HttpRequest, card: TableCard, name: str) -> None:

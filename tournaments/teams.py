@@ -22,7 +22,7 @@ from config.ids import is_id
 
 from . import hooks
 from .models import Entry, Player, Team, Tournament
-from .names import NameRefused, name_clean, name_key
+from .names import NameRefused, lookalike_message, name_clean, name_key, name_lookalike
 from .services import club_players_by_key, field_max_length, player_for_name
 
 # A fixed pair has two players (Deberc's 2 × 2); a team two to six.
@@ -72,13 +72,15 @@ def _name_checked(tournament: Tournament, raw: Any, *, team: Team | None = None)
     others = Team.objects.filter(tournament=tournament)
     if team is not None:
         others = others.exclude(pk=team.pk)
-    key = name_key(name)
-    if any(name_key(other) == key for other in others.values_list("name", flat=True)):
+    taken = name_lookalike(name, others.values_list("name", flat=True))
+    if taken is not None and taken.casefold() == name.casefold():
         raise _refused(
             "name",
             _("Another pair or team of this tournament has this name: choose another."),
             "name_taken",
         )
+    if taken is not None:  # only like it ("Тузы" and "Tузы" with a Latin T)
+        raise _refused("name", lookalike_message(taken), "name_lookalike")
     return name
 
 
