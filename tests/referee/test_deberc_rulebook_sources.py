@@ -17,6 +17,13 @@ from referee import rulebook
 from referee.games import parts_all
 from scoring.games.deberc.engine import score_match
 from scoring.games.deberc.engine.conventions import CONVENTIONS, PRESETS
+from referee.games.deberc.rulebook.deberc_sources import (
+    GUIDE_SECTIONS,
+    TEXTS,
+    WHERE,
+    place,
+    quote_pieces,
+)
 from tests.engine.helpers import deal, record, score, void
 from tests.referee.test_rulebook_wording import CODES, NOTATION, outside_brackets
 
@@ -29,8 +36,7 @@ DEBERC = [a for a in ARTICLES if a.game == "deberc"]
 AB = ["Anna", "Boris"]
 ABC = ["Anna", "Boris", "Cleo"]
 # The names readers know the texts by; every Deberc article's place names at least one.
-TEXTS_RU = ("московские правила", "харьковский деберц", "одесский деберц", "онлайн-стол")
-TEXTS_RU += ("короткий деберц", "деберц с полтинниками")
+TEXTS_RU = ("московские правила", "описание вариантов деберца", "онлайн-стол")
 CHECKLIST = Path(__file__).resolve().parents[2] / "docs" / "rulebook-checklist.md"
 
 
@@ -55,11 +61,64 @@ def test_every_deberc_article_names_the_text_it_comes_from_and_quotes_it(rule):
     for lang in ("ru", "uk", "en"):
         assert rule.cite_in(lang).strip(), lang
     assert any(name in rule.cite_in("ru") for name in TEXTS_RU), rule.cite_in("ru")
-    assert "московские" not in rule.cite_in("uk") and "харьковский" not in rule.cite_in("uk")
+    # The Ukrainian names the texts in Ukrainian (a section keeps its Russian heading in «»).
+    uk_words = re.sub(r"«[^»]*»", "", rule.cite_in("uk"))
+    assert "московские" not in uk_words and "описание" not in uk_words, uk_words
     # A short quote in the text's own words: Russian, or Ukrainian for the Moscow rules.
     assert 10 < len(rule.quote) <= 400
     assert re.search(r"[а-яё]", rule.quote)
     assert rule.quote_lang == ("uk" if re.search(r"[іїєґ]", rule.quote) else "ru")
+
+
+@pytest.mark.parametrize("aid", sorted(WHERE), ids=str)
+def test_every_quote_sits_under_the_text_and_section_its_lines_stand_in(aid):
+    """Issue 34: a quote of seed 001's Moscow section was labelled as the Moscow rules (000),
+    where a referee reading the Ukrainian text would not find it. Each piece of a quote names
+    its line; the label shown is the one of those lines, and the piece is in that text's
+    language (000 Ukrainian, 001 and 003 Russian)."""
+    where = WHERE[aid]
+    pieces = quote_pieces(where.quote)
+    assert len(pieces) == len(where.at), (aid, pieces, where.at)
+    rule = BY_ID[aid]
+    assert rule.cite_in("ru") == where.cite[0] and rule.quote == " ".join(where.quote.split())
+    for piece, at in zip(pieces, where.at, strict=True):
+        seed, line = place(at)
+        assert seed in TEXTS, at
+        text = TEXTS[seed]
+        assert text.name[0] in rule.cite_in("ru") and text.name[1] in rule.cite_in("uk")
+        section = text.section_at(line)
+        heading = re.search(r"«[^»]*»", section[0])
+        assert (heading.group(0) if heading else section[0]) in rule.cite_in("ru"), (at, aid)
+        ukrainian = bool(re.search(r"[іїєґ’]", piece)) and not re.search(r"[ыэъё]", piece)
+        assert ukrainian == (text.lang == "uk"), (aid, at, piece)
+    # The Moscow rules (000) label only quotes from 000.
+    if "московские правила" in rule.cite_in("ru"):
+        assert any(place(at)[0] == "000" for at in where.at), aid
+
+
+def test_seed_001s_moscow_section_is_never_labelled_as_the_moscow_rules():
+    first, last = GUIDE_SECTIONS["moscow"]
+    guide_moscow = [
+        aid
+        for aid, where in WHERE.items()
+        for at in where.at
+        if place(at)[0] == "001" and first <= place(at)[1] <= last
+    ]
+    assert len(set(guide_moscow)) >= 25  # the articles issue 34 found under the wrong label
+    for aid in guide_moscow:
+        assert "«Московский Деберц»" in BY_ID[aid].cite_in("ru"), aid
+        assert "«Московский Деберц»" in BY_ID[aid].cite_in("uk"), aid
+    # Kharkov's agreements list (l.112–132) is its own section, not Moscow's nor short deberc's.
+    for aid in ("conventions.seven_swap", "match.target"):
+        assert "«Договоренности в игре»" in BY_ID[aid].cite_in("ru"), aid
+        assert "Короткий" not in BY_ID[aid].cite_in("ru"), aid
+
+
+def test_the_sections_of_the_guide_follow_each_other_without_a_gap():
+    bounds = sorted(GUIDE_SECTIONS.values())
+    assert all(a[1] + 1 == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
+    firsts = [first for first, _ in TEXTS["001"].sections]
+    assert [b[0] for b in bounds] == firsts[1:]
 
 
 @pytest.mark.parametrize("rule", [r for r in DEBERC if r.reading], ids=lambda r: r.id)
@@ -118,9 +177,9 @@ def test_the_articles_the_issue_found_wrong_now_mark_their_readings():
 @pytest.mark.parametrize(
     ("lang", "cite", "reading"),
     [
-        ("ru", "московские правила", "так читает этот сервис"),
-        ("uk", "московські правила", "так читає цей сервіс"),
-        ("en", "the Moscow rules", "this service's reading"),
+        ("ru", "описание вариантов деберца: раздел «Московский Деберц»", "так читает этот сервис"),
+        ("uk", "опис варіантів деберцу: розділ «Московский Деберц»", "так читає цей сервіс"),
+        ("en", "the guide to the Deberc variants: section «Московский Деберц»", "this service's reading"),
     ],
 )
 def test_the_article_page_shows_the_text_the_quote_in_its_language_and_the_reading(
