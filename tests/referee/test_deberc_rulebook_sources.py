@@ -6,6 +6,7 @@ article gives is checked here against a deal scored by `scoring.games.deberc.eng
 
 from __future__ import annotations
 
+import itertools
 import re
 from html import unescape
 from pathlib import Path
@@ -15,8 +16,6 @@ import pytest
 
 from referee import rulebook
 from referee.games import parts_all
-from scoring.games.deberc.engine import score_match
-from scoring.games.deberc.engine.conventions import CONVENTIONS, PRESETS
 from referee.games.deberc.rulebook.deberc_sources import (
     GUIDE_SECTIONS,
     TEXTS,
@@ -24,6 +23,8 @@ from referee.games.deberc.rulebook.deberc_sources import (
     place,
     quote_pieces,
 )
+from scoring.games.deberc.engine import score_match
+from scoring.games.deberc.engine.conventions import CONVENTIONS, PRESETS
 from tests.engine.helpers import deal, record, score, void
 from tests.referee.test_rulebook_wording import CODES, NOTATION, outside_brackets
 
@@ -116,7 +117,7 @@ def test_seed_001s_moscow_section_is_never_labelled_as_the_moscow_rules():
 
 def test_the_sections_of_the_guide_follow_each_other_without_a_gap():
     bounds = sorted(GUIDE_SECTIONS.values())
-    assert all(a[1] + 1 == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
+    assert all(a[1] + 1 == b[0] for a, b in itertools.pairwise(bounds))
     firsts = [first for first, _ in TEXTS["001"].sections]
     assert [b[0] for b in bounds] == firsts[1:]
 
@@ -179,7 +180,11 @@ def test_the_articles_the_issue_found_wrong_now_mark_their_readings():
     [
         ("ru", "описание вариантов деберца: раздел «Московский Деберц»", "так читает этот сервис"),
         ("uk", "опис варіантів деберцу: розділ «Московский Деберц»", "так читає цей сервіс"),
-        ("en", "the guide to the Deberc variants: section «Московский Деберц»", "this service's reading"),
+        (
+            "en",
+            "the guide to the Deberc variants: section «Московский Деберц»",
+            "this service's reading",
+        ),
     ],
 )
 def test_the_article_page_shows_the_text_the_quote_in_its_language_and_the_reading(
