@@ -83,7 +83,12 @@ def test_a_reading_is_written_in_three_languages_naming_the_same_conventions(rul
         for lang in ("ru", "uk", "en")
     ]
     assert named[0] == named[1] == named[2], named
-    assert all(name in CONVENTIONS for name in named[0])
+    # A convention of the engine, or one of the corrected spec's that has its own article
+    # (issue 34: the rulebook documents them by the spec's names while the engine gains them).
+    unknown = [
+        n for n in named[0] if n not in CONVENTIONS and f"preferans_conventions.{n}" not in BY_ID
+    ]
+    assert unknown == [], unknown
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
