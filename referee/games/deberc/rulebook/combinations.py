@@ -189,8 +189,10 @@ opponent's pass. Bella is not touched.""",
 3) при одинаковой старшей карте — козырная (договорённость «козырь в комбинации»: по-московски
 козырь учитывается, по-харьковски — нет);
 4) всё равно равны — договорённость «равные комбинации»: первой руке (eldest) — у первого по
-часовой стрелке от сдатчика (так этот сервис читает московские правила и правила
-онлайн-стола), взявшему послед (last_trick) — у взявшего послед (Одесса).
+часовой стрелке от сдатчика, «тот, кто объявил по порядку сдачи карт первым» (так говорят
+московские правила, описание вариантов и онлайн-стол); первому объявившему (first_declared) —
+так «объявил первым» читают некоторые столы, это прочтение, не правило текстов; взявшему
+послед (last_trick) — у взявшего послед (Одесса).
 
 Белла в старшинстве не участвует.""",
         ),
@@ -204,9 +206,10 @@ opponent's pass. Bella is not touched.""",
 2) того ж класу — старша та, що починається з вищої карти;
 3) з однаковою старшою картою — козирна (домовленість «козир у комбінації»: по-московськи
 козир враховується, по-харківськи — ні);
-4) далі рівні — домовленість «рівні комбінації»: першій руці (eldest) — у першої руки (так
-цей сервіс читає московські правила й правила онлайн-столу), тому, хто взяв послід
-(last_trick) — у того, хто взяв послід (Одеса).
+4) далі рівні — домовленість «рівні комбінації»: першій руці (eldest) — у першої руки за
+порядком роздачі (так кажуть московські правила, опис варіантів і онлайн-стіл); першому, хто
+оголосив (first_declared) — так «оголосив першим» читають деякі столи, це прочитання, не
+правило текстів; тому, хто взяв послід (last_trick) — у того, хто взяв послід (Одеса).
 
 Белла у старшинстві не бере участі.""",
         ),
@@ -220,9 +223,10 @@ each player's best combination:
 2) same class: the higher top card in sequence order wins;
 3) same top card: the trump one wins (convention trump_in_combination: moscow counts it,
 kharkov ignores it);
-4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left;
-this service's reading of the Moscow rules and the online table's rules) or last_trick
-(Odessa).
+4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left,
+"whoever declared first in the order of dealing": the Moscow rules, the guide to the variants
+and the online table all say so), first_declared (how some tables read "declared first"; a
+reading, not the texts' rule) or last_trick (Odessa).
 
 Bella takes no part in seniority.""",
         ),

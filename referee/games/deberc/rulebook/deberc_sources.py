@@ -478,9 +478,9 @@ WHERE: dict[str, Where] = {
         ("001:19",),
         "Деберц имеет большое количество вариантов и договоренностей: Московский Деберц, Харьковский Деберц, Одесский Деберц (Клабор), Деберц с договоренностями и др.",
         (
-            "Ничью комбинаций и харьковское ложное закрытие меняет договорённость стола (combination_tie, false_closing); остальные решения не меняет ни одна договорённость.",
-            "Нічию комбінацій і харківське хибне закриття змінює домовленість столу (combination_tie, false_closing); інших рішень не змінює жодна домовленість.",
-            "A table's convention changes the combination tie and the Kharkov false closing (combination_tie, false_closing); no convention changes the other choices.",
+            "Харьковское ложное закрытие, пересдачи и четверых каждого за себя меняет договорённость стола (false_closing, redeal_below, renonce_penalty, pairs); остальные решения не меняет ни одна договорённость.",
+            "Харківське хибне закриття, перездачі й чотирьох кожного за себе змінює домовленість столу (false_closing, redeal_below, renonce_penalty, pairs); інших рішень не змінює жодна домовленість.",
+            "A table's convention changes the Kharkov false closing, the redeals and four each for himself (false_closing, redeal_below, renonce_penalty, pairs); no convention changes the other choices.",
         ),
     ),
     # --- §8 presets -----------------------------------------------------------------------
