@@ -85,7 +85,7 @@ def test_the_articles_speak_the_players_words():
     ):
         assert word in ru, word
     uk = " ".join(a.text["uk"] + a.title["uk"] for a in PREFERANS).lower()
-    for word in ("куля", "гора", "вісти", "розпаси", "реміз", "піввіста", "мізер"):
+    for word in ("пуля", "гора", "вісти", "розпаси", "реміз", "піввіста", "мізер"):
         assert word in uk, word
     # Ukrainian says "розпаси"; the Russian-looking "распаси" stays only a search alias.
     assert "распас" not in uk

@@ -88,17 +88,26 @@ klabor:AS. Kinds are case-insensitive.""",
 есть комбинация — он спрашивает «вышка?» (или «рост?», «от чего?»); объявивший называет
 старшую карту («от дамы», «от дамы козырной»). Соперник отвечает «проходит» (или «твой»,
 «меньше»), если его комбинация младше, или называет свою, если она старше. Тот, чья
-комбинация прошла, объявляет и остальные свои комбинации. Полтинник или терц от козырного
-туза, заведомо старшие объявленного, объявляют сразу, не спрашивая.
+комбинация прошла, объявляет и остальные свои комбинации. Против терца полтинник или терц от
+козырного туза, заведомо старшие объявленного, объявляют сразу, не спрашивая.
+
+Против объявленного полтинника — так же, но с терцем или некозырным полтинником от десятки
+соперник говорит «проходит»; сразу объявляют только козырный полтинник от туза, во всех
+остальных случаях спрашивают вышку.
+
+Старшую комбинацию, объявленную после младшей, уже не считают: объявлять нужно сразу самую
+старшую (нарушение «старшая после младшей»).
 
 Московские правила различают два неправильных вопроса:
 
-1) спросил вышку, не имея ничего, что могло бы поспорить (ни терца, ни полтинника, или только
-некозырный терц от девятки): сдачу останавливают и аннулируют, спросившего наказывают байтом
+1) спросил вышку, не имея ничего, что могло бы поспорить (против терца: ни терца, ни
+полтинника, или только некозырный терц от девятки; против полтинника: только терцы или
+некозырный полтинник от десятки): сдачу останавливают и аннулируют, спросившего наказывают байтом
 на картах (см. «Незаконный вопрос»);
 
-2) спросил вышку, а потом объявил комбинацию, заведомо старше объявленной соперником: это не
-байт. Сдачу доигрывают и считают как обычно, но комбинации спросившего аннулируются, а
+2) спросил вышку, а потом объявил комбинацию, заведомо старше объявленной соперником (против
+терца — полтинник или терц от козырного туза, против полтинника — козырный полтинник от
+туза): это не байт. Сдачу доигрывают и считают как обычно, но комбинации спросившего аннулируются, а
 комбинации соперника проходят. Белла не затрагивается.""",
         ),
         uk=(
@@ -108,17 +117,26 @@ klabor:AS. Kinds are case-insensitive.""",
 теж є комбінація, він питає «вишка?» (чи «ріст?», «від чого?»); той, хто оголосив, називає
 старшу карту («від дами», «від дами козирної»). Суперник каже «проходить», якщо його
 комбінація молодша, або називає свою, якщо вона старша. Чия комбінація пройшла, оголошує й
-решту своїх. Полтинник або терц від козирного туза, завідомо старші за оголошену, оголошують
-одразу, не питаючи.
+решту своїх. Проти терца полтинник або терц від козирного туза, завідомо старші за
+оголошений, оголошують одразу, не питаючи.
+
+Проти оголошеного п’ятдесяти — так само, але з терцем чи некозирним полтинником від десятки
+суперник каже «проходить»; одразу оголошують лише козирний полтинник від туза, в усіх інших
+випадках питають вишку.
+
+Старшу комбінацію, оголошену після молодшої, вже не враховують: оголошувати треба одразу
+найстаршу (порушення «старша після молодшої»).
 
 Московські правила розрізняють два неправильні питання:
 
-1) спитав вишку, не маючи нічого, що могло б змагатися (ні терца, ні полтинника, або лише
-некозирний терц від дев’ятки): здачу зупиняють і анулюють, того, хто спитав, карають байтом
+1) спитав вишку, не маючи нічого, що могло б змагатися (проти терца: ні терца, ні
+полтинника, або лише некозирний терц від дев’ятки; проти п’ятдесяти: лише терци чи
+некозирний полтинник від десятки): здачу зупиняють і анулюють, того, хто спитав, карають байтом
 на картах (див. «Незаконне питання»);
 
-2) спитав вишку, а потім оголосив комбінацію, завідомо старшу за оголошену суперником: це не
-байт. Здачу дограють і рахують як звичайно, але комбінації того, хто спитав, анулюються, а
+2) спитав вишку, а потім оголосив комбінацію, завідомо старшу за оголошену суперником (проти
+терца — полтинник чи терц від козирного туза, проти п’ятдесяти — козирний полтинник від
+туза): це не байт. Здачу дограють і рахують як звичайно, але комбінації того, хто спитав, анулюються, а
 комбінації суперника проходять. Белли це не стосується.""",
         ),
         en=(
@@ -128,22 +146,33 @@ Terzes and fifties are declared at the first lead, the most senior one first. An
 who also holds one asks "how high?" [вишка, "рост?"]; the declarer names the top card ("from
 the queen", "from the trump queen"). The opponent says "good" [проходит] if theirs is
 lower, or names theirs if higher. The player whose combination stands then declares the
-rest. A fifty, or a terz from the trump ace, that plainly outranks the declared one is
-declared at once, without asking.
+rest. Against a terz, a fifty or a terz from the trump ace, plainly senior, is declared at
+once, without asking.
+
+Against a declared fifty the same, except that with a terz or a non-trump fifty from the ten
+the opponent says "good"; only the trump fifty from the ace is declared at once, in every
+other case one asks.
+
+A senior combination declared after a junior one no longer counts: the most senior must be
+declared first (violation "senior after junior").
 
 The Moscow rules tell two wrong questions apart:
 
-1) asking while holding nothing that could compete (no terz or fifty, or only a non-trump
-terz from the nine): the deal is stopped and annulled and the asker gets a card byte (see
+1) asking while holding nothing that could compete (against a terz: no terz or fifty, or
+only a non-trump terz from the nine; against a fifty: only terzes or the non-trump fifty from
+the ten): the deal is stopped and annulled and the asker gets a card byte (see
 "Illegal question");
 
-2) asking, then declaring a combination that plainly outranks the opponent's: no byte. The
+2) asking, then declaring a combination that plainly outranks the opponent's (against a
+terz a fifty or a terz from the trump ace, against a fifty the trump fifty from the ace): no
+byte. The
 deal is played and scored as usual, but the asker's combinations are annulled and the
 opponent's pass. Bella is not touched.""",
         ),
         kw_ru="вышка, вишка, рост, от чего терц, проходит, твой, меньше, объявить комбинацию, спросить вышку, когда объявлять терц, аннулируются комбинации",
         kw_uk="вишка, ріст, проходить, від чого терц, оголосити комбінацію, спитати вишку, анулюються комбінації",
-        kw_en="how high, vyshka, rost, announce combination, declare, asking height, good, not good, annulled combinations",
+        kw_en="how high, vyshka, rost, announce combination, declare, asking height, good, not good, annulled combinations, against a fifty, senior after junior",
+        conventions=("hundred",),
         source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
     ),
     article(
@@ -160,8 +189,10 @@ opponent's pass. Bella is not touched.""",
 3) при одинаковой старшей карте — козырная (договорённость «козырь в комбинации»: по-московски
 козырь учитывается, по-харьковски — нет);
 4) всё равно равны — договорённость «равные комбинации»: первой руке (eldest) — у первого по
-часовой стрелке от сдатчика (так этот сервис читает московские правила и правила
-онлайн-стола), взявшему послед (last_trick) — у взявшего послед (Одесса).
+часовой стрелке от сдатчика, «тот, кто объявил по порядку сдачи карт первым» (так говорят
+московские правила, описание вариантов и онлайн-стол); первому объявившему (first_declared) —
+так «объявил первым» читают некоторые столы, это прочтение, не правило текстов; взявшему
+послед (last_trick) — у взявшего послед (Одесса).
 
 Белла в старшинстве не участвует.""",
         ),
@@ -175,9 +206,10 @@ opponent's pass. Bella is not touched.""",
 2) того ж класу — старша та, що починається з вищої карти;
 3) з однаковою старшою картою — козирна (домовленість «козир у комбінації»: по-московськи
 козир враховується, по-харківськи — ні);
-4) далі рівні — домовленість «рівні комбінації»: першій руці (eldest) — у першої руки (так
-цей сервіс читає московські правила й правила онлайн-столу), тому, хто взяв послід
-(last_trick) — у того, хто взяв послід (Одеса).
+4) далі рівні — домовленість «рівні комбінації»: першій руці (eldest) — у першої руки за
+порядком роздачі (так кажуть московські правила, опис варіантів і онлайн-стіл); першому, хто
+оголосив (first_declared) — так «оголосив першим» читають деякі столи, це прочитання, не
+правило текстів; тому, хто взяв послід (last_trick) — у того, хто взяв послід (Одеса).
 
 Белла у старшинстві не бере участі.""",
         ),
@@ -191,9 +223,10 @@ each player's best combination:
 2) same class: the higher top card in sequence order wins;
 3) same top card: the trump one wins (convention trump_in_combination: moscow counts it,
 kharkov ignores it);
-4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left;
-this service's reading of the Moscow rules and the online table's rules) or last_trick
-(Odessa).
+4) still equal: convention combination_tie: eldest (first clockwise from the dealer's left,
+"whoever declared first in the order of dealing": the Moscow rules, the guide to the variants
+and the online table all say so), first_declared (how some tables read "declared first"; a
+reading, not the texts' rule) or last_trick (Odessa).
 
 Bella takes no part in seniority.""",
         ),
@@ -289,7 +322,8 @@ When it may be declared differs:
 at any time, before play or at one's first lead, and by agreement at any of one's leads;
 — Kharkov: only until one's last move (before the last trick is turned);
 — Odessa: only at the moment the trump queen or king is played;
-— the online table: on one's lead as the eldest (sometimes at any of one's leads).
+— the online table: not before play; on one's own move from the first hand [при своём ходе
+с первой руки] (sometimes agreed: at any of one's moves).
 
 Odessa convention bella_to_trick_winner: bella's 20 go to whoever takes the trick on which it
 was declared (needs a card-by-card record; without one it stays with its holder).""",
@@ -307,31 +341,40 @@ was declared (needs a card-by-card record; without one it stays with its holder)
             """
 Деберц — семь карт одной масти подряд (договорённость «деберц: 7 карт») или шесть и больше
 («деберц: 6 карт», Харьков). Клабор — шесть подряд от туза в первых шести сданных картах
-(Одесса, договорённость «клабор»). Объявленный и показанный деберц или клабор сразу выигрывает партию; если таких двое —
-первый по часовой стрелке от сдатчика. Сама сдача ничего не записывает.""",
+(Одесса, договорённость «клабор»). Объявивший и показавший деберц «получает максимум очков
+(301, 501, 1001) и выигрывает партию»: его счёт партии становится равным числу, до которого
+играют (он записывает недостающую разницу), остальные сохраняют свой счёт; если таких двое —
+первый по часовой стрелке от сдатчика. Очков за карты и комбинации эта сдача не даёт. Клабор
+сервис считает так же (текст говорит только «партия считается им выигранной»).""",
         ),
         uk=(
             "Деберц і клабор: виграш партії",
             """
 Деберц — сім карт однієї масті підряд (домовленість «деберц: 7 карт») або шість і більше
 («деберц: 6 карт», Харків). Клабор — шість підряд від туза в перших шести розданих картах
-(Одеса, домовленість «клабор»). Оголошений і показаний деберц чи клабор одразу виграє
-партію; якщо таких двоє — перший за годинниковою стрілкою від того, хто роздає. Сама здача
-нічого не записує.""",
+(Одеса, домовленість «клабор»). Той, хто оголосив і показав деберц, отримує максимум очок
+(301, 501, 1001) і виграє партію: його рахунок партії стає рівним числу, до якого грають (він
+записує різницю, якої бракує), інші зберігають свій рахунок; якщо таких двоє — перший за
+годинниковою стрілкою від того, хто роздає. Очок за карти й комбінації ця здача не дає.
+Клабор сервіс рахує так само (текст каже лише «партия считается им выигранной»).""",
         ),
         en=(
             "Debertz and klabor: the match at once",
             """
 Debertz is seven in sequence in one suit (debertz: 7) or six or more (debertz: 6, Kharkov).
 Klabor is six in sequence from the ace in the first six dealt cards (Odessa, convention
-klabor). A declared and shown debertz or klabor wins the match at once (the first holder
-clockwise from the dealer's left if two); that deal records nothing.""",
+klabor). Whoever declares and shows a debertz "gets the maximum (301, 501, 1001) and wins the
+match": their match total becomes the target (they record the missing difference), the others
+keep theirs (the first holder clockwise from the dealer's left if two). The deal's cards and
+combinations score nothing. A klabor is scored the same way (this service's reading: the text
+only says the match is counted as won).""",
         ),
-        kw_ru="деберц, клабор, семь подряд, шесть подряд, шесть от туза, выигрыш сразу",
+        kw_ru="деберц, клабор, семь подряд, шесть подряд, шесть от туза, выигрыш сразу, максимум очков",
         kw_uk="деберц, клабор, сім підряд, шість підряд, виграш одразу",
-        kw_en="debertz, deberc, klabor, seven in a row, six in a row, instant win",
+        kw_en="debertz, deberc, klabor, seven in a row, six in a row, instant win, maximum points, 301, 501, 1001",
         conventions=("debertz", "klabor"),
         presets=("kharkov", "odessa"),
         source=VARIANTS,
+        project_default=True,
     ),
 ]

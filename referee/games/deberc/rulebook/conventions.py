@@ -141,11 +141,17 @@ ARTICLES = [
         "debertz",
         ("Деберц: 7 или 6 карт", "Деберц: 7 чи 6 карт", "Debertz: 7 or 6 cards"),
         "Не играется (off) — деберца нет; 7 — семь карт одной масти подряд выигрывают партию; "
-        "6 — шесть и больше (Харьков).",
+        "6 — шесть и больше (Харьков). Объявивший и показавший деберц «получает максимум очков "
+        "(301, 501, 1001) и выигрывает партию»: его счёт партии становится равным числу, до "
+        "которого играют (он пишет разницу), остальные сохраняют свой; сама сдача очков не даёт.",
         "Не грається (off) — деберцу немає; 7 — сім карт підряд виграють партію; 6 — шість і "
-        "більше (Харків).",
+        "більше (Харків). Той, хто оголосив і показав деберц, отримує максимум очок (301, 501, "
+        "1001) і виграє партію: його рахунок партії стає рівним числу, до якого грають (він пише "
+        "різницю), інші зберігають свій; сама здача очок не дає.",
         "Not played (off): no debertz; 7: seven in sequence wins the match; 6: six or more "
-        "(Kharkov).",
+        "(Kharkov). Whoever declares and shows one 'gets the maximum (301, 501, 1001) and wins the "
+        "match': their match total becomes the target (they record the difference), the others "
+        "keep theirs; the deal itself scores no points.",
         kw=("деберц, семь подряд, шесть подряд", "деберц, сім підряд", "debertz, seven in a row"),
         source=VARIANTS,
     ),
@@ -171,22 +177,29 @@ ARTICLES = [
         "combination_tie",
         ("Равные комбинации", "Рівні комбінації", "Combination tie"),
         "Когда лучшие комбинации равны во всём: первой руке (eldest) — засчитывается первому "
-        "по часовой стрелке от сдатчика (так этот сервис читает московские правила и правила "
-        "онлайн-стола); взявшему послед (last_trick) — тому, кто взял послед (Одесса).",
+        "по часовой стрелке от сдатчика, «тот, кто объявил по порядку сдачи карт первым» (так "
+        "говорят все тексты: московские правила, описание вариантов, онлайн-стол); первому "
+        "объявившему (first_declared) — тому, кто первым пошёл и объявил (так «объявил первым» "
+        "читают некоторые столы, когда первый ход за играющим; это прочтение, а не правило "
+        "текстов); взявшему послед (last_trick) — тому, кто взял послед (Одесса).",
         "Коли найкращі комбінації рівні в усьому: першій руці (eldest) — зараховується першому "
-        "за годинниковою стрілкою від того, хто роздає (так цей сервіс читає московські "
-        "правила й правила онлайн-столу); тому, хто взяв послід (last_trick) — Одеса.",
+        "за годинниковою стрілкою від того, хто роздає, «тот, кто объявил по порядку сдачи карт "
+        "первым» (так кажуть усі тексти: московські правила, опис варіантів, онлайн-стіл); "
+        "першому, хто оголосив (first_declared) — тому, хто першим пішов і оголосив (так «оголосив "
+        "першим» читають деякі столи, коли перший хід за граючим; це прочитання, а не правило "
+        "текстів); тому, хто взяв послід (last_trick) — Одеса.",
         "When the best combinations are equal in every way: to the eldest (eldest) — the first "
-        "clockwise from the dealer's left (this service's reading of the Moscow rules and the "
-        "online table's rules); to the last trick (last_trick) — whoever took the last trick "
-        "(Odessa).",
+        "clockwise from the dealer's left, 'whoever declared first in the order of dealing' (all "
+        "the texts: the Moscow rules, the guide to the variants, the online table); to the first "
+        "declared (first_declared) — whoever led first and declared (how some tables read "
+        "'declared first' when the declarer leads; a reading, not the texts' rule); to the last "
+        "trick (last_trick) — whoever took the last trick (Odessa).",
         kw=(
-            "равные терцы, одинаковые терцы, ничья комбинаций",
-            "рівні терци, однакові терци",
-            "equal terz, tie between combinations",
+            "равные терцы, одинаковые терцы, ничья комбинаций, объявил первым",
+            "рівні терци, однакові терци, оголосив першим",
+            "equal terz, tie between combinations, declared first",
         ),
         source=(MOSCOW_RULES, VARIANTS, ONLINE_RULES),
-        project_default=True,
     ),
     conv(
         "combinations_need_trick",
@@ -311,17 +324,19 @@ ARTICLES = [
         "renonce_penalty",
         ("Наказание за ренонс", "Покарання за ренонс", "Renonce penalty"),
         "Байт на картах (card_byte; Москва). Пересдача и −100 (redeal_minus_100; Одесса): "
-        "нарушитель пишет −100, остальные 0, висячки остаются, и тот же сдатчик пересдаёт. "
+        "нарушитель пишет −100, остальные 0, висячки остаются, пересдаёт следующий по очереди "
+        "сдатчик. "
         "Соперник забирает взятку (take_trick; Харьков): сдачу доигрывают, в конце заметивший "
         "соперник забирает у нарушителя одну любую его взятку, кроме взятки с козырным валетом, "
         "со всеми её очками; байта нет.",
         "Байт на картах (card_byte; Москва). Перездача і −100 (redeal_minus_100; Одеса): "
-        "порушник пише −100, інші 0, висячки лишаються, і той самий гравець роздає знову. "
+        "порушник пише −100, інші 0, висячки лишаються, перероздає наступний за чергою. "
         "Суперник забирає взятку (take_trick; Харків): здачу дограють, наприкінці суперник, який "
         "помітив, забирає в порушника одну будь-яку його взятку, крім взятки з козирним валетом, "
         "з усіма її очками; байту немає.",
         "A card byte (card_byte; Moscow). A redeal and −100 (redeal_minus_100; Odessa): the "
-        "violator records −100, the others 0, pools stay, and the same dealer deals again. The "
+        "violator records −100, the others 0, pools stay, and the next dealer in turn deals "
+        "again. The "
         "opponent takes a trick (take_trick; Kharkov): the deal is played out and at the end the "
         "opponent who noticed takes one of the violator's tricks, any but the one with the trump "
         "jack, with all its points; no byte.",
@@ -372,26 +387,31 @@ ARTICLES = [
             "Redeal for a poor hand",
         ),
         "Одесса: «если у игрока после сдачи карт, на руках без прикупа менее 2-х очков, то "
-        "объявляется пересдача карт»; порог оговаривают перед игрой (0 — не играется). Тот же "
-        "сдатчик сдаёт снова, никто ничего не пишет.",
+        "объявляется пересдача карт»; порог оговаривают перед игрой (0 — не играется). Пересдача "
+        "объявляется сама, просить её не нужно: сдача пустая, никто ничего не пишет, и сдаёт "
+        "следующий по очереди сдатчик (карты в Одессе «сдаются всегда по очереди»).",
         "Одеса: якщо в гравця після роздачі на руках без прикупу менше 2 очок, оголошується "
-        "перездача; поріг обумовлюють перед грою (0 — не грається). Той самий гравець роздає "
-        "знову, ніхто нічого не пише.",
+        "перездача; поріг обумовлюють перед грою (0 — не грається). Перездача оголошується сама, "
+        "просити її не треба: здача порожня, ніхто нічого не пише, і роздає наступний за "
+        "чергою (карти в Одесі «сдаются всегда по очереди»).",
         "Odessa: a player whose dealt cards (before the last cards are dealt) hold fewer than "
-        "2 card points may ask for a redeal; the figure is agreed before play (0: off). The same "
-        "dealer deals again and nobody records anything.",
+        "2 card points gets a redeal: it is declared, nobody has to ask for it; the figure is "
+        "agreed before play (0: off). The deal is void, nobody records anything, and the next "
+        "dealer in turn deals (in Odessa the cards are always dealt in turn).",
         kw=("пересдача, мало очков", "перездача, мало очок", "redeal, poor hand, few points"),
         source=VARIANTS,
     ),
     conv(
         "bolt_penalty",
         ("Лыжа (болт)", "Лижа (болт)", "Bolt penalty"),
-        "Сколько теряет игрок (пара) без единой взятки в сыгранной сдаче: 0 (Москва); 50 вдвоём, "
-        "100 втроём или парами (Харьков, «50 / 100»); 100 (Одесса).",
+        "Сколько теряет игрок (пара) без единой взятки в сыгранной сдаче: 0 (Москва); 50 вдвоём "
+        "и вчетвером каждый сам за себя, 100 втроём или парами (Харьков, «50 / 100»); 100 "
+        "(Одесса).",
         "Скільки втрачає гравець (пара) без жодної взятки в зіграній здачі: 0 (Москва); 50 "
-        "удвох, 100 утрьох або парами (Харків, «50 / 100»); 100 (Одеса).",
-        "What a player (pair) with no trick in a played deal loses: 0 (Moscow); 50 with two, "
-        '100 with three or pairs (Kharkov, "50 / 100"); 100 (Odessa).',
+        "удвох і вчотирьох кожен сам за себе, 100 утрьох або парами (Харків, «50 / 100»); 100 "
+        "(Одеса).",
+        "What a player (pair) with no trick in a played deal loses: 0 (Moscow); 50 with two "
+        'or four each for himself, 100 with three or pairs (Kharkov, "50 / 100"); 100 (Odessa).',
         kw=("лыжа, болт, без взяток", "лижа, болт, без взяток", "bolt, ski, no trick"),
         source=VARIANTS,
     ),
@@ -451,14 +471,17 @@ ARTICLES = [
     conv(
         "match_score",
         ("Очки за партию", "Очки за партію", "Match score"),
-        "1 за победу (win) — победитель получает 1 очко; разница (difference) — победитель "
-        "получает ещё разницу: очки, до которых играют, минус счёт проигравшего (ничего, если "
+        "Два варианта, один или другой: 1 за победу (win) — победитель получает одно условное "
+        "очко; разница (difference) — по предварительной договорённости победитель получает "
+        "вместо него разницу: очки, до которых играют, минус счёт проигравшего (ничего, если "
         "оба их набрали).",
-        "1 за перемогу (win) — переможець отримує 1 очко; різниця (difference) — ще й різниця: "
-        "очки, до яких грають, мінус рахунок того, хто програв (нічого, якщо обидва їх "
-        "набрали).",
-        "1 per win (win): 1 point per won match; the difference (difference): the winner also "
-        "scores the target minus the loser's total (nothing when both are over).",
+        "Два варіанти, один або інший: 1 за перемогу (win) — переможець отримує одне умовне "
+        "очко; різниця (difference) — за попередньою домовленістю переможець отримує замість "
+        "нього різницю: очки, до яких грають, мінус рахунок того, хто програв (нічого, якщо "
+        "обидва їх набрали).",
+        "Two alternatives, one or the other: 1 per win (win): the winner scores one nominal "
+        "point; the difference (difference): by prior agreement the winner scores instead the "
+        "target minus the loser's total (nothing when both are over).",
         kw=("очки за партию, разница", "очки за партію, різниця", "match points, difference"),
         source=MOSCOW_RULES,
     ),
@@ -466,11 +489,14 @@ ARTICLES = [
         "klabor",
         ("Клабор", "Клабор", "Klabor"),
         "Да (Одесса): шесть карт подряд от туза в первых шести сданных картах — клабор, "
-        "объявивший выигрывает партию.",
+        "объявивший выигрывает партию. Как деберц, его счёт партии становится равным числу, до "
+        "которого играют (так этот сервис читает «партия считается им выигранной»).",
         "Так (Одеса): шість карт підряд від туза в перших шести розданих картах — клабор, "
-        "той, хто його оголосив, виграє партію.",
+        "той, хто його оголосив, виграє партію. Як і з деберцом, його рахунок партії стає рівним "
+        "числу, до якого грають (так цей сервіс читає «партия считается им выигранной»).",
         "Yes (Odessa): six in sequence from the ace in the first six dealt cards is a klabor; "
-        "declaring it wins the match.",
+        "declaring it wins the match. As with debertz, the holder's match total becomes the "
+        "target (this service's reading of 'the match is counted as won by him').",
         kw=(
             "клабор, одесский деберц, шесть от туза",
             "клабор, одеський деберц",
@@ -539,6 +565,106 @@ ARTICLES = [
         "reading unless agreed otherwise): a correction just replaces the figures; the history "
         "stays.",
         kw=("правило карандаша, приписка", "правило олівця", "pencil rule, correction"),
+        source=VARIANTS,
+        project_default=True,
+    ),
+    conv(
+        "deal_after_trump",
+        (
+            "Прикуп: по 3 или по 4 карты",
+            "Прикуп: по 3 чи по 4 карти",
+            "Cards dealt after the trump",
+        ),
+        "Сколько карт сдают каждому вдвоём и втроём, когда козырь выбран: 3 (на руках по 9, "
+        "9 взяток; московские правила) или 4 (на руках по 10, 10 взяток; Харьков: «раздают не по "
+        "3, а по 4 карты при игре в 2 или 3 игрока»). С 10 картами вдвоём в игре 20 карт (не "
+        "больше 150 очков за карты), втроём 30 (152). Вчетвером всегда по 8 карт, договорённость "
+        "ничего не меняет. Что делают с открытой картой, сервис не записывает: руки у всех "
+        "одинаковые (так этот сервис читает текст).",
+        "Скільки карт роздають кожному удвох і втрьох, коли козир обрано: 3 (на руках по 9, "
+        "9 взяток; московські правила) або 4 (на руках по 10, 10 взяток; Харків: «раздают не по "
+        "3, а по 4 карты при игре в 2 или 3 игрока»). З 10 картами удвох у грі 20 карт "
+        "(щонайбільше 150 очок за карти), утрьох 30 (152). Учотирьох завжди по 8 карт, "
+        "домовленість нічого не змінює. Що роблять із відкритою картою, сервіс не записує: руки "
+        "в усіх однакові (так цей сервіс читає текст).",
+        "How many more cards each of two or three players gets once the trump is chosen: 3 (9 in "
+        "hand, 9 tricks; the Moscow rules) or 4 (10 in hand, 10 tricks; Kharkov). With 10 cards "
+        "two players hold 20 cards (at most 150 card points), three hold 30 (152). Four players "
+        "always get 8; the convention changes nothing. What becomes of the turned card is not "
+        "recorded: every hand has the same size (this service's reading).",
+        kw=(
+            "прикуп по 4, по четыре карты, 10 карт, 10 взяток, харьковская сдача",
+            "прикуп по 4, по чотири карти, 10 карт, 10 взяток",
+            "four more cards, 10 cards, 10 tricks, Kharkov deal",
+        ),
+        source=(MOSCOW_RULES, VARIANTS),
+        project_default=True,
+    ),
+    conv(
+        "pairs",
+        (
+            "Вчетвером: парами или каждый сам за себя",
+            "Учотирьох: парами чи кожен сам за себе",
+            "Four players: pairs or each for himself",
+        ),
+        "Да: вчетвером играют две пары, партнёры напротив. Нет: каждый сам за себя "
+        "(«4 (сам за себя)» в харьковских договорённостях); только при харьковском наборе "
+        "правил, Одесса играет вчетвером только парами. Каждый за себя: по 8 карт, 8 взяток, "
+        "вся колода (152 очка); играющий сравнивается с лучшим из трёх соперников; байт, "
+        "висячка и байт на картах — как втроём, на троих; лыжа −50. Эти правила для четверых "
+        "сервис выводит из правил для троих: текст называет только лыжу.",
+        "Так: учотирьох грають дві пари, партнери навпроти. Ні: кожен сам за себе "
+        "(«4 (сам за себя)» у харківських домовленостях); лише за харківського набору правил, "
+        "Одеса грає вчотирьох тільки парами. Кожен за себе: по 8 карт, 8 взяток, уся колода "
+        "(152 очки); граючого порівнюють із найкращим із трьох суперників; байт, висячка й байт "
+        "на картах — як утрьох, на трьох; лижа −50. Ці правила для чотирьох сервіс виводить із "
+        "правил для трьох: текст називає лише лижу.",
+        "Yes: four players play two pairs, partners opposite. No: each for himself "
+        "(Kharkov's agreements: '4 (each for himself)'); only with the Kharkov ruleset, Odessa "
+        "plays four only in pairs. Each for himself: 8 cards, 8 tricks, the whole deck (152 card "
+        "points); the declarer is compared with the best of the three opponents; byte, hanging "
+        "byte and card byte as with three, shared by three; bolt −50. The service generalises "
+        "the three-player rules: the text names only the bolt.",
+        kw=(
+            "сам за себя, каждый за себя, вчетвером без пар, четыре игрока",
+            "сам за себе, кожен за себе, учотирьох без пар",
+            "each for himself, four individuals, no partners",
+        ),
+        source=VARIANTS,
+        project_default=True,
+    ),
+    conv(
+        "byte",
+        (
+            "Короткий деберц: с байтом или без",
+            "Короткий деберц: з байтом чи без",
+            "Short deberc: with or without byte",
+        ),
+        "Только для партии в одну сдачу (format: fixed, fixed_deals: 1). Без байта: «кто "
+        "заказал козырь не имеет никакого значения» — каждый пишет свои очки, выигрывает "
+        "больший итог; победитель получает одну ставку с каждого. С байтом: сдача "
+        "считается как обычно; вдвоём играющий при сыгранной игре получает ставку, при байте "
+        "«проигрывает двойную ставку»; втроём «в случае выигрыша получает с каждого игрока по "
+        "одной ставке, в случае проигрыша — платит каждому по одной». Висячий байт стоит одну "
+        "ставку, и размер ставки при игре без байта — так этот сервис читает текст.",
+        "Лише для партії в одну здачу (format: fixed, fixed_deals: 1). Без байту: хто "
+        "замовив козир, значення не має — кожен пише свої очки, виграє більший підсумок; "
+        "переможець отримує одну ставку з кожного. З байтом: здачу рахують як звичайно; "
+        "удвох граючий за зіграної гри отримує ставку, за байту програє подвійну ставку; утрьох у "
+        "разі виграшу отримує з кожного по одній ставці, у разі програшу — платить кожному по "
+        "одній. Висячий байт коштує одну ставку, і розмір ставки в грі без байту — так цей "
+        "сервіс читає текст.",
+        "Only for a match of one deal (format: fixed, fixed_deals: 1). Without byte: 'who "
+        "named the trump does not matter': everyone records their own points and the higher "
+        "total wins; the winner wins one stake from each other player. With byte: the deal "
+        "is scored as usual; with two, a made game wins the declarer one stake, a byte loses a "
+        "double stake; with three, a win takes one stake from each, a loss pays one to each. A "
+        "hanging byte costing one stake, and the stake without byte, are this service's reading.",
+        kw=(
+            "без байда, с байдом, ставка, двойная ставка, в одну сдачу",
+            "без байду, з байдом, ставка, подвійна ставка, в одну здачу",
+            "without byte, with byte, stakes, double stake, one deal",
+        ),
         source=VARIANTS,
         project_default=True,
     ),

@@ -231,23 +231,26 @@ between the leader and another player reaches 250, the match is over: the leader
         ru=(
             "Очки за партию в турнире",
             """
-Победитель партии получает турнирные очки. Договорённость «очки за партию»: 1 за победу
-(win) — 1 за выигранную партию; разница (difference) — победитель пишет ещё очки, до которых
-играют, минус счёт проигравшего; ничего, если оба их набрали (московские правила).""",
+Победитель партии получает турнирные очки. Московские правила дают два варианта, один или
+другой (договорённость «очки за партию»): 1 за победу (win) — одно условное очко за
+выигранную партию; или, по предварительной договорённости, разница (difference) — вместо него
+очки, до которых играют, минус счёт проигравшего; ничего, если оба их набрали.""",
         ),
         uk=(
             "Очки за партію в турнірі",
             """
-Переможець партії отримує турнірні очки. Домовленість «очки за партію»: 1 за перемогу
-(win) — 1 за виграну партію; різниця (difference) — ще й різниця між очками, до яких грають,
-і рахунком того, хто програв; нічого, якщо обидва їх набрали (московські правила).""",
+Переможець партії отримує турнірні очки. Московські правила дають два варіанти, один або
+інший (домовленість «очки за партію»): 1 за перемогу (win) — одне умовне очко за виграну
+партію; або, за попередньою домовленістю, різниця (difference) — замість нього різниця між
+очками, до яких грають, і рахунком того, хто програв; нічого, якщо обидва їх набрали.""",
         ),
         en=(
             "Match points in a tournament",
             """
-The winner gets the match point(s). Convention match_score: win (1 per won match) or
-difference (the winner also scores target − the loser's total; nothing when both are at or
-above the target; the Moscow rules).""",
+The winner gets the match point(s). The Moscow rules give two alternatives, one or the other
+(convention match_score): win (one nominal point per won match) or, by prior agreement,
+difference (instead, target − the loser's total; nothing when both are at or above the
+target).""",
         ),
         kw_ru="очки за партию, разница, турнирные очки, сколько получает победитель",
         kw_uk="очки за партію, різниця, турнірні очки",
@@ -261,28 +264,34 @@ above the target; the Moscow rules).""",
             "Как этот сервис читает правила",
             """
 Где правила (московские, харьковские, одесские, онлайн-стола) молчат или говорят неясно, так
-читает их этот сервис (где есть договорённость, стол может выбрать иначе): ничья
-комбинаций — у первой руки; нечётное очко при делении — раньше по часовой стрелке от
-сдатчика; байт на картах втроём — сумма пополам двум другим; харьковское ложное закрытие —
-удвоенный счёт соперникам; записанные очки проверяются по возможному раскладу колоды.""",
+читает их этот сервис (где есть договорённость, стол может выбрать иначе): нечётное очко при
+делении — раньше по часовой стрелке от сдатчика; байт на картах втроём — сумма пополам двум
+другим; харьковское ложное закрытие — удвоенный счёт соперникам; пересдача при малом числе
+очков и одесская пересдача за ренонс — следующему по очереди сдатчику, пересдача за четыре
+семёрки — тому же; вчетвером каждый сам за себя — как втроём; записанные очки проверяются по
+возможному раскладу колоды.""",
         ),
         uk=(
             "Як цей сервіс читає правила",
             """
 Де правила (московські, харківські, одеські, онлайн-столу) мовчать або кажуть неясно, так
-читає їх цей сервіс (де є домовленість, стіл може обрати інакше): нічия комбінацій — у
-першої руки; непарне очко при поділі — раніше за годинниковою стрілкою від того, хто роздає;
-байт на картах утрьох — навпіл двом іншим; харківське хибне закриття — подвоєний рахунок
-суперникам; записані очки перевіряються за можливим розкладом колоди.""",
+читає їх цей сервіс (де є домовленість, стіл може обрати інакше): непарне очко при поділі —
+раніше за годинниковою стрілкою від того, хто роздає; байт на картах утрьох — навпіл двом
+іншим; харківське хибне закриття — подвоєний рахунок суперникам; перездача при малій
+кількості очок і одеська перездача за ренонс — наступному за чергою, перездача за чотири
+сімки — тому самому; учотирьох кожен сам за себе — як утрьох; записані очки перевіряються за
+можливим розкладом колоди.""",
         ),
         en=(
             "How this service reads the rules",
             """
 Where the rule texts (Moscow, Kharkov, Odessa, the online table's) are silent or unclear,
-this is this service's reading (where a convention exists, a table may choose otherwise): combination ties
-go to the eldest; the odd point of a halving to the earlier player clockwise; a 3-player
-card byte is halved between the other two; the Kharkov false closing doubles the total to the
-opponents; card points are checked against a split of the deck.""",
+this is this service's reading (where a convention exists, a table may choose otherwise): the
+odd point of a halving goes to the earlier player clockwise; a 3-player card byte is halved
+between the other two; the Kharkov false closing doubles the total to the opponents; the
+poor-hand redeal and Odessa's renonce redeal pass to the next dealer in turn, the four-sevens
+redeal stays with the same dealer; four players each for himself play as three do; card
+points are checked against a split of the deck.""",
         ),
         kw_ru="по умолчанию, как читает сервис, решения сервиса, настройки",
         kw_uk="за замовчуванням, як читає сервіс, рішення сервісу",

@@ -126,7 +126,7 @@ is the convention first_lead.""",
 все очки сдачи, нарушитель — 0 и «Б»;
 
 — пересдача и −100 (redeal_minus_100; Одесса): нарушитель теряет 100 очков, остальные ничего
-не пишут, висячие очки остаются, тот же сдатчик сдаёт снова;
+не пишут, висячие очки остаются; пересдаёт следующий по очереди сдатчик;
 
 — соперник забирает взятку (take_trick; Харьков): сдача доигрывается; в конце соперник,
 заметивший ренонс, забирает у нарушителя одну любую его взятку, кроме взятки с козырным
@@ -147,7 +147,7 @@ is the convention first_lead.""",
 пише всі очки здачі, порушник — 0 і «Б»;
 
 — перездача і −100 (redeal_minus_100; Одеса): порушник втрачає 100 очок, інші нічого не
-пишуть, висячі очки лишаються, той самий гравець роздає знову;
+пишуть, висячі очки лишаються; перероздає наступний за чергою;
 
 — суперник забирає взятку (take_trick; Харків): здачу дограють; наприкінці суперник, який
 помітив ренонс, забирає в порушника одну будь-яку його взятку, крім взятки з козирним
@@ -168,7 +168,7 @@ convention renonce_penalty:
 deal, the violator 0 and "Б";
 
 — redeal_minus_100 (Odessa): the violator loses 100, nobody else records anything, hanging
-points stay, the same dealer deals again;
+points stay; the next dealer in turn deals the redeal;
 
 — take_trick (Kharkov): the deal is played out; at the end the opponent who noticed the
 renonce takes one of the violator's tricks, any but the one holding the trump jack, with all

@@ -145,12 +145,14 @@ the cut is obligatory (see their own articles).""",
 назвать другую масть); сдают по очереди по часовой стрелке; первым ходит играющий; козырь
 соперника перебивается всегда; равные некозырные терцы — взявшему послед; белла объявляется,
 когда кладут козырную даму или короля, и её очки — взявшему взятку; клабор выигрывает
-партию; ренонс — пересдача и минус 100; лыжа — минус 100.
+партию; ренонс — пересдача и минус 100 (пересдаёт следующий по очереди сдатчик); лыжа —
+минус 100.
 
 Висяк: при равенстве очков следующий сдатчик сдаёт, и тот же играющий обязан играть в
 открытую масть без терцев и полтинников; его очки висяка получает он сам, если сыграет, или
 соперник, если будет байт. Если у игрока после сдачи на руках без прикупа меньше 2 очков —
-пересдача. Терцы и полтинники можно показывать от сдачи до того, как перевернут вторую
+пересдача: она объявляется сама, и сдаёт следующий по очереди сдатчик. Терцы и полтинники можно
+показывать от сдачи до того, как перевернут вторую
 взятку.""",
         ),
         uk=(
@@ -161,12 +163,14 @@ the cut is obligatory (see their own articles).""",
 іншу масть); роздають по черзі за годинниковою стрілкою; першим ходить граючий; козир
 суперника перебивається завжди; рівні некозирні терци — тому, хто взяв послід; белла
 оголошується, коли кладуть козирну даму чи короля, і її очки — тому, хто взяв взятку; клабор
-виграє партію; ренонс — перездача і мінус 100; лижа — мінус 100.
+виграє партію; ренонс — перездача і мінус 100 (перероздає наступний за чергою); лижа — мінус
+100.
 
 Висяк: за рівності очок наступний гравець роздає, і той самий граючий мусить грати у
 відкриту масть без терців і полтинників; очки висяка отримує він сам, якщо зіграє, або
 суперник, якщо буде байт. Якщо в гравця після роздачі на руках без прикупу менше 2 очок —
-перездача. Терци й полтинники можна показувати від роздачі до того, як перевернуть другу
+перездача: вона оголошується сама, і роздає наступний за чергою. Терци й полтинники можна
+показувати від роздачі до того, як перевернуть другу
 взятку.""",
         ),
         en=(
@@ -177,12 +181,13 @@ conventions: obligatory order ("обязон": a dealer given the choice a secon
 another suit); the deal passes clockwise; the declarer leads; the opponent's trump is always
 beaten; equal non-trump terzes go to the last trick; bella is declared as the trump queen or
 king is played and its points go to the trick winner; klabor wins the match; a renonce is a
-redeal and −100; a bolt −100.
+redeal and −100 (the next dealer in turn deals it); a bolt −100.
 
 The висяк: on equal points the next dealer deals and the same declarer must play the turned
 suit without terzes or fifties; the hanging points go to them if they make it, to the
-opponent on a byte. A player holding fewer than 2 points before the last cards are dealt may
-have a redeal. Terzes and fifties may be shown from the deal until the second trick is
+opponent on a byte. When a player holds fewer than 2 points before the last cards are dealt,
+a redeal is declared at once and the next dealer in turn deals. Terzes and fifties may be shown
+from the deal until the second trick is
 turned.""",
         ),
         kw_ru="одесский, одесса, клабор, висяк, обязон",

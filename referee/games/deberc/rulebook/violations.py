@@ -13,7 +13,10 @@ ARTICLES = [
 (пара на пару) не нарушившая сторона пишет все очки сдачи: 162 плюс все объявленные
 комбинации и беллы обеих сторон, которые действительно есть на руках (в московских правилах:
 «которые есть на руках у обоих игроков»; по записи по картам — проверенные по рукам, иначе — как объявлены), без учёта
-старшинства. Нарушитель пишет 0 и «Б».
+старшинства. Нарушитель пишет 0 и «Б». Число 162 — из описания вариантов («за одну сдачу
+можно набрать 162 очка»: 152 за карты и 10 за послед); московские правила говорят только «все
+очки». Не нарушивший, у которого есть необъявленная белла, вправе объявить её сразу после
+нарушения, и она идёт в эту сумму; нарушитель свою необъявленную беллу объявлять не обязан.
 
 Втроём та же сумма делится пополам между двумя другими (правила об этом молчат: так их читает
 этот сервис). Эти доли — итоги сдачи: они разыгрывают висячие банки как обычно. Байт на картах
@@ -27,7 +30,10 @@ ARTICLES = [
 на пару) той, хто не порушував, записує всі очки здачі: 162 плюс усі оголошені комбінації й
 белли обох сторін, які справді є на руках (у московських правилах: «які є у обох гравців на
 руках»; за записом по картах — перевірені за руками, інакше — як оголошені), без
-старшинства. Порушник пише 0 і «Б».
+старшинства. Порушник пише 0 і «Б». Число 162 — з опису варіантів («за одну сдачу можно
+набрать 162 очка»: 152 за карти і 10 за послід); московські правила кажуть лише «всі очки».
+Той, хто не порушував і має неоголошену беллу, має право оголосити її одразу після порушення,
+і вона йде в цю суму; порушник свою неоголошену беллу оголошувати не зобов’язаний.
 
 Утрьох ця сума ділиться навпіл між двома іншими (правила про це мовчать: так їх читає цей
 сервіс). Ці частки — підсумки здачі: вони розігрують висячі банки як звичайно. Байт на
@@ -41,7 +47,10 @@ A card byte [байт на картах] is the penalty for breaking a rule. The
 violation. With 2 players (2 pairs) the non-violating side records every point of the deal:
 162 plus every declared combination and bella of both sides that its declarer really holds
 (checked against the hands with a card-by-card record, otherwise as declared), without
-seniority; the violator records 0 and "Б".
+seniority; the violator records 0 and "Б". The 162 is the guide to the variants' figure
+(152 for the cards and 10 for the last trick); the Moscow rules say only "all the points". A
+non-violator holding an undeclared bella may declare it right after the violation, and it
+joins that sum; the violator need not declare an undeclared bella of his own.
 
 With 3 players (this service's reading: the rule texts are silent) the same sum is halved
 between the two others. These shares are the deal's totals and play any hanging pool. A card
@@ -49,7 +58,7 @@ byte counts as a byte for three_bytes_penalty, not for hanging_on_byte_3p.""",
         ),
         kw_ru="байт на картах, штраф, наказание, нарушение, нарушитель, 162 очка сопернику",
         kw_uk="байт на картах, штраф, покарання, порушення, порушник",
-        kw_en="card byte, penalty, punishment, violation, offender, 162 to the opponent",
+        kw_en="card byte, penalty, punishment, violation, offender, 162 to the opponent, bella after the violation",
         conventions=("renonce_penalty", "three_bytes_penalty"),
         source=(MOSCOW_RULES, VARIANTS),
         project_default=True,
@@ -88,12 +97,16 @@ card-by-card record the declarations are checked against the hands.""",
             """
 Московские правила наказывают неправильный вопрос «вышка?» («рост?») двумя способами.
 
-1) Спросил, не имея комбинации, способной поспорить (ни терца, ни полтинника, или только
-некозырный терц от девятки, который младше любого другого терца): в момент, когда это
+1) Спросил, не имея комбинации, способной поспорить: против терца — ни терца, ни полтинника,
+или только некозырный терц от девятки, который младше любого другого терца; против
+полтинника — только терцы или некозырный полтинник от десятки (с ними говорят «проходит»).
+Так же наказан вопрос при замене семёрки, проходит ли терц от козырной девятки, когда его нет.
+В момент, когда это
 открылось, сдачу останавливают и аннулируют, а нарушителя наказывают байтом на картах.
 
-2) Спросил, а потом объявил комбинацию, заведомо старше объявленной соперником (полтинник или
-терц от козырного туза, которые объявляют сразу): байта нет. Сдачу доигрывают и считают по её
+2) Спросил, а потом объявил комбинацию, заведомо старше объявленной соперником (против терца —
+полтинник или терц от козырного туза, против полтинника — козырный полтинник от туза; их
+объявляют сразу): байта нет. Сдачу доигрывают и считают по её
 очкам, но комбинации спросившего аннулируются, а комбинации соперника проходят, каким бы ни
 было их старшинство; втроём их старшинство решают двое других, парами свои комбинации теряет
 пара спросившего. Белла остаётся, а комбинациям соперника по-прежнему нужна взятка.""",
@@ -103,12 +116,15 @@ card-by-card record the declarations are checked against the hands.""",
             """
 Московські правила карають неправильне питання «вишка?» («ріст?») двома способами.
 
-1) Спитав, не маючи комбінації, здатної змагатися (ні терца, ні полтинника, або лише
-некозирний терц від дев’ятки, молодший за будь-який інший терц): щойно це з’ясувалося,
+1) Спитав, не маючи комбінації, здатної змагатися: проти терца — ні терца, ні полтинника,
+або лише некозирний терц від дев’ятки, молодший за будь-який інший терц; проти п’ятдесяти —
+лише терци чи некозирний полтинник від десятки (з ними кажуть «проходить»). Так само карають
+питання при заміні сімки, чи проходить терц від козирної дев’ятки, коли його немає. Щойно це з’ясувалося,
 здачу зупиняють і анулюють, а порушника карають байтом на картах.
 
-2) Спитав, а потім оголосив комбінацію, завідомо старшу за оголошену суперником (полтинник
-або терц від козирного туза, які оголошують одразу): байту немає. Здачу дограють і рахують за
+2) Спитав, а потім оголосив комбінацію, завідомо старшу за оголошену суперником (проти
+терца — полтинник чи терц від козирного туза, проти п’ятдесяти — козирний полтинник від туза;
+їх оголошують одразу): байту немає. Здачу дограють і рахують за
 її очками, але комбінації того, хто спитав, анулюються, а комбінації суперника проходять,
 хоч би яке було їхнє старшинство; утрьох їхнє старшинство вирішують двоє інших, парами свої
 комбінації втрачає пара того, хто спитав. Белла лишається, а комбінаціям суперника, як і
@@ -119,12 +135,15 @@ card-by-card record the declarations are checked against the hands.""",
             """
 The Moscow rules punish a wrong "how high?" [вишка] in two ways.
 
-1) Asked while holding no combination able to compete (no terz or fifty, or only a
-non-trump terz from the nine, junior to every other terz): when this comes out, the deal is
+1) Asked while holding no combination able to compete: against a terz, no terz or fifty, or
+only a non-trump terz from the nine, junior to every other terz; against a fifty, only terzes
+or the non-trump fifty from the ten (with those one says "good"). So is asking, at the seven
+swap, whether the terz from the trump nine passes without holding it. When this comes out, the deal is
 stopped and annulled and the violator gets a card byte.
 
-2) Asked, then declared a combination plainly senior to the opponent's (a fifty or a terz
-from the trump ace, which are declared at once): no byte. The deal is played and scored with
+2) Asked, then declared a combination plainly senior to the opponent's (against a terz a
+fifty or a terz from the trump ace, against a fifty the trump fifty from the ace; these are
+declared at once): no byte. The deal is played and scored with
 its figures, but the asker's combinations are annulled and the opponent's pass, whatever
 their seniority; with three players the other two compare theirs, with pairs the asker's
 pair loses its combinations. Bella stays, and the opponent's combinations still need a
@@ -134,6 +153,49 @@ trick.""",
         kw_uk="незаконне питання, спитав вишку без терца, вишка без комбінації, комбінації анулюються",
         kw_en="illegal question, asked how high without a combination, annulled combinations",
         conventions=("combinations_need_trick",),
+        source=MOSCOW_RULES,
+    ),
+    article(
+        "violations.late_senior",
+        ru=(
+            "Старшая комбинация после младшей",
+            """
+Объявлять нужно сначала самую старшую комбинацию. Кто, убедившись, что объявленная прошла,
+захочет объявить комбинацию старше неё, — её уже не считают (московские правила); так же
+после вопроса при замене семёрки, проходит ли терц от козырной девятки, более старшие терцы и
+полтинники спросившего «уже не учитывают».
+
+Это не байт: сдачу доигрывают и считают как обычно, но эта комбинация не участвует ни в
+старшинстве, ни в очках. В записи сдачи нарушение называет эту комбинацию; она должна быть
+среди объявленных игроком и старше другой объявленной им комбинации.""",
+        ),
+        uk=(
+            "Старша комбінація після молодшої",
+            """
+Оголошувати треба спершу найстаршу комбінацію. Хто, впевнившись, що оголошена пройшла,
+захоче оголосити комбінацію, старшу за неї, — її вже не враховують (московські правила); так
+само після питання при заміні сімки, чи проходить терц від козирної дев’ятки, старші терци й
+полтинники того, хто спитав, «вже не враховують».
+
+Це не байт: здачу дограють і рахують як звичайно, але ця комбінація не бере участі ні в
+старшинстві, ні в очках. У записі здачі порушення називає цю комбінацію; вона має бути серед
+оголошених гравцем і старша за іншу оголошену ним комбінацію.""",
+        ),
+        en=(
+            "A senior combination after a junior one",
+            """
+The most senior combination must be declared first. A player who, having seen the declared
+one pass, wants to declare one senior to it no longer has it counted (the Moscow rules);
+likewise, after asking at the seven swap whether the terz from the trump nine passes, the
+asker's more senior terzes and fifties no longer count.
+
+No byte: the deal is played and scored as usual, but that combination takes no part in
+seniority or in the points. The deal's record names it; it must be among the player's declared
+combinations and senior to another one they declared.""",
+        ),
+        kw_ru="старшая после младшей, поздняя комбинация, объявил потом старшую, не учитывают",
+        kw_uk="старша після молодшої, пізня комбінація, оголосив потім старшу",
+        kw_en="late senior, senior after junior, declared later, not counted",
         source=MOSCOW_RULES,
     ),
     article(

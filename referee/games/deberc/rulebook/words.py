@@ -31,6 +31,7 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
     },
     "combination_tie": {
         "eldest": ("первой руке", "першій руці", "to the eldest"),
+        "first_declared": ("первому объявившему", "першому, хто оголосив", "to the first declared"),
         "last_trick": ("взявшему послед", "тому, хто взяв послід", "to the last trick"),
     },
     "byte_3p": {

@@ -40,7 +40,7 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
         "none": ("без предела", "без межі", "no limit"),
     },
     "allpass_zero": {
-        "pool": ("в пулю", "у кулю", "into the pool"),
+        "pool": ("в пулю", "у пулю", "into the pool"),
         "mountain_off": ("с горы", "з гори", "off the mountain"),
         "none": ("ничего", "нічого", "nothing"),
     },
@@ -49,7 +49,7 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
         "stays": ("тот же сдающий", "той самий", "the same dealer"),
     },
     "end": {
-        "pools_full": ("пули закрыты", "кулі закриті", "every pool full"),
+        "pools_full": ("пули закрыты", "пулі закриті", "every pool full"),
         "fixed_deals": ("число сдач", "кількість здач", "a number of deals"),
         "closed": ("стол закрыт", "стіл закрито", "the table closed"),
     },
