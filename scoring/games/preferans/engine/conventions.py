@@ -311,12 +311,12 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "carried until a contract is made (Classic)",
     },
     "jumps": {
-        "kind": "jumps",
+        "kind": "limit",  # a number or "none", as the progression's limit (its own bounds)
         "default": NO_LIMIT,
         "help": 'Skachki [скачки]: the number of jumps to the pool target, or "none"',
     },
     "jump_premium": {
-        "kind": "premium",
+        "kind": "whole",
         "default": 100,
         "help": "whists the prizer [призер] and the amnester [амнистер] write on each other "
         "player when a jump closes",
@@ -353,7 +353,7 @@ def _is_int(value: Any) -> TypeGuard[int]:
 def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
     """A convention value as written → (settled value, None) or (None, what it takes)."""
     meta = CONVENTIONS[name]
-    kind = meta["kind"]
+    kind = "jumps" if name == "jumps" else meta["kind"]
     if kind == BOOL:
         if isinstance(value, bool | str) and value in _YES_NO:
             return _YES_NO[value], None
@@ -386,7 +386,7 @@ def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
         if _is_int(value) and 0 < value <= JUMPS_MAX:
             return value, None
         return None, f'takes a positive whole number up to {JUMPS_MAX}, or "none"'
-    if kind == "premium":
+    if kind == "whole":
         if _is_int(value) and 0 <= value <= WHOLE_MAX:
             return value, None
         return None, f"takes a whole number from 0 to {WHOLE_MAX}"

@@ -398,6 +398,16 @@ def _play(record: Any) -> tuple[Pulka, str]:
     return pulka, ruleset
 
 
+def carried_bomb(result: dict[str, Any]) -> int:
+    """The bomb level [бомба] the table carries into the next deal, the level a deal without
+    `bomb` is played at (§7a), from a preferans-result/1 document."""
+    deals = result.get("deals") or []
+    if not deals:
+        return 0
+    last = deals[-1]
+    return 0 if last.get("outcome") in BOMB_SPENT else int(last.get("bomb") or 0)
+
+
 def empty_result(
     players: list[str],
     ruleset: str = "sochi",
