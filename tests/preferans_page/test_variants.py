@@ -5,9 +5,12 @@ their fields in the user's language (`bad_option`), and the new conventions refu
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from scoring.games.preferans.engine import FORMAT
@@ -185,3 +188,30 @@ def test_the_api_refuses_bad_options_and_conventions_at_their_field(
     errors = answer.json()["errors"]
     assert [(e["field"], e["code"]) for e in errors] == [(field, code)]
     assert re.search("[а-яіїє]", errors[0]["message"].lower())
+
+
+def _cli(path) -> tuple[int, list[dict]]:
+    out = io.StringIO()
+    code = 0
+    try:
+        call_command("score_match", str(path), stdout=out)
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_the_command_scores_a_classic_bomb_and_refuses_a_bad_option(tmp_path) -> None:
+    """`manage.py score_match` goes through the registry: the deal's `bomb` multiplies it,
+    a bomb without bombs is `bad_option` at its field."""
+    good = tmp_path / "classic.json"
+    good.write_text(json.dumps(_record(deal={"bomb": 3}), ensure_ascii=False))
+    code, lines = _cli(good)
+    assert code == 0
+    assert lines[0]["deals"][0]["pool"] == {"Boris": 16}  # 2 × 8, up to the target 20
+    bad = tmp_path / "sochi.json"
+    bad.write_text(json.dumps(_record(ruleset="sochi", deal={"bomb": 3}), ensure_ascii=False))
+    code, lines = _cli(bad)
+    assert code == 2
+    assert [(e["deal"], e["field"], e["code"]) for e in lines[0]["errors"]] == [
+        (1, "bomb", "bad_option")
+    ]

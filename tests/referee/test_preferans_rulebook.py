@@ -183,4 +183,10 @@ def test_the_api_gives_a_preferans_convention_with_its_presets(client):
     body = client.get("/api/v1/rules/preferans_conventions.allpass_progression/?lang=en").json()
     assert body["game"] == "preferans"
     values = {row["preset"]: row["value"] for row in body["convention"]["presets"]}
-    assert values == {"sochi": "geometric", "leningrad": "arithmetic", "rostov": "none"}
+    assert values == {
+        "sochi": "geometric",
+        "leningrad": "arithmetic",
+        "rostov": "none",
+        "classic": "geometric",
+        "skachki": "geometric",
+    }
