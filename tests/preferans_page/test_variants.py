@@ -215,3 +215,28 @@ def test_the_command_scores_a_classic_bomb_and_refuses_a_bad_option(tmp_path) ->
     assert [(e["deal"], e["field"], e["code"]) for e in lines[0]["errors"]] == [
         (1, "bomb", "bad_option")
     ]
+
+
+def test_a_nine_checked_by_both_is_scored_as_whisted_under_check_9_10(client) -> None:
+    """Rules §3 on the page (example 16 with checks): Boris's 9♦
+    (Anna deals), Vera and Anna check; Boris 8, Anna 2: remise by 1, B mountain 8; A writes
+    8 × 2 + 8 = 24 on B, Vera her consolation 8."""
+    table = make_pulka(3, conventions={"check_9_10": True})
+    client.force_login(table.scorer)
+    page = client.get(url(table.match)).content.decode()
+    assert "pf-check-9-10" in page and 'data-testid="whist-2-check"' in page
+    data = form_for(
+        table.match,
+        contract="9D",
+        declarer=1,
+        whist_2="check",
+        whist_0="check",
+        tricks_1="8",
+        tricks_0="2",
+        dealer=0,
+    )
+    assert client.post(url(table.match, "deal/"), data).status_code == 302
+    entry = Match.objects.get(pk=table.match.pk).result["deals"][0]
+    assert entry["outcome"] == "remise"
+    assert entry["mountain"] == {"Boris": 8}
+    assert entry["whists"] == {"Anna": {"Boris": 24}, "Vera": {"Boris": 8}}
