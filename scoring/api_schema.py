@@ -78,6 +78,11 @@ PREFERANS_DEAL: dict[str, Any] = {
     "tricks": PER_PLAYER,
     # One renonce, or the declarer's and a defender's both (Kodex 33: a list of two).
     "violation": {"anyOf": [PREFERANS_RENONCE, array(PREFERANS_RENONCE, minItems=2, maxItems=2)]},
+    # The deal's bomb level (only where bombs are played), blind play, the four-handed
+    # dealer in halves (docs/preferans.md).
+    "bomb": {"type": "integer", "minimum": 0, "maximum": 3},
+    "blind": {"type": "boolean"},
+    "halves_with": NAME,
 }
 
 

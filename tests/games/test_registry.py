@@ -41,7 +41,13 @@ def test_each_game_is_found_by_its_format_and_its_key() -> None:
 
 
 def test_it_gives_each_game_its_presets_and_refuses_a_bad_convention() -> None:
-    assert set(games.game_get("preferans").presets) == {"sochi", "leningrad", "rostov"}
+    assert set(games.game_get("preferans").presets) == {
+        "sochi",
+        "leningrad",
+        "rostov",
+        "classic",
+        "skachki",
+    }
     assert {"moscow", "online", "kharkov", "odessa"} <= set(games.game_get("deberc").presets)
     games.game_get("preferans").check_conventions("leningrad", {"pool_target": 30}, 4)
     with pytest.raises(games.game_get("preferans").error_type) as refused:

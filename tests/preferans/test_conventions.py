@@ -11,38 +11,49 @@ from scoring.games.preferans.engine import CONVENTIONS, PRESETS, PreferansError,
 
 from .helpers import codes, record
 
-TABLE = {  # rules §10, row by row: (sochi, leningrad, rostov)
-    "pool_target": (20, 20, 20),
-    "whist_split": ("whister", "halves", "whister"),
-    "shortfall": ("full", "half", "full"),
-    "whist_factor": (1, 2, 1),
-    "mountain_factor": (1, 2, 1),
-    "half_whist": (True, True, False),
-    "obligation_8": (1, 1, 1),
-    "stalingrad": (False, False, False),
-    "ten_checked": (True, True, True),
-    "allpass_scoring": ("mountain", "mountain", "whists"),
-    "allpass_trick": (1, 1, 1),
-    "allpass_progression": ("geometric", "arithmetic", "none"),
-    "allpass_progression_limit": (2, 2, "none"),
-    "allpass_zero": ("pool", "pool", "none"),
-    "allpass_exit": ([6, 7, 7], [6, 7, 8], [6, 6, 6]),
-    "allpass_dealer": ("rotates", "rotates", "rotates"),
-    "end": ("pools_full", "pools_full", "pools_full"),
-    "fixed_deals": (None, None, None),
+TABLE = {  # rules §10, row by row: (sochi, leningrad, rostov, classic, skachki)
+    "pool_target": (20, 20, 20, 20, 20),
+    "whist_split": ("whister", "halves", "whister", "whister", "whister"),
+    "shortfall": ("full", "half", "full", "full", "full"),
+    "lone_whist_duty": ("full", "full", "full", "full", "full"),
+    "whist_factor": (1, 2, 1, 1, 1),
+    "mountain_factor": (1, 2, 1, 1, 1),
+    "half_whist": (True, True, False, True, True),
+    "obligation_8": (1, 1, 1, 1, 1),
+    "stalingrad": (False, False, False, False, False),
+    "ten_checked": (True, True, True, True, True),
+    "check_9_10": (False, False, False, False, False),
+    "consolation": (True, True, True, True, True),
+    "allpass_scoring": ("mountain", "mountain", "whists", "mountain", "mountain"),
+    "allpass_trick": (1, 1, 1, 1, 1),
+    "allpass_progression": ("geometric", "arithmetic", "none", "geometric", "geometric"),
+    "allpass_progression_limit": (2, 2, "none", 2, 2),
+    "allpass_zero": ("pool", "pool", "none", "pool", "pool"),
+    "allpass_zero_multiplied": (True, True, True, True, True),
+    "allpass_amnesty": ("none", "none", "none", "none", "none"),
+    "allpass_exit": ([6, 7, 7], [6, 7, 8], [6, 6, 6], [6, 7, 7], [6, 7, 7]),
+    "allpass_dealer": ("rotates", "rotates", "rotates", "rotates", "rotates"),
+    "help": ("clockwise", "clockwise", "clockwise", "clockwise", "clockwise"),
+    "bombs": (False, False, False, True, False),
+    "jumps": ("none", "none", "none", "none", 5),
+    "jump_premium": (100, 100, 100, 100, 100),
+    "end": ("pools_full", "pools_full", "pools_full", "pools_full", "jumps"),
+    "fixed_deals": (None, None, None, None, None),
 }
+RULESETS = ("sochi", "leningrad", "rostov", "classic", "skachki")
 
 
 @pytest.mark.parametrize("name", list(TABLE))
-@pytest.mark.parametrize("column", [0, 1, 2])
+@pytest.mark.parametrize("column", range(len(RULESETS)))
 def test_each_preset_has_the_value_of_the_rules_table(name: str, column: int) -> None:
-    ruleset = ("sochi", "leningrad", "rostov")[column]
+    ruleset = RULESETS[column]
     assert PRESETS[ruleset][name] == TABLE[name][column]
     assert resolve_conventions(ruleset, {})[name] == TABLE[name][column]
 
 
-def test_there_are_exactly_three_presets_and_every_convention_is_described() -> None:
-    assert set(PRESETS) == {"sochi", "leningrad", "rostov"}
+def test_there_are_exactly_the_five_presets_and_every_convention_is_described() -> None:
+    """Rules §10: seed 002 l.130 «Ленинград, Сочи, Ростов, Классика, Скачки»."""
+    assert list(PRESETS) == list(RULESETS)
     assert list(CONVENTIONS) == list(TABLE)
     for name, meta in CONVENTIONS.items():
         assert meta["help"], name
@@ -134,7 +145,7 @@ def test_a_bad_name_or_value_is_refused(name: str, value: Any) -> None:
 
 def test_an_unknown_ruleset_is_refused() -> None:
     with pytest.raises(PreferansError) as caught:
-        resolve_conventions("classic", {})
+        resolve_conventions("moscow", {})
     assert caught.value.errors[0]["field"] == "ruleset"
 
 

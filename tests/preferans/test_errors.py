@@ -159,6 +159,7 @@ def test_every_code_is_in_the_contract() -> None:
         "bad_violation",
         "match_finished",
         "unknown_field",
+        "bad_option",
     } == CODES
 
 
@@ -190,7 +191,7 @@ def test_every_code_of_the_table_can_be_produced() -> None:
         {**record([]), "players": [A]},
         record([{"kind": "game"}]),
         record([allpass({A: 5, B: 5, "Zoya": 0})]),
-        record([], ruleset="classic"),
+        record([], ruleset="moscow"),
         record([game(B, "5S", {A: "pass", C: "pass"})]),
         record([allpass({A: 5, B: 5, C: 5})]),
         record([game(B, "8S", {A: "half", C: "pass"})]),
@@ -212,6 +213,7 @@ def test_every_code_of_the_table_can_be_produced() -> None:
             fixed_deals=1,
         ),
         record([{**allpass({A: 5, B: 5, C: 0}), "contrakt": "6S"}]),
+        record([game(B, "6S", {A: "pass", C: "pass"}, bomb=1)]),  # bombs: no
     ]
     for rec in samples:
         seen.update(code for _, code in codes(rec))

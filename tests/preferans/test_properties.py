@@ -33,18 +33,35 @@ CONVENTION_VALUES: dict[str, list[Any]] = {
     "allpass_zero": ["pool", "mountain_off", "none"],
     "allpass_exit": [[6], [6, 7, 7], [6, 7, 8], [7, 8, 9, 10]],
     "allpass_dealer": ["rotates", "stays"],
+    "lone_whist_duty": ["full", "kodex41"],
+    "check_9_10": ["yes", "no"],
+    "consolation": ["yes", "no"],
+    "allpass_zero_multiplied": ["yes", "no"],
+    "allpass_amnesty": ["none", "min", "three"],
+    "help": ["clockwise", "highest_first", "none"],
+    "bombs": ["yes", "no"],
 }
+RULESETS = ["sochi", "leningrad", "rostov", "classic", "skachki"]
 
 
 @st.composite
 def tables(draw: Any) -> tuple[list[str], str, dict[str, Any]]:
     players = NAMES[: draw(st.sampled_from([3, 4]))]
-    ruleset = draw(st.sampled_from(["sochi", "leningrad", "rostov"]))
+    ruleset = draw(st.sampled_from(RULESETS))
     chosen = draw(st.sets(st.sampled_from(sorted(CONVENTION_VALUES)), max_size=8))
     overrides = {name: draw(st.sampled_from(CONVENTION_VALUES[name])) for name in sorted(chosen)}
-    end = draw(st.sampled_from(["pools_full", "pools_full", "fixed_deals", "closed"]))
+    scoring = overrides.get("allpass_scoring", "whists" if ruleset == "rostov" else "mountain")
+    if scoring == "whists" and overrides.get("allpass_amnesty") == "three":
+        overrides["allpass_amnesty"] = "min"  # `three` is for mountain scoring only (§6)
+    end = draw(
+        st.sampled_from(
+            ["pools_full", "pools_full", "fixed_deals", "closed", "pools_total", "mountains_zero"]
+        )
+    )
     if end != "pools_full":
         overrides["end"] = end
+        if ruleset == "skachki":
+            overrides["jumps"] = "none"  # `end: jumps` and a number of jumps go together
     if end == "fixed_deals":
         overrides["fixed_deals"] = draw(st.integers(1, 30))
     return players, ruleset, overrides
@@ -54,7 +71,14 @@ def tables(draw: Any) -> tuple[list[str], str, dict[str, Any]]:
 def pulkas(draw: Any) -> dict[str, Any]:
     players, ruleset, overrides = draw(tables())
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    return random_pulka(rng, players, ruleset, overrides, max_deals=draw(st.integers(1, 40)))
+    return random_pulka(
+        rng,
+        players,
+        ruleset,
+        overrides,
+        max_deals=draw(st.integers(1, 40)),
+        options=draw(st.booleans()),
+    )
 
 
 @SETTINGS
@@ -73,6 +97,7 @@ def test_the_sheet_is_the_sum_of_the_deals_writes(record: dict[str, Any]) -> Non
     result = score_pulka(record)
     names = result["players"]
     target = result["conventions"]["pool_target"]
+    capped = result["conventions"]["help"] != "none"
     pool = dict.fromkeys(names, 0)
     mountain = dict.fromkeys(names, 0)
     whists = {name: {other: 0 for other in names if other != name} for name in names}
@@ -84,10 +109,16 @@ def test_the_sheet_is_the_sum_of_the_deals_writes(record: dict[str, Any]) -> Non
         for writer, row in entry["whists"].items():
             for on, amount in row.items():
                 whists[writer][on] += amount
+        if entry["jump"]:
+            # Skachki: the jump closed and every pool went to 0 (§8a), not a write.
+            assert pool[entry["jump"]["prizer"]] >= target
+            pool = dict.fromkeys(names, 0)
         assert entry["sheet"] == {"pool": pool, "mountain": mountain, "whists": whists}
-        assert all(0 <= points <= target for points in pool.values())
+        assert all(points >= 0 and (points <= target or not capped) for points in pool.values())
         assert all(points >= 0 for points in mountain.values())
     final = {name: mountain[name] + target - pool[name] for name in names}
+    if result["reason"] == "jumps":
+        final = mountain  # after the last jump no deficit is added (§9)
     assert result["settlement"]["mountain"] == final
 
 
@@ -130,10 +161,20 @@ def test_rotating_seats_with_the_first_dealer_permutes_the_result(
     rotated["players"] = players[shift:] + players[:shift]
     turned = score_pulka(rotated)
     # The exception, on either side: in the rotated order the first pool to fill may be
-    # another player's, so help may appear there only.
-    assume(not any(e["kind"] == "allpass" and e["help"] for e in result["deals"] + turned["deals"]))
+    # another player's, so help (or Skachki's prizer) may differ there only.
+    assume(not _seat_order_matters(record, result) and not _seat_order_matters(rotated, turned))
     assert turned["players"] == rotated["players"]
     assert _without_player_order(turned) == _without_player_order(result)
+
+
+def _seat_order_matters(record: dict[str, Any], result: dict[str, Any]) -> bool:
+    """A deal where two players write pools (an all-pass's zero points, a dealer in
+    halves) and the target is reached: they write in `players` order (§8), so help and a
+    jump's prizer depend on which seat is listed first."""
+    return any(
+        (entry["kind"] == "allpass" or "halves_with" in deal) and (entry["help"] or entry["jump"])
+        for deal, entry in zip(record["deals"], result["deals"], strict=False)
+    )
 
 
 def _expected_multiplier(conventions: dict[str, Any], in_a_row: int) -> int:
@@ -151,6 +192,11 @@ def test_an_added_allpass_changes_only_what_the_rules_say(
     players, ruleset, overrides = table
     overrides = {**overrides, "end": "closed"}  # a live table: never ended by the deals
     overrides.pop("fixed_deals", None)
+    if ruleset == "skachki":
+        overrides["jumps"] = "none"
+    # The plain all-pass of §6, without an amnesty, its point a trick of the series.
+    overrides["allpass_amnesty"] = "none"
+    overrides["allpass_zero_multiplied"] = "yes"
     overrides["allpass_zero"] = data.draw(st.sampled_from(["pool", "mountain_off", "none"]))
     record = random_pulka(random.Random(seed), players, ruleset, overrides, max_deals=length)
     if length == 0:
@@ -177,7 +223,17 @@ def test_an_added_allpass_changes_only_what_the_rules_say(
         in_a_row += 1
     multiplier = _expected_multiplier(conventions, in_a_row)
     assert entry["allpass_multiplier"] == multiplier
-    unit = conventions["allpass_trick"] * multiplier
+    # A bomb carried from the deals before multiplies it (§7a).
+    carried = before["deals"][-1]["bomb"] if before["deals"] else 0
+    if before["deals"] and before["deals"][-1]["outcome"] in (
+        "made",
+        "not_played",
+        "half_whist",
+        "misere_made",
+    ):
+        carried = 0
+    assert entry["bomb"] == carried and entry["factor"] == 2**carried
+    unit = conventions["allpass_trick"] * multiplier * entry["factor"]
     old = (
         before["deals"][-1]["sheet"]
         if before["deals"]
@@ -248,7 +304,18 @@ def test_a_damaged_record_is_scored_or_refused_with_known_codes(
             deal = data.draw(st.sampled_from(damaged["deals"]))
             key = data.draw(
                 st.sampled_from(
-                    ["dealer", "kind", "declarer", "contract", "whist", "tricks", "violation"]
+                    [
+                        "dealer",
+                        "kind",
+                        "declarer",
+                        "contract",
+                        "whist",
+                        "tricks",
+                        "violation",
+                        "bomb",
+                        "blind",
+                        "halves_with",
+                    ]
                 )
             )
             if data.draw(st.booleans()):
@@ -282,10 +349,41 @@ def test_moving_everybody_round_the_table_with_the_first_dealer_relabels_the_res
     n = len(players)
     assume(shift % n)
     result = score_pulka(record)
-    assume(not any(e["kind"] == "allpass" and e["help"] for e in result["deals"]))
+    assume(not _seat_order_matters(record, result))
     mapping = {players[i]: players[(i + shift) % n] for i in range(n)}
     moved = rename(record, mapping)
     moved["players"] = list(players)  # the seats keep their names: the play moves
     expected = rename(result, mapping)
     expected["players"] = list(players)
     assert score_pulka(moved) == expected
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 2**32 - 1), st.integers(1, 10), st.integers(0, 3), st.booleans())
+def test_a_bomb_and_blind_play_multiply_every_write_of_the_deal(
+    table: tuple[list[str], str, dict[str, Any]], seed: int, length: int, level: int, blind: bool
+) -> None:
+    """§7a: every amount a deal writes is multiplied by f = 2^level (× 2 blind). With a pool
+    target no pool can reach (no help, no jump), a pulka whose every deal is played at one
+    bomb writes exactly f times the pulka played without."""
+    players, _ruleset, overrides = table
+    overrides = {**overrides, "bombs": "yes", "pool_target": 1000, "end": "closed"}
+    overrides.pop("fixed_deals", None)
+    overrides.pop("jumps", None)
+    record = random_pulka(random.Random(seed), players, "classic", overrides, max_deals=length)
+    plain = score_pulka(record)
+    bombed = copy.deepcopy(record)
+    for deal in bombed["deals"]:
+        deal["bomb"] = level
+        deal["blind"] = blind
+    result = score_pulka(bombed)
+    factor = 2**level * (2 if blind else 1)
+    for before, after in zip(plain["deals"], result["deals"], strict=True):
+        assert (after["bomb"], after["factor"]) == (level, factor)
+        assert after["pool"] == {name: factor * v for name, v in before["pool"].items()}
+        assert after["mountain"] == {name: factor * v for name, v in before["mountain"].items()}
+        assert after["whists"] == {
+            writer: {on: factor * v for on, v in row.items()}
+            for writer, row in before["whists"].items()
+        }
+    assert sum(result["settlement"]["balance"].values()) == 0

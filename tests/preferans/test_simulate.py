@@ -52,3 +52,25 @@ def test_random_pulkas_carry_single_renonces_and_the_kodex_33_list() -> None:
             elif violation:
                 shapes.add("one")
     assert shapes == {"one", "list"}
+
+
+@pytest.mark.parametrize("players", [THREE, FOUR])
+def test_random_classic_and_skachki_pulkas_with_options_are_legal(players: list[str]) -> None:
+    """Classic's bombs, blind deals, the dealer in halves and Skachki's jumps come out of the
+    generator legal, and a Skachki pulka ends after its fifth jump (§8a)."""
+    rng = random.Random(11)
+    factors: set[int] = set()
+    halves = 0
+    for ruleset in ("classic", "skachki"):
+        for _ in range(10):
+            record = random_pulka(rng, players, ruleset, max_deals=400, options=True)
+            result = score_pulka(record)
+            assert result["finished"]
+            factors.update(entry["factor"] for entry in result["deals"])
+            halves += sum("halves_with" in deal for deal in record["deals"])
+            if ruleset == "skachki":
+                assert result["reason"] == "jumps"
+                jumps = [entry["jump"]["number"] for entry in result["deals"] if entry["jump"]]
+                assert jumps == [1, 2, 3, 4, 5]
+    assert {1, 2, 4, 8} <= factors
+    assert (halves > 0) == (len(players) == 4)

@@ -61,3 +61,42 @@ def _responsible_whist_line(client, language: str, declarer_tricks: int) -> str:
 def test_the_referee_counts_the_defenders_tricks_in_their_plural_form(client, language, one, four):
     assert one in _responsible_whist_line(client, language, 9)
     assert four in _responsible_whist_line(client, language, 6)
+
+
+NEW_CONVENTIONS = (  # issue 34
+    "lone_whist_duty",
+    "check_9_10",
+    "consolation",
+    "allpass_zero_multiplied",
+    "allpass_amnesty",
+    "help",
+    "bombs",
+    "jumps",
+    "jump_premium",
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("ru", ("Бомбы", "Амнистия", "Скачки", "помощь")),
+        ("uk", ("Бомби", "Амністія", "Скачки", "допомога")),
+    ],
+)
+def test_the_new_conventions_and_their_values_are_labelled_in_the_seeds_words(language, words):
+    """The tournament form and the club presets list the registry's conventions with these
+    labels: each new one and each of its words reads in the user's language."""
+    from django.utils import translation
+
+    from scoring.games.preferans.labels import CONVENTION_LABELS, VALUE_LABELS
+
+    with translation.override(language):
+        labels = {name: str(CONVENTION_LABELS[name]) for name in NEW_CONVENTIONS}
+        values = [str(label) for label in VALUE_LABELS.values()]
+        with translation.override("en"):
+            english = {name: str(CONVENTION_LABELS[name]) for name in NEW_CONVENTIONS}
+            english_values = [str(label) for label in VALUE_LABELS.values()]
+    assert all(labels[name] != english[name] for name in NEW_CONVENTIONS), labels
+    assert all(v != e for v, e in zip(values, english_values, strict=True)), values
+    text = " ".join(labels.values())
+    assert all(word in text for word in words), text

@@ -176,11 +176,17 @@ def test_the_preset_articles_and_the_conventions_page_show_every_convention(clie
     rows = overview.context["table"]["rows"]
     assert [row["name"] for row in rows] == list(CONVENTIONS)
     exit_row = next(row for row in rows if row["name"] == "allpass_exit")
-    assert exit_row["values"] == ["6, 7, 7", "6, 7, 8", "6, 6, 6"]
+    assert exit_row["values"] == ["6, 7, 7", "6, 7, 8", "6, 6, 6", "6, 7, 7", "6, 7, 7"]
 
 
 def test_the_api_gives_a_preferans_convention_with_its_presets(client):
     body = client.get("/api/v1/rules/preferans_conventions.allpass_progression/?lang=en").json()
     assert body["game"] == "preferans"
     values = {row["preset"]: row["value"] for row in body["convention"]["presets"]}
-    assert values == {"sochi": "geometric", "leningrad": "arithmetic", "rostov": "none"}
+    assert values == {
+        "sochi": "geometric",
+        "leningrad": "arithmetic",
+        "rostov": "none",
+        "classic": "geometric",
+        "skachki": "geometric",
+    }

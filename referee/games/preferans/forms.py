@@ -18,6 +18,8 @@ _PREFERANS_LABELS = {
     "sochi": pgettext_lazy("preferans preset", "Sochi"),
     "leningrad": pgettext_lazy("preferans preset", "Leningrad"),
     "rostov": pgettext_lazy("preferans preset", "Rostov"),
+    "classic": pgettext_lazy("preferans preset", "Classic"),
+    "skachki": pgettext_lazy("preferans preset", "Skachki"),
 }
 PREFERANS_RULESETS = [
     (name, _PREFERANS_LABELS.get(name, name.capitalize())) for name in preferans_engine.PRESETS
@@ -134,6 +136,22 @@ class PreferansDealForm(_PreferansForm):
         self.fields["half_answered"] = forms.BooleanField(
             label=_("The passer answered the half-whist: «играем»"), required=False
         )
+        # Rules §7a and §1: the deal's bomb level, blind play, the dealer in halves.
+        self.fields["bomb"] = forms.TypedChoiceField(
+            label=_("Bomb (empty: the level the table carries)"),
+            choices=[("", "—"), *((level, str(level)) for level in range(4))],
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+        self.fields["blind"] = forms.BooleanField(label=_("Played blind (×2)"), required=False)
+        self.fields["halves_with"] = forms.TypedChoiceField(
+            label=_("The dealer plays in halves with (four players)"),
+            choices=seats,
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -185,6 +203,13 @@ class PreferansDealForm(_PreferansForm):
             deal["violation"] = renonces[0]
         elif renonces:
             deal["violation"] = renonces  # the engine checks they are declarer and defender
+        if data.get("bomb") is not None:
+            deal["bomb"] = data["bomb"]
+        if data.get("blind"):
+            deal["blind"] = True
+        partner = data.get("halves_with")
+        if partner is not None and partner < len(names):
+            deal["halves_with"] = names[partner]  # the engine judges who may share
         if record is None:
             first = data.get("first_dealer") or 0
             record = {

@@ -171,6 +171,9 @@ _ARTICLES: dict[str, tuple[str, ...]] = {
     "help": ("preferans_pulka.pool",),
     "help_whists": ("preferans_pulka.pool",),
     "help_mountain": ("preferans_pulka.pool",),
+    "halves": ("preferans.table",),
+    "jump_prizer": ("preferans_pulka.end", "preferans_pulka.pool"),
+    "jump_amnester": ("preferans_pulka.end", "preferans_pulka.pool"),
 }
 
 
@@ -286,6 +289,18 @@ def _reason_text(reason: str, values: dict[str, Any], counted: bool) -> str:
         "help": _("%(amount)s of them go to %(player)s's pool as help."),
         "help_whists": _("%(player)s writes %(amount)s whists on %(on)s for the help."),
         "help_mountain": _("%(player)s writes the rest, %(points)s, off his own mountain."),
+        "halves": _(
+            "The dealer plays in halves («в пополаме», Kodex 15): %(player)s takes half of "
+            "his partner's write, %(amount)s."
+        ),
+        "jump_prizer": _(
+            "Skachki: %(player)s reached the pool target first (the prizer): %(amount)s "
+            "whists on %(on)s."
+        ),
+        "jump_amnester": _(
+            "Skachki: %(player)s has the smallest mountain (the amnester): %(amount)s whists "
+            "on %(on)s."
+        ),
     }
     return texts.get(reason, reason) % values
 
@@ -337,6 +352,21 @@ def _context_lines(
     """What the deal was, before its writes: its renonces, an all-pass's multiplier, a checked
     ten made (which writes nothing for the defenders)."""
     lines = []
+    if done["factor"] != 1:
+        # Bombs and blind play (§7a): every write below is already multiplied.
+        lines.append(
+            _line(
+                _(
+                    "Deal factor ×%(factor)s (bomb level %(bomb)s%(blind)s): every write of "
+                    "the deal is multiplied by it."
+                )
+                % {
+                    "factor": done["factor"],
+                    "bomb": done["bomb"],
+                    "blind": _(", blind") if deal.get("blind") is True else "",
+                },
+            )
+        )
     if done["kind"] == "game":
         for name, count in _renonces(deal):
             lines.append(

@@ -1,6 +1,7 @@
-"""Table conventions [договорённости] of Preferans and the three presets (rules §10).
+"""Table conventions [договорённости] of Preferans and the five presets (rules §10).
 
-Each convention is a named setting with a value per preset [сочинка, ленинградка, ростов];
+Each convention is a named setting with a value per preset [сочинка, ленинградка, ростов,
+классика, скачки];
 a record overrides them one by one. `settle_conventions` turns a preset name plus overrides
 into a frozen `Conventions`, reporting every bad name or value at once (`bad_convention`);
 `resolve_conventions` is the public door that returns the values as a dict.
@@ -22,19 +23,28 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "pool_target": 20,
         "whist_split": "whister",
         "shortfall": "full",
+        "lone_whist_duty": "full",
         "whist_factor": 1,
         "mountain_factor": 1,
         "half_whist": True,
         "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
+        "check_9_10": False,
+        "consolation": True,
         "allpass_scoring": "mountain",
         "allpass_trick": 1,
         "allpass_progression": "geometric",
         "allpass_progression_limit": 2,
         "allpass_zero": "pool",
+        "allpass_zero_multiplied": True,
+        "allpass_amnesty": "none",
         "allpass_exit": [6, 7, 7],
         "allpass_dealer": "rotates",
+        "help": "clockwise",
+        "bombs": False,
+        "jumps": NO_LIMIT,
+        "jump_premium": 100,
         "end": "pools_full",
         "fixed_deals": None,
     },
@@ -42,19 +52,28 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "pool_target": 20,
         "whist_split": "halves",
         "shortfall": "half",
+        "lone_whist_duty": "full",
         "whist_factor": 2,
         "mountain_factor": 2,
         "half_whist": True,
         "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
+        "check_9_10": False,
+        "consolation": True,
         "allpass_scoring": "mountain",
         "allpass_trick": 1,
         "allpass_progression": "arithmetic",
         "allpass_progression_limit": 2,
         "allpass_zero": "pool",
+        "allpass_zero_multiplied": True,
+        "allpass_amnesty": "none",
         "allpass_exit": [6, 7, 8],
         "allpass_dealer": "rotates",
+        "help": "clockwise",
+        "bombs": False,
+        "jumps": NO_LIMIT,
+        "jump_premium": 100,
         "end": "pools_full",
         "fixed_deals": None,
     },
@@ -62,20 +81,87 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "pool_target": 20,
         "whist_split": "whister",
         "shortfall": "full",
+        "lone_whist_duty": "full",
         "whist_factor": 1,
         "mountain_factor": 1,
         "half_whist": False,
         "obligation_8": 1,
         "stalingrad": False,
         "ten_checked": True,
+        "check_9_10": False,
+        "consolation": True,
         "allpass_scoring": "whists",
         "allpass_trick": 1,
         "allpass_progression": "none",
         "allpass_progression_limit": NO_LIMIT,
         "allpass_zero": "none",
+        "allpass_zero_multiplied": True,
+        "allpass_amnesty": "none",
         "allpass_exit": [6, 6, 6],
         "allpass_dealer": "rotates",
+        "help": "clockwise",
+        "bombs": False,
+        "jumps": NO_LIMIT,
+        "jump_premium": 100,
         "end": "pools_full",
+        "fixed_deals": None,
+    },
+    "classic": {
+        "pool_target": 20,
+        "whist_split": "whister",
+        "shortfall": "full",
+        "lone_whist_duty": "full",
+        "whist_factor": 1,
+        "mountain_factor": 1,
+        "half_whist": True,
+        "obligation_8": 1,
+        "stalingrad": False,
+        "ten_checked": True,
+        "check_9_10": False,
+        "consolation": True,
+        "allpass_scoring": "mountain",
+        "allpass_trick": 1,
+        "allpass_progression": "geometric",
+        "allpass_progression_limit": 2,
+        "allpass_zero": "pool",
+        "allpass_zero_multiplied": True,
+        "allpass_amnesty": "none",
+        "allpass_exit": [6, 7, 7],
+        "allpass_dealer": "rotates",
+        "help": "clockwise",
+        "bombs": True,
+        "jumps": NO_LIMIT,
+        "jump_premium": 100,
+        "end": "pools_full",
+        "fixed_deals": None,
+    },
+    "skachki": {
+        "pool_target": 20,
+        "whist_split": "whister",
+        "shortfall": "full",
+        "lone_whist_duty": "full",
+        "whist_factor": 1,
+        "mountain_factor": 1,
+        "half_whist": True,
+        "obligation_8": 1,
+        "stalingrad": False,
+        "ten_checked": True,
+        "check_9_10": False,
+        "consolation": True,
+        "allpass_scoring": "mountain",
+        "allpass_trick": 1,
+        "allpass_progression": "geometric",
+        "allpass_progression_limit": 2,
+        "allpass_zero": "pool",
+        "allpass_zero_multiplied": True,
+        "allpass_amnesty": "none",
+        "allpass_exit": [6, 7, 7],
+        "allpass_dealer": "rotates",
+        "help": "clockwise",
+        "bombs": False,
+        "jumps": 5,
+        "jump_premium": 100,
+        "end": "jumps",
         "fixed_deals": None,
     },
 }
@@ -105,6 +191,13 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "default": "full",
         "help": "a lone whister's shortfall [недобор взяток]: all into the whister's mountain, "
         "half of it, or shared with the passer",
+    },
+    "lone_whist_duty": {
+        "kind": WORD,
+        "values": ("full", "kodex41"),
+        "default": "full",
+        "help": "a lone whister answers for both defenders' obligation, or (Kodex 41) for his "
+        "own tricks only: 2 on a six, 1 on a seven to a ten",
     },
     "whist_factor": {
         "kind": POSITIVE,
@@ -137,6 +230,17 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "default": True,
         "help": "a ten is checked, not whisted [десятерная проверяется]",
     },
+    "check_9_10": {
+        "kind": BOOL,
+        "default": False,
+        "help": "a nine or ten both defenders pass is played as a check and scored as whisted "
+        "by both [проверочная комбинация]",
+    },
+    "consolation": {
+        "kind": BOOL,
+        "default": True,
+        "help": "consolation [консоляция] on a remise is written",
+    },
     "allpass_scoring": {
         "kind": WORD,
         "values": ("mountain", "whists"),
@@ -167,6 +271,19 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "help": "a player with no all-pass trick writes into the pool, off the mountain, "
         "or nothing",
     },
+    "allpass_zero_multiplied": {
+        "kind": BOOL,
+        "default": True,
+        "help": "the all-pass point for no trick follows the progression (one trick of the "
+        "series), or is exactly 1 [одно очко]",
+    },
+    "allpass_amnesty": {
+        "kind": WORD,
+        "values": ("none", "min", "three"),
+        "default": "none",
+        "help": "all-pass amnesty [амнистия]: none, the fewest tricks struck off every hand, "
+        "or three tricks free and 10 a trick above (mountain scoring only)",
+    },
     "allpass_exit": {
         "kind": "exit",
         "default": [6, 7, 7],
@@ -180,12 +297,37 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
         "help": "after an all-pass the deal passes on, or the dealer deals again (at most "
         "three times in a row)",
     },
+    "help": {
+        "kind": WORD,
+        "values": ("clockwise", "highest_first", "none"),
+        "default": "clockwise",
+        "help": "points over the pool target help [помощь] the pools below it clockwise, the "
+        "fullest first, or nobody (a pool may pass the target)",
+    },
+    "bombs": {
+        "kind": BOOL,
+        "default": False,
+        "help": "bombs [бомбы]: a deal may be played at a bomb of level 1–3 (×2, ×4, ×8), "
+        "carried until a contract is made (Classic)",
+    },
+    "jumps": {
+        "kind": "limit",  # a number or "none", as the progression's limit (its own bounds)
+        "default": NO_LIMIT,
+        "help": 'Skachki [скачки]: the number of jumps to the pool target, or "none"',
+    },
+    "jump_premium": {
+        "kind": "whole",
+        "default": 100,
+        "help": "whists the prizer [призер] and the amnester [амнистер] write on each other "
+        "player when a jump closes",
+    },
     "end": {
         "kind": WORD,
-        "values": ("pools_full", "fixed_deals", "closed"),
+        "values": ("pools_full", "pools_total", "fixed_deals", "closed", "mountains_zero", "jumps"),
         "default": "pools_full",
-        "help": "the pulka ends when every pool is full, after fixed_deals deals, or when "
-        'the record says "closed": true',
+        "help": "the pulka ends when every pool is full, when the pools' sum is full, after "
+        'fixed_deals deals, when the record says "closed": true, when the pools are full and '
+        "every mountain is 0, or after the last jump (Skachki)",
     },
     "fixed_deals": {
         "kind": "deals",
@@ -199,6 +341,7 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
 # with each: 2**10 is already absurd), so that no absurd figure is stored or computed.
 WHOLE_MAX: Final = 1_000
 PROGRESSION_MAX: Final = 10
+JUMPS_MAX: Final = 20  # Skachki: "5 по 20" (sometimes "7 по 20"); 20 jumps is already a night
 
 _YES_NO: Final = {True: True, False: False, "yes": True, "no": False, "true": True, "false": False}
 
@@ -210,7 +353,7 @@ def _is_int(value: Any) -> TypeGuard[int]:
 def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
     """A convention value as written → (settled value, None) or (None, what it takes)."""
     meta = CONVENTIONS[name]
-    kind = meta["kind"]
+    kind = "jumps" if name == "jumps" else meta["kind"]
     if kind == BOOL:
         if isinstance(value, bool | str) and value in _YES_NO:
             return _YES_NO[value], None
@@ -237,6 +380,16 @@ def settle_value(name: str, value: Any) -> tuple[Any, str | None]:
         ):
             return list(value), None
         return None, "takes a list of 1 to 5 whole numbers from 6 to 10"
+    if kind == "jumps":
+        if value is None or value == NO_LIMIT:
+            return NO_LIMIT, None
+        if _is_int(value) and 0 < value <= JUMPS_MAX:
+            return value, None
+        return None, f'takes a positive whole number up to {JUMPS_MAX}, or "none"'
+    if kind == "whole":
+        if _is_int(value) and 0 <= value <= WHOLE_MAX:
+            return value, None
+        return None, f"takes a whole number from 0 to {WHOLE_MAX}"
     if kind == "deals":
         if value is None:
             return None, None
@@ -255,19 +408,28 @@ class Conventions:
     pool_target: int
     whist_split: str
     shortfall: str
+    lone_whist_duty: str
     whist_factor: int
     mountain_factor: int
     half_whist: bool
     obligation_8: int
     stalingrad: bool
     ten_checked: bool
+    check_9_10: bool
+    consolation: bool
     allpass_scoring: str
     allpass_trick: int
     allpass_progression: str
     allpass_progression_limit: int | None
     allpass_zero: str
+    allpass_zero_multiplied: bool
+    allpass_amnesty: str
     allpass_exit: tuple[int, ...]
     allpass_dealer: str
+    help: str
+    bombs: bool
+    jumps: int | None
+    jump_premium: int
     end: str
     fixed_deals: int | None
 
@@ -278,19 +440,28 @@ class Conventions:
             "pool_target": self.pool_target,
             "whist_split": self.whist_split,
             "shortfall": self.shortfall,
+            "lone_whist_duty": self.lone_whist_duty,
             "whist_factor": self.whist_factor,
             "mountain_factor": self.mountain_factor,
             "half_whist": self.half_whist,
             "obligation_8": self.obligation_8,
             "stalingrad": self.stalingrad,
             "ten_checked": self.ten_checked,
+            "check_9_10": self.check_9_10,
+            "consolation": self.consolation,
             "allpass_scoring": self.allpass_scoring,
             "allpass_trick": self.allpass_trick,
             "allpass_progression": self.allpass_progression,
             "allpass_progression_limit": NO_LIMIT if limit is None else limit,
             "allpass_zero": self.allpass_zero,
+            "allpass_zero_multiplied": self.allpass_zero_multiplied,
+            "allpass_amnesty": self.allpass_amnesty,
             "allpass_exit": list(self.allpass_exit),
             "allpass_dealer": self.allpass_dealer,
+            "help": self.help,
+            "bombs": self.bombs,
+            "jumps": NO_LIMIT if self.jumps is None else self.jumps,
+            "jump_premium": self.jump_premium,
             "end": self.end,
             "fixed_deals": self.fixed_deals,
         }
@@ -344,12 +515,33 @@ def settle_conventions(
             )
         )
         values["end"] = "pools_full"
+    if values["allpass_amnesty"] == "three" and values["allpass_scoring"] != "mountain":
+        # "За каждую взятку сверх трех дается по 10 ремизов": mountain writes only.
+        field = "allpass_amnesty" if "allpass_amnesty" in overrides else "allpass_scoring"
+        local.append(
+            _convention_problem(
+                f"conventions.{field}",
+                "allpass_amnesty: three needs allpass_scoring: mountain (10 remises a trick)",
+            )
+        )
+        values["allpass_amnesty"] = "none"
+    if (values["end"] == "jumps") != (values["jumps"] != NO_LIMIT):
+        # Skachki: `end: jumps` and a number of jumps go together (rules §8).
+        field = "jumps" if "jumps" in overrides and "end" not in overrides else "end"
+        local.append(
+            _convention_problem(
+                f"conventions.{field}",
+                "end: jumps and a number of jumps go together (Skachki [скачки])",
+            )
+        )
+        values["end"], values["jumps"] = "pools_full", NO_LIMIT
     if local:
         if problems is None:
             raise PreferansError(local)
         problems.extend(local)
     limit = values["allpass_progression_limit"]
     values["allpass_progression_limit"] = None if limit == NO_LIMIT else limit
+    values["jumps"] = None if values["jumps"] == NO_LIMIT else values["jumps"]
     values["allpass_exit"] = tuple(values["allpass_exit"])
     return Conventions(**values)
 

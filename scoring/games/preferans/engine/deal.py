@@ -37,16 +37,23 @@ class DealFacts:
     for every seat (0 for a hand that did not play). `violator` is NOBODY without a renonce
     [ренонс], `count` its renonces. When the declarer and a defender both erred (Kodex 33)
     `violator` is the declarer and `partner`, `partner_count` the defender; else `partner`
-    is NOBODY.
+    is NOBODY. `bomb` is the level written (None: the table's carried level, §7a), `blind`
+    a blind deal [втёмную], `halves` the seat the four-handed dealer plays with in halves
+    [в пополаме] (NOBODY without), `forced` a nine or ten both defenders passed, played as
+    whisted by both under `check_9_10` (its `choices` are then whist, whist).
     """
 
     __slots__ = (
+        "blind",
+        "bomb",
         "choices",
         "contract",
         "count",
         "dealer",
         "declarer",
         "defenders",
+        "forced",
+        "halves",
         "kind",
         "level",
         "number",
@@ -72,6 +79,10 @@ class DealFacts:
         self.count = 0
         self.partner = NOBODY
         self.partner_count = 0
+        self.bomb: int | None = None
+        self.blind = False
+        self.halves = NOBODY
+        self.forced = False
 
 
 POOL: Final = "pool"
@@ -106,12 +117,15 @@ R_ALLPASS_ZERO_POOL: Final = "allpass_zero_pool"  # all-pass, no trick: into the
 R_ALLPASS_ZERO_OFF: Final = "allpass_zero_off"  # all-pass, no trick: off the mountain
 R_ALLPASS_WHISTS: Final = "allpass_whists"  # Rostov: the fewest tricks write whists
 R_RENONCE_ALLPASS: Final = "renonce_allpass"  # Kodex 54: 10 into the mountain per renonce
+R_HALVES: Final = "halves"  # the dealer in halves [в пополаме] takes his half of a write (§1)
 # The sheet's own writes when it applies a deal (`sheet.Sheet.apply`, §8):
 R_MOUNTAIN_FLOOR: Final = "mountain_floor"  # a write-off stops at 0: the rest is not taken
 R_POOL_OVER: Final = "pool_over"  # points over the pool target leave the writer's pool
 R_HELP: Final = "help"  # ... and go into a pool below the target [помощь]
 R_HELP_WHISTS: Final = "help_whists"  # 10 whists per point of help on the one helped
 R_HELP_MOUNTAIN: Final = "help_mountain"  # the rest off the writer's own mountain
+R_JUMP_PRIZER: Final = "jump_prizer"  # Skachki: the prizer [призер] writes the premium (§8a)
+R_JUMP_AMNESTER: Final = "jump_amnester"  # ... and so does the amnester [амнистер]
 
 
 class Write(NamedTuple):
@@ -165,13 +179,45 @@ def allpass_multiplier(in_a_row: int, conventions: Conventions) -> int:
     return step if progression == "arithmetic" else 1 << (step - 1)
 
 
-def score_deal(facts: DealFacts, n: int, conventions: Conventions, in_a_row: int) -> Writes:
-    """The writes of one checked deal; `in_a_row` counts this all-pass in its series."""
+def score_deal(
+    facts: DealFacts, n: int, conventions: Conventions, in_a_row: int, factor: int = 1
+) -> Writes:
+    """The writes of one checked deal; `in_a_row` counts this all-pass in its series, and
+    `factor` is the deal's factor f of bombs and blind play (§7a), which multiplies every
+    write before the dealer in halves takes his share (§1)."""
     if facts.kind == GAME:
-        return score_game(facts, n, conventions)
-    if facts.kind == MISERE:
-        return score_misere(facts, n, conventions)
-    return score_allpass(facts, n, conventions, in_a_row)
+        writes = score_game(facts, n, conventions)
+    elif facts.kind == MISERE:
+        writes = score_misere(facts, n, conventions)
+    else:
+        writes = score_allpass(facts, n, conventions, in_a_row)
+    if factor != 1:
+        writes.ledger = [
+            (seat, column, on, amount * factor, reason)
+            for seat, column, on, amount, reason in writes.ledger
+        ]
+    if facts.halves != NOBODY:
+        writes.ledger = in_halves(writes.ledger, facts.halves, facts.dealer)
+    return writes
+
+
+def in_halves(ledger: list[Entry], partner: int, dealer: int) -> list[Entry]:
+    """The sitting-out dealer plays in halves [в пополаме] with `partner` (Kodex 15: «вся
+    ответственность делится пополам … ровно как и выигрыш»): of each amount v the partner
+    writes he keeps v − ⌊v/2⌋ and the dealer writes ⌊v/2⌋ of the same kind; of whists v
+    written on the partner, ⌊v/2⌋ are written on the dealer instead (§1)."""
+    out: list[Entry] = []
+    for seat, column, on, amount, reason in ledger:
+        half = amount // 2
+        if seat == partner and half:
+            out.append((seat, column, on, amount - half, reason))
+            out.append((dealer, column, on, half, R_HALVES))
+        elif column == WHISTS and on == partner and half:
+            out.append((seat, column, on, amount - half, reason))
+            out.append((seat, column, dealer, half, R_HALVES))
+        else:
+            out.append((seat, column, on, amount, reason))
+    return out
 
 
 def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
@@ -276,10 +322,11 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
                         write((whister, WHISTS, declarer, half, R_WHISTS_GENTLEMAN))
                     if passer != violator:
                         write((passer, WHISTS, declarer, half, R_WHISTS_GENTLEMAN))
-        if not defender_violated and not under:
-            obligation = obligation_of(level, conventions.obligation_8)
-            if defence < obligation:
-                owed = _shortfall(facts, whisters, defence, obligation, conventions)
+        if not defender_violated and not under and not facts.forced:
+            # A nine or ten played under `check_9_10` answers for no shortfall: «Они играют
+            # безвозмездно» (l.631).
+            owed = _shortfall(facts, whisters, defence, conventions)
+            if owed:
                 if violator == declarer:
                     # Kodex 30: the defenders "остались без одной или более, то ремиза не
                     # ставят, а ставит весь ремиз играющий": what they would have written.
@@ -288,7 +335,7 @@ def score_game(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
                 else:
                     for seat, amount in owed:
                         write((seat, MOUNTAIN, NOBODY, amount, R_SHORTFALL))
-    if under:
+    if under and conventions.consolation:
         _consolation(facts, ledger, n, whisters, whist_price * under, conventions)
     return writes
 
@@ -306,8 +353,11 @@ def _consolation(
     passer's share as well ("вистующий пишет себе, как за себя, так и за пасовавшего")."""
     declarer = facts.declarer
     lone = whisters[0] if len(whisters) == 1 and conventions.whist_split == "whister" else NOBODY
+    # The dealer in halves shares his partner's writes instead of consoling on his own
+    # (project reading of Kodex 15 and 48, rules §1).
+    halves_dealer = facts.dealer if facts.halves != NOBODY else NOBODY
     for seat in range(n):
-        if seat == declarer:
+        if seat in (declarer, halves_dealer):
             continue
         if lone != NOBODY and seat in facts.defenders:
             if seat == lone:
@@ -353,24 +403,37 @@ def _shortfall(
     facts: DealFacts,
     whisters: list[int],
     defence: int,
-    obligation: int,
     conventions: Conventions,
 ) -> list[tuple[int, int]]:
     """The whisters' shortfall [недобор взяток вистующими, "в гору"] on a made game (§4):
-    (seat, mountain) for each defender who would write it."""
+    (seat, mountain) for each defender who would write it, after `shortfall`."""
     price = PRICE[facts.level]
     factor = conventions.mountain_factor
+    rule = conventions.shortfall
+    obligation = obligation_of(facts.level, conventions.obligation_8)
     if len(whisters) == 2:
-        # "в гору получит тот, кто взял меньше двух взяток": each below the own share s.
+        if defence >= obligation:
+            return []
+        # "в гору получит тот, кто взял меньше двух взяток": each below the own share s,
+        # halved under `half` (the project's reading of l.180 for two whisters); there is no
+        # passer to share it with, so `shared` writes it in full.
         share = share_of(obligation)
         return [
-            (seat, price * (share - facts.tricks[seat]) * factor)
+            (seat, _halved(price * (share - facts.tricks[seat]) * factor, rule == "half"))
             for seat in whisters
             if facts.tricks[seat] < share
         ]
     whister = whisters[0]
-    owed = price * (obligation - defence) * factor
-    rule = conventions.shortfall
+    if conventions.lone_whist_duty == "kodex41":
+        # Kodex 41: «при простой игре — он должен взять только две, при игре семь, восемь и
+        # девять — одну», counted on his own tricks (a whisted ten: 1, by the nine's).
+        duty = 2 if facts.level == 6 else 1
+        own = facts.tricks[whister]
+        owed = price * (duty - own) * factor if own < duty else 0
+    else:
+        owed = price * (obligation - defence) * factor if defence < obligation else 0
+    if not owed:
+        return []
     if rule == "full":
         return [(whister, owed)]
     if rule == "half":
@@ -378,6 +441,10 @@ def _shortfall(
     # "штрафы вистующий с пасовавшим делят пополам"
     passer = facts.defenders[1] if facts.defenders[0] == whister else facts.defenders[0]
     return [(whister, owed // 2), (passer, owed // 2)]
+
+
+def _halved(amount: int, half: bool) -> int:
+    return amount // 2 if half else amount  # P is even: the half is exact
 
 
 def score_misere(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
@@ -388,18 +455,14 @@ def score_misere(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
     violator = facts.violator
     factor = conventions.mountain_factor
     if violator != NOBODY and violator != declarer:
-        # A defender's renonce: the misère counts as made, the violator pays for it.
+        # A defender's renonce (Kodex 65): the misère counts as made, and the violator «ставит
+        # следуемую курочку за каждую взятку, взятую игроком»; the count changes nothing.
         writes = Writes("misere_made")
-        writes.ledger += (
-            (declarer, POOL, NOBODY, MISERE_PRICE, R_MISERE_MADE),
-            (
-                violator,
-                MOUNTAIN,
-                NOBODY,
-                MISERE_PRICE * max(facts.count, taken) * factor,
-                R_RENONCE_MISERE,
-            ),
-        )
+        writes.ledger.append((declarer, POOL, NOBODY, MISERE_PRICE, R_MISERE_MADE))
+        if taken:
+            writes.ledger.append(
+                (violator, MOUNTAIN, NOBODY, MISERE_PRICE * taken * factor, R_RENONCE_MISERE)
+            )
         return writes
     if taken:
         writes = Writes("misere_failed")
@@ -423,35 +486,52 @@ def score_misere(facts: DealFacts, n: int, conventions: Conventions) -> Writes:
 
 
 def score_allpass(facts: DealFacts, n: int, conventions: Conventions, in_a_row: int) -> Writes:
-    """An all-pass [распасы], the `in_a_row`-th in its series (§6)."""
+    """An all-pass [распасы], the `in_a_row`-th in its series (§6), after the amnesty
+    [амнистия] of `allpass_amnesty`."""
     writes = Writes("allpass")
     multiplier = allpass_multiplier(in_a_row, conventions)
     writes.multiplier = multiplier
     unit = conventions.allpass_trick * multiplier
     tricks = facts.tricks
+    amnesty = conventions.allpass_amnesty
+    if amnesty == "min":
+        # «списывается одинаковое количество взяток у всех игроков» (l.106, l.431).
+        fewest = min(tricks)
+        priced = [taken - fewest for taken in tricks]
+    elif amnesty == "three":
+        # «нужно стараться не взять больше трех взяток. Они подлежат амнистии. За каждую
+        # взятку сверх трех дается по 10 ремизов» (l.654–656).
+        priced = [taken - 3 if taken > 3 else 0 for taken in tricks]
+    else:
+        priced = tricks
     write = writes.ledger.append
     if conventions.allpass_scoring == "mountain":
-        per_trick = unit * conventions.mountain_factor
+        trick_price = 10 * multiplier if amnesty == "three" else unit
+        per_trick = trick_price * conventions.mountain_factor
         zero = conventions.allpass_zero
+        point = unit if conventions.allpass_zero_multiplied else 1
         for seat in range(n):
-            taken = tricks[seat]
-            if taken:
-                write((seat, MOUNTAIN, NOBODY, per_trick * taken, R_ALLPASS_TRICKS))
+            if tricks[seat]:
+                if priced[seat]:
+                    write((seat, MOUNTAIN, NOBODY, per_trick * priced[seat], R_ALLPASS_TRICKS))
             elif zero == "pool":
-                write((seat, POOL, NOBODY, unit, R_ALLPASS_ZERO_POOL))
+                write((seat, POOL, NOBODY, point, R_ALLPASS_ZERO_POOL))
             elif zero == "mountain_off":
-                write((seat, MOUNTAIN, NOBODY, -unit, R_ALLPASS_ZERO_OFF))
+                write((seat, MOUNTAIN, NOBODY, -point, R_ALLPASS_ZERO_OFF))
     else:
-        _allpass_whists(facts, writes.ledger, n, unit)
+        _allpass_whists(facts, writes.ledger, n, unit, priced)
     if facts.violator != NOBODY:
         # Kodex 54: "ставит по 10 наверх за каждую ошибку".
         write((facts.violator, MOUNTAIN, NOBODY, 10 * facts.count, R_RENONCE_ALLPASS))
     return writes
 
 
-def _allpass_whists(facts: DealFacts, ledger: list[Entry], n: int, unit: int) -> None:
-    """Rostov: the fewest tricks write 10 × unit whists per trick of each other player,
-    split among the fewest, an odd whist to the first clockwise from the dealer's left."""
+def _allpass_whists(
+    facts: DealFacts, ledger: list[Entry], n: int, unit: int, priced: list[int]
+) -> None:
+    """Rostov: the fewest tricks write 10 × unit whists per priced trick of each other
+    player, split among the fewest, an odd whist to the first clockwise from the dealer's
+    left."""
     tricks = facts.tricks
     fewest = min(tricks)
     start = facts.dealer + 1
@@ -459,10 +539,9 @@ def _allpass_whists(facts: DealFacts, ledger: list[Entry], n: int, unit: int) ->
     writers = [seat for seat in order if tricks[seat] == fewest]
     count = len(writers)
     for seat in order:
-        taken = tricks[seat]
-        if taken == fewest:
+        if tricks[seat] == fewest:
             continue
-        each, odd = divmod(10 * unit * taken, count)
+        each, odd = divmod(10 * unit * priced[seat], count)
         for rank, writer in enumerate(writers):
             amount = each + (1 if rank < odd else 0)
             if amount:

@@ -29,6 +29,7 @@ CODES = frozenset(
         "bad_violation",
         "match_finished",
         "unknown_field",
+        "bad_option",
     }
 )
 

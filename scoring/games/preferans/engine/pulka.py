@@ -12,7 +12,18 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .conventions import Conventions, settle_conventions
-from .deal import ALLPASS, GAME, WHISTS, DealFacts, Entry, Write, score_deal
+from .deal import (
+    ALLPASS,
+    GAME,
+    NOBODY,
+    R_JUMP_AMNESTER,
+    R_JUMP_PRIZER,
+    WHISTS,
+    DealFacts,
+    Entry,
+    Write,
+    score_deal,
+)
 from .errors import PreferansError, Problem
 from .reader import DealReader
 from .sheet import Sheet
@@ -26,6 +37,9 @@ RECORD_KEYS: Final = frozenset(
 RESULT_FORMAT: Final = "preferans-result/1"
 TABLE_SIZES: Final = (3, 4)
 MOST_DEALS_IN_A_ROW: Final = 3  # "сдавать карты подряд больше трех раз он не имеет права"
+# Outcomes after which a contract was made: the bomb goes («Если партия сыграна, то бомба
+# исчезает, в противном случае – сохраняется», §7a); after any other the level is carried.
+BOMB_SPENT: Final = frozenset(("made", "not_played", "half_whist", "misere_made"))
 
 
 class Rotation:
@@ -116,7 +130,9 @@ class Pulka:
         self.n = len(names)
         self.conventions = conventions
         self.first_dealer = first_dealer
-        self.sheet = Sheet(self.n, conventions.pool_target)
+        self.sheet = Sheet(self.n, conventions.pool_target, conventions.help)
+        self.bomb = 0  # the bomb level the table carries into the next deal (§7a)
+        self.jumps = 0  # Skachki: jumps closed so far (§8a)
         self.rotation = Rotation(self.n, first_dealer, conventions)
         self.entries: list[dict[str, Any]] = []
         self.ledgers: list[list[Entry]] = []  # each deal's writes as the sheet applied them
@@ -131,17 +147,34 @@ class Pulka:
         rotation = self.rotation
         sheet = self.sheet
         in_a_row = rotation.allpasses + 1 if facts.kind == ALLPASS else 0
-        writes = score_deal(facts, self.n, conventions, in_a_row)
+        bomb = self.bomb if facts.bomb is None else facts.bomb
+        factor = (1 << bomb) * (2 if facts.blind else 1)
+        writes = score_deal(facts, self.n, conventions, in_a_row, factor)
         pool_change, mountain_change, ledger, helped = sheet.apply(writes)
+        self.bomb = 0 if writes.outcome in BOMB_SPENT else bomb
+        jump = None
+        if conventions.jumps is not None and sheet.first_full != NOBODY:
+            jump = self._close_jump(sheet.first_full, ledger)
         self.ledgers.append(ledger)
         rotation.advance(facts.kind)
         number = facts.number
-        if conventions.end == "pools_full":
+        end = conventions.end
+        if end == "pools_full":
             if min(sheet.pool) >= sheet.target:  # every pool full [пуля закрыта]
-                self.finished, self.reason = True, "pools_full"
-        elif conventions.end == "fixed_deals":
+                self.finished, self.reason = True, end
+        elif end == "pools_total":
+            if sum(sheet.pool) >= self.n * sheet.target:  # the pools' sum is full (l.197)
+                self.finished, self.reason = True, end
+        elif end == "mountains_zero":
+            # «очки горы списаны в ноль» (l.200): the pools full and every mountain at 0.
+            if min(sheet.pool) >= sheet.target and not any(sheet.mountain):
+                self.finished, self.reason = True, end
+        elif end == "jumps":
+            if self.jumps >= (conventions.jumps or 0):
+                self.finished, self.reason = True, end
+        elif end == "fixed_deals":
             if number >= (conventions.fixed_deals or 0):
-                self.finished, self.reason = True, "fixed_deals"
+                self.finished, self.reason = True, end
         elif closing:
             self.finished, self.reason = True, "closed"
         written: dict[str, dict[str, int]] = {}
@@ -173,6 +206,9 @@ class Pulka:
                 ]
                 if helped
                 else [],
+                "bomb": bomb,
+                "factor": factor,
+                "jump": jump,
                 "sheet": {
                     "pool": by_seat(sheet.pool),
                     "mountain": by_seat(sheet.mountain),
@@ -182,6 +218,40 @@ class Pulka:
                 "next_dealer": None if self.finished else names[rotation.dealer],
             }
         )
+
+    def _close_jump(self, prizer: int, ledger: list[Entry]) -> dict[str, Any]:
+        """Skachki (§8a): a pool reached the target, so a jump [скачок] closes. The prizer
+        [призер] and the amnester [амнистер], the smallest mountain, each write the premium
+        on every other player («пишет на остальных по 100 вистов»); then every pool is set
+        to 0, mountains and whists carry («гора и висты не закрываются»)."""
+        n = self.n
+        sheet = self.sheet
+        mountain = sheet.mountain
+        least = min(mountain)
+        if mountain[prizer] == least:
+            amnester = prizer
+        else:
+            # Ties for the smallest mountain: the first clockwise from the prizer's left.
+            amnester = next(
+                seat
+                for seat in ((prizer + step) % n for step in range(1, n))
+                if mountain[seat] == least
+            )
+        premium = self.conventions.jump_premium
+        if premium:
+            for writer, reason in ((prizer, R_JUMP_PRIZER), (amnester, R_JUMP_AMNESTER)):
+                for other in range(n):
+                    if other != writer:
+                        sheet.write_whists(writer, other, premium)
+                        ledger.append((writer, WHISTS, other, premium, reason))
+        for seat in range(n):
+            sheet.pool[seat] = 0
+        self.jumps += 1
+        return {
+            "number": self.jumps,
+            "prizer": self.names[prizer],
+            "amnester": self.names[amnester],
+        }
 
     def result(self, ruleset: str) -> dict[str, Any]:
         names = self.names
@@ -200,7 +270,14 @@ class Pulka:
             "finished": self.finished,
             "reason": self.reason,
             "settlement": {
-                "mountain": dict(zip(names, sheet.final_mountains(), strict=True)),
+                "mountain": dict(
+                    zip(
+                        names,
+                        # After the last jump no deficit is added (§9 step 1).
+                        sheet.mountain if self.reason == "jumps" else sheet.final_mountains(),
+                        strict=True,
+                    )
+                ),
                 "balance": dict(balance),
             },
         }
@@ -247,7 +324,12 @@ def _play(record: Any) -> tuple[Pulka, str]:
     names = _read_players(record, problems)
     if "ruleset" not in record:
         problems.append(
-            Problem(None, "ruleset", "missing_field", "which ruleset: sochi, leningrad or rostov?")
+            Problem(
+                None,
+                "ruleset",
+                "missing_field",
+                "which ruleset: sochi, leningrad, rostov, classic or skachki?",
+            )
         )
     ruleset = record.get("ruleset", "sochi")
     conventions = settle_conventions(ruleset, record.get("conventions"), problems)
@@ -314,6 +396,16 @@ def _play(record: Any) -> tuple[Pulka, str]:
     if problems:
         raise PreferansError(problems)
     return pulka, ruleset
+
+
+def carried_bomb(result: dict[str, Any]) -> int:
+    """The bomb level [бомба] the table carries into the next deal, the level a deal without
+    `bomb` is played at (§7a), from a preferans-result/1 document."""
+    deals = result.get("deals") or []
+    if not deals:
+        return 0
+    last = deals[-1]
+    return 0 if last.get("outcome") in BOMB_SPENT else int(last.get("bomb") or 0)
 
 
 def empty_result(

@@ -33,7 +33,21 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 # Every key a deal may carry, and those of a violation: anything else is a misspelling or
 # junk, refused as `unknown_field` (never read as "absent", never stored).
-DEAL_KEYS = frozenset(("dealer", "kind", "declarer", "contract", "whist", "tricks", "violation"))
+DEAL_KEYS = frozenset(
+    (
+        "dealer",
+        "kind",
+        "declarer",
+        "contract",
+        "whist",
+        "tricks",
+        "violation",
+        "bomb",
+        "blind",
+        "halves_with",
+    )
+)
+BOMB_LEVELS = (0, 1, 2, 3)  # a bomb [бомба] simple, double, triple (×2, ×4, ×8; §7a)
 VIOLATION_KEYS = frozenset(("player", "kind", "count"))
 
 
@@ -119,7 +133,61 @@ class DealReader:
             self._tricks(number, raw, facts, sitting_out)
         if get("violation") is not None:
             self._violation(number, raw, facts, played, sitting_out)
+        self._options(number, raw, facts)
         return (facts if len(problems) == before else None), kind
+
+    def _options(self, number: int, raw: dict, facts: DealFacts) -> None:
+        """The deal's options (§1, §7a): `bomb` 0–3 (only 0 without bombs), `blind` true or
+        false, `halves_with` the declarer or a defender of a four-handed game or misère;
+        a bad one is `bad_option`."""
+        get = raw.get
+        bomb = get("bomb")
+        if bomb is not None:
+            if type(bomb) is not int or bomb not in BOMB_LEVELS:
+                self.problem(number, "bomb", "bad_option", f"bomb is 0, 1, 2 or 3, not {bomb!r}")
+            elif bomb and not self.conventions.bombs:
+                self.problem(
+                    number, "bomb", "bad_option", "no bombs [бомбы] at this table (bombs: no)"
+                )
+            else:
+                facts.bomb = bomb
+        blind = get("blind")
+        if blind is not None:
+            if type(blind) is not bool:
+                self.problem(
+                    number, "blind", "bad_option", f"blind is true or false, not {blind!r}"
+                )
+            else:
+                facts.blind = blind
+        name = get("halves_with")
+        if name is None:
+            return
+        if self.n != 4:
+            self.problem(
+                number,
+                "halves_with",
+                "bad_option",
+                "in halves [в пополаме] only with four players: the dealer sits out",
+            )
+            return
+        if facts.kind == ALLPASS:
+            self.problem(
+                number, "halves_with", "bad_option", "no halves [в пополаме] on an all-pass"
+            )
+            return
+        seat = self.seat_of(number, "halves_with", name)
+        if seat is None or facts.declarer == NOBODY or not facts.defenders:
+            return  # unknown, or the deal's hands are already reported
+        if seat != facts.declarer and seat not in facts.defenders:
+            self.problem(
+                number,
+                "halves_with",
+                "bad_option",
+                f"{name} neither declares nor defends this deal: the dealer plays in halves "
+                "with one of them",
+            )
+            return
+        facts.halves = seat
 
     def _check_keys(self, number: int, raw: dict) -> None:
         """`unknown_field` for every key of the deal or of its violation(s) the format does
@@ -276,7 +344,25 @@ class DealReader:
         facts.choices = choices
         if contract is not None and not self._choices_allowed(number, contract, choices, defenders):
             return "tricks" in raw
+        if (
+            contract is not None
+            and self._checks_nine_ten(contract)
+            and choices in ((PASS, PASS), (CHECK, CHECK))
+        ):
+            # «Эта проверочная комбинация обязательна при «девятерной» и «десятерной»
+            # играх» (l.633): played, and scored as whisted by both (§3).
+            facts.forced = True
+            facts.choices = (WHIST, WHIST)
+            return True
         return WHIST in choices or CHECK in choices
+
+    def _checks_nine_ten(self, contract: Contract) -> bool:
+        """A nine or ten that `check_9_10: yes` plays when both pass (a ten under
+        `ten_checked` is a checked ten instead)."""
+        conventions = self.conventions
+        if not conventions.check_9_10 or contract.level < 9:
+            return False
+        return not (contract.level == 10 and conventions.ten_checked)
 
     def _choices_allowed(
         self, number: int, contract: Contract, choices: tuple[str, str], defenders: tuple[int, ...]
@@ -295,10 +381,20 @@ class DealReader:
             )
             return False
         checked_ten = level == 10 and conventions.ten_checked
+        nine_ten = self._checks_nine_ten(contract)
         for index, choice in enumerate(choices):
             field = f"whist.{names[defenders[index]]}"
             other = choices[1 - index]
-            if choice == CHECK and not checked_ten:
+            if choice == CHECK and nine_ten:
+                if other != CHECK:
+                    self.problem(
+                        number,
+                        field,
+                        "bad_whist",
+                        "a nine or ten is checked by both defenders or by neither",
+                    )
+                    ok = False
+            elif choice == CHECK and not checked_ten:
                 self.problem(
                     number, field, "bad_whist", "check only on a ten [десятерная проверяется]"
                 )

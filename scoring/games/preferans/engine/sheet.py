@@ -30,11 +30,15 @@ from .deal import (
 class Sheet:
     """The totals of a pulka so far; `apply` adds one deal's writes."""
 
-    __slots__ = ("mountain", "n", "net", "pool", "target", "whists")
+    __slots__ = ("first_full", "help", "mountain", "n", "net", "pool", "target", "whists")
 
-    def __init__(self, n: int, target: int) -> None:
+    def __init__(self, n: int, target: int, help: str = "clockwise") -> None:
         self.n = n
         self.target = target
+        self.help = help  # the convention `help`: clockwise, highest_first or none (§8)
+        # The first seat whose pool reached the target during the last `apply` (NOBODY when
+        # none did): Skachki's prizer [призер] (§8a).
+        self.first_full = NOBODY
         self.pool = [0] * n
         self.mountain = [0] * n
         self.whists = [[0] * n for _ in range(n)]  # whists[i][j]: what i wrote on j
@@ -91,13 +95,23 @@ class Sheet:
         pool_change = [0] * n
         helped: list[tuple[int, int, int]] = []
         target = self.target
+        self.first_full = NOBODY
+        capped = self.help != "none"
         for seat in range(n):
             points = pool_in[seat]
             if not points:
                 continue
             room = target - pool[seat]
-            if points <= room:
+            if points < room or not capped:
+                if self.first_full == NOBODY and 0 < room <= points:
+                    self.first_full = seat
                 pool[seat] += points
+                pool_change[seat] += points
+                continue
+            if self.first_full == NOBODY and room > 0:
+                self.first_full = seat
+            if points == room:
+                pool[seat] = target
                 pool_change[seat] += points
                 continue
             pool[seat] = target
@@ -117,20 +131,25 @@ class Sheet:
         helped: list[tuple[int, int, int]],
         applied: list[Entry],
     ) -> None:
-        """Points over the target go to the pools below it, clockwise from the writer's left,
-        10 whists per point on each player helped (Kodex 43, "в графе"); the rest off the
-        writer's own mountain, not below 0; what is still left is lost."""
+        """Points over the target go to the pools below it, clockwise from the writer's left
+        (`help: highest_first`: the fullest pool first, ties clockwise), 10 whists per point
+        on each player helped (Kodex 43, "в графе"); the rest off the writer's own mountain,
+        not below 0; what is still left is lost."""
         n = self.n
         pool = self.pool
         target = self.target
-        for step in range(1, n):
+        others = [(writer + step) % n for step in range(1, n)]
+        if self.help == "highest_first":
+            others.sort(key=lambda seat: -pool[seat])  # stable: ties stay clockwise
+        for other in others:
             if not over:
                 return
-            other = (writer + step) % n
             lack = target - pool[other]
             if lack <= 0:
                 continue
             given = min(lack, over)
+            if given == lack and self.first_full == NOBODY:
+                self.first_full = other
             pool[other] += given
             pool_change[other] += given
             self.write_whists(writer, other, 10 * given)

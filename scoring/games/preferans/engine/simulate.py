@@ -34,8 +34,32 @@ def random_deal(
     allpasses: int,
     conventions: Any,
     violations: bool = True,
+    options: bool = False,
 ) -> dict[str, Any]:
-    """One legal DEAL for the table, `dealer` dealing after `allpasses` all-passes in a row."""
+    """One legal DEAL for the table, `dealer` dealing after `allpasses` all-passes in a row;
+    with `options` it may be blind, at a bomb (with `bombs: yes`) or, with four players, in
+    halves with the dealer."""
+    deal = _random_deal(rng, players, dealer, allpasses, conventions, violations)
+    if options:
+        if rng.random() < 0.05:
+            deal["blind"] = True
+        if conventions.bombs and rng.random() < 0.2:
+            deal["bomb"] = rng.choice((0, 1, 1, 2, 3))
+        if len(players) == 4 and deal["kind"] != ALLPASS and rng.random() < 0.1:
+            hands = [name for name in deal.get("tricks", {}) if name != players[dealer]]
+            hands += [deal["declarer"], *deal.get("whist", {})]
+            deal["halves_with"] = rng.choice(hands)
+    return deal
+
+
+def _random_deal(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    allpasses: int,
+    conventions: Any,
+    violations: bool,
+) -> dict[str, Any]:
     n = len(players)
     playing = [seat for seat in range(n) if n == 3 or seat != dealer]
     deal: dict[str, Any] = {"dealer": players[dealer]}
@@ -84,7 +108,12 @@ def random_deal(
             options += [("half", "pass"), ("pass", "half")]
         choices = rng.choice(options)
     deal["whist"] = {a: choices[0], b: choices[1]}
-    if "whist" in choices or "check" in choices:
+    checks_nine_ten = (
+        conventions.check_9_10 and level >= 9 and not (level == 10 and conventions.ten_checked)
+    )
+    if checks_nine_ten and choices[0] == choices[1] == "pass" and rng.random() < 0.5:
+        deal["whist"] = {a: "check", b: "check"}
+    if "whist" in choices or "check" in choices or (checks_nine_ten and choices[0] == choices[1]):
         taken = max(0, min(10, level + rng.choice((-3, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2))))
         rest = _split(rng, 10 - taken, 2)
         deal["tricks"] = {players[declarer]: taken, a: rest[0], b: rest[1]}
@@ -117,6 +146,7 @@ def random_pulka(
     conventions: dict[str, Any] | None = None,
     max_deals: int = 80,
     violations: bool = True,
+    options: bool = False,
 ) -> dict[str, Any]:
     """A legal record: deals until the pulka ends, or `max_deals` deals (then unfinished)."""
     overrides = dict(conventions or {})
@@ -128,7 +158,9 @@ def random_pulka(
     deals: list[dict[str, Any]] = []
     for number in range(1, max_deals + 1):
         rotation = pulka.rotation
-        deal = random_deal(rng, players, rotation.dealer, rotation.allpasses, settled, violations)
+        deal = random_deal(
+            rng, players, rotation.dealer, rotation.allpasses, settled, violations, options
+        )
         facts, _ = reader.read(number, deal, rotation.dealer, rotation.allpasses)
         if facts is None:  # a generator bug, not a rule: say so loudly
             raise PreferansError(problems)

@@ -35,6 +35,11 @@ MESSAGES: dict[str, Any] = {
     "dealer_out_of_turn": gettext_lazy("This is not the player who deals now."),
     "bad_convention": gettext_lazy("An unknown rule setting."),
     "bad_players": gettext_lazy("A pulka needs 3 or 4 different players."),
+    "bad_option": gettext_lazy(
+        "Not possible in this deal: a bomb is 0 to 3 and only where bombs are played; blind "
+        "is yes or no; the dealer plays in halves only at a table of four, with the declarer "
+        "or a defender of a game or misère."
+    ),
 }
 
 FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
@@ -57,6 +62,16 @@ FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
         "tricks_sum",
         re.compile(r"sits out and takes no trick"),
         gettext_lazy("The dealer sits out and takes no trick."),
+    ),
+    (
+        "bad_option",
+        re.compile(r"no bombs"),
+        gettext_lazy("Bombs are not played at this table."),
+    ),
+    (
+        "bad_whist",
+        re.compile(r"checked by both defenders or by neither"),
+        gettext_lazy("A nine or ten is checked by both defenders or by neither."),
     ),
 ]
 

@@ -11,7 +11,10 @@ Fields are named by seat index (any display name is safe in a field name):
   deal is written with the final choices, the passer's `whist` and the half-whister's `pass`;
 - `violation_player`, `violation_count`: a renonce [ренонс]; `violation2_player`,
   `violation2_count`: a second one, when the declarer and a defender both erred (Kodex 33):
-  the deal then carries the list of the two.
+  the deal then carries the list of the two;
+- `bomb`: the bomb level [бомба] 0–3 the deal is played at (only where bombs are played; left
+  empty, the table's carried level); `blind`: the deal is played blind [втёмную];
+  `halves_with`: the seat the four-handed dealer plays with in halves [в пополаме].
 
 Parsing only turns the fields into a deal (and fills in the last hand's tricks, 10 minus the
 others); the rules engine judges it.
@@ -45,7 +48,11 @@ END_REASONS: dict[str, Any] = {
     "pools_full": _("every pool is full"),
     "closed": _("the table was closed on time"),
     "fixed_deals": _("the agreed number of deals was played"),
+    "pools_total": _("the pools' total is full"),
+    "mountains_zero": _("every pool is full and every mountain is written off"),
+    "jumps": _("the last jump is over"),
 }
+BOMB_LEVELS = (0, 1, 2, 3)
 
 CHOICES: list[tuple[str, Any]] = [
     ("whist", _("whist")),
@@ -177,6 +184,14 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
         record["violation"] = renonces[0]
     elif renonces:
         record["violation"] = renonces  # both erred: the engine checks who they are
+    bomb = _count(form, "bomb", post.get("bomb"), minimum=0, maximum=BOMB_LEVELS[-1])
+    if bomb is not None:
+        record["bomb"] = bomb  # empty: the level the table carries (the engine knows it)
+    if str(post.get("blind") or "").strip():
+        record["blind"] = True
+    partner = seat_index(form, "halves_with", post.get("halves_with"))
+    if partner is not None:
+        record["halves_with"] = names[partner]  # the engine judges who may share
     form.record = record
     return form
 
@@ -217,13 +232,19 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
         if isinstance(renonce, Mapping) and renonce.get("player") in index:
             values[f"{prefix}_player"] = str(index[renonce["player"]])
             values[f"{prefix}_count"] = str(renonce.get("count", 1))
+    if isinstance(record.get("bomb"), int):
+        values["bomb"] = str(record["bomb"])
+    if record.get("blind") is True:
+        values["blind"] = "1"
+    if record.get("halves_with") in index:
+        values["halves_with"] = str(index[record["halves_with"]])
     return values
 
 
 def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
     """The form field an engine error belongs at: `whist.Vera` → `whist_2`, `tricks.Anna` →
     `tricks_0`, `kind`/`contract` → `contract`, `violation.*` and `violation[2].*` →
-    `violation`; else `__all__`."""
+    `violation`, `bomb`, `blind`, `halves_with` at their own; else `__all__`."""
     raw = str(err.get("field") or "")
     head, _sep, rest = raw.partition(".")
     head = head.partition("[")[0]
@@ -231,6 +252,6 @@ def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"{head}_{list(names).index(rest)}"
     if head in ("kind", "contract"):
         return "contract"
-    if head in ("declarer", "whist", "tricks", "violation"):
+    if head in ("declarer", "whist", "tricks", "violation", "bomb", "blind", "halves_with"):
         return head
     return "__all__"

@@ -184,7 +184,7 @@ def sheet_context(
         (code, label)
         for code, label in forms.CHOICES
         if (code != "half" or conventions.get("half_whist"))
-        and (code != "check" or conventions.get("ten_checked"))
+        and (code != "check" or conventions.get("ten_checked") or conventions.get("check_9_10"))
     ]
     can_enter = perms.can_enter_deal(request.user, match)
     contract_grid = [
@@ -229,6 +229,8 @@ def sheet_context(
         "contract_grid": contract_grid,
         "choices": choices,
         "half_allowed": bool(conventions.get("half_whist")),
+        "bomb_levels": [{"level": level, "factor": 2**level} for level in forms.BOMB_LEVELS],
+        "carried_bomb": engine.carried_bomb(result),
         "sheet": draw(result),
         "allpass": _allpass_marks(result),
         "idempotency_key": uuid.uuid4().hex,
@@ -264,4 +266,10 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
                 _("renonce: %(name)s ×%(count)s")
                 % {"name": renonce.get("player"), "count": renonce.get("count", 1)}
             )
+    if isinstance(record.get("bomb"), int) and record["bomb"]:
+        parts.append(_("bomb %(level)s") % {"level": record["bomb"]})
+    if record.get("blind") is True:
+        parts.append(_("blind"))
+    if record.get("halves_with"):
+        parts.append(_("in halves with %(name)s") % {"name": record["halves_with"]})
     return " · ".join(parts)
