@@ -380,21 +380,32 @@ def match_access(user: Any, action: str, match: Match) -> bool:
     return _MATCH_ACTIONS[action](user, match)
 
 
-def role_in_tournament(user: Any, tournament: Any = None) -> Q:
-    """`user` has a role in the tournament (`tournament`: its id, or an expression such as
-    `OuterRef("pk")`; default: the row being filtered): organiser, referee, scorer of one of
-    its tables, or entered as a player. One `EXISTS` per role, each an index lookup (the
-    through tables' (tournament, user) unique indexes, Table's (scorer, round) index,
-    Player's unique user and Entry's (tournament, player) unique index): no join that
-    multiplies the rows, so no DISTINCT (issue 31: the ORs of four joins under DISTINCT took
-    seconds with one 1,000-player tournament)."""
-    of = OuterRef("pk") if tournament is None else tournament
-    return (
-        Q(Exists(Tournament.organisers.through.objects.filter(tournament_id=of, user_id=user.pk)))
-        | Q(Exists(Tournament.referees.through.objects.filter(tournament_id=of, user_id=user.pk)))
-        | Q(Exists(Table.objects.filter(scorer_id=user.pk, round__tournament_id=of)))
-        | Q(Exists(Entry.objects.filter(tournament_id=of, player__user_id=user.pk)))
-    )
+# A person's roles in a tournament, as `role_in_tournament` looks them up.
+TOURNAMENT_ROLES = ("organiser", "referee", "scorer", "player")
+STAFF_ROLES = ("organiser", "referee", "scorer")
+
+
+def role_in_tournament(user: Any, tournament: Any = None, *, roles: Any = TOURNAMENT_ROLES) -> Q:
+    """The person has one of `roles` in the tournament: organiser, referee, scorer of one of
+    its tables, entered as a player. `user` and `tournament` are each an object, an id or an
+    expression such as `OuterRef("pk")` (`tournament` by default: the tournament row being
+    filtered). One `EXISTS` per role, each an index lookup (the through tables' (tournament,
+    user) unique indexes, Table's (scorer, round) index, Player's unique user and Entry's
+    (tournament, player) unique index): no join that multiplies the rows, so no DISTINCT
+    (issue 31: the ORs of four joins under DISTINCT took seconds with one 1,000-player
+    tournament)."""
+    who = getattr(user, "pk", user)
+    of = OuterRef("pk") if tournament is None else getattr(tournament, "pk", tournament)
+    lookups = {
+        "organiser": Tournament.organisers.through.objects.filter(tournament_id=of, user_id=who),
+        "referee": Tournament.referees.through.objects.filter(tournament_id=of, user_id=who),
+        "scorer": Table.objects.filter(scorer_id=who, round__tournament_id=of),
+        "player": Entry.objects.filter(tournament_id=of, player__user_id=who),
+    }
+    first, *others = (Q(Exists(lookups[role])) for role in roles)
+    for other in others:
+        first |= other
+    return first
 
 
 def visible_tournaments(user: Any) -> QuerySet[Tournament]:
