@@ -546,7 +546,7 @@ def leaderboard(
     # Each player's last rating event among the matches `user` may see, and how many there
     # are: one pass over the visible events with two window functions (issue 31: four
     # subqueries a rated player took seconds with a 3,000-player field).
-    by_player = {"partition_by": [F("player_id")]}
+    by_player = [F("player_id")]
     events = (
         RatingEvent.objects.filter(
             game=key,
@@ -555,8 +555,12 @@ def leaderboard(
             player__in=qs.values("player_id"),
         )
         .annotate(
-            nth=Window(RowNumber(), order_by=[F("rated_at").desc(), F("id").desc()], **by_player),
-            counted=Window(Count("id"), **by_player),
+            nth=Window(
+                RowNumber(),
+                partition_by=by_player,
+                order_by=[F("rated_at").desc(), F("id").desc()],
+            ),
+            counted=Window(Count("id"), partition_by=by_player),
         )
         .filter(nth=1)
         .select_related("player", "player__club")
