@@ -10,7 +10,8 @@ PORT ?= 8000
 DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
-	bench-standings bench-teams bench-pairing bench-reports bench-exports bench-chaos worker beat clean
+	bench-standings bench-teams bench-signed-in bench-pairing bench-reports bench-exports bench-chaos \
+	worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -72,6 +73,11 @@ bench-standings: setup
 # A 1,000-player team event's standings (issue 19; goal: ≤ 100 ms, a fixed number of queries).
 bench-teams: setup
 	$(BIN)/python bench/teams.py
+
+# Signed-in reads (tournament list, leaderboard, player page, staff search) as each role with a
+# 3,000-player tournament (PostgreSQL; goal: ≤ 150 ms p95, a fixed number of queries).
+bench-signed-in: setup
+	$(BIN)/python bench/signed_in.py
 
 bench-pairing: setup
 	$(BIN)/python bench/pairing.py

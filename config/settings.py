@@ -166,6 +166,11 @@ if USING_POSTGRES:
     # psycopg prepares a statement the first time a server-binding cursor runs it: only the
     # deal write path's cursors bind server-side (scoring.fastsql); the ORM's never prepare.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 0)
+    # No JIT: the reads of a request are short, and PostgreSQL compiles any query whose
+    # estimated cost passes jit_above_cost (a visibility check over a 3,000-player field
+    # does): the compiling took 0.1-0.9 s of a 10 ms query (issue 31). A DATABASE_URL's own
+    # `?options=` wins.
+    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
@@ -395,7 +395,9 @@ class TournamentJSONImportView(APIView):
                 club, created = Club.objects.get_or_create(name=club_name)
                 if created:  # a club new to the site: its importer is its first organiser
                     ClubMember.objects.create(
-                        club=club, user_id=request.user.pk, role=ClubMember.Role.ORGANISER
+                        club=club,
+                        user_id=cast(int, request.user.pk),
+                        role=ClubMember.Role.ORGANISER,
                     )
                 try:
                     tournament = services.tournament_create(club=club, user=request.user, **fields)

@@ -370,6 +370,9 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
         ]
+        # A person's tables, straight to their rounds: whether they score in a tournament
+        # (permissions.role_in_tournament) reads this index alone (issue 31).
+        indexes = [models.Index(fields=["scorer", "round"], name="table_scorer_round")]
 
     def __str__(self) -> str:
         return f"{self.round} · {_('table')} {self.number}"

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -168,17 +168,20 @@ def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
     referees, and those already scoring one of its tables. Never any account of the site: an
     organiser who could seat anyone (staff included) could then lift that account's sign-in
     lockout."""
+    # An EXISTS per relation, no join under DISTINCT (issue 31): the club's thousands of
+    # players made the joins' rows multiply.
     return (
         get_user_model()
         .objects.filter(is_active=True)
         .filter(
             Q(player__club_id=tournament.club_id)
-            | Q(club_memberships__club_id=tournament.club_id)
-            | Q(organised_tournaments=tournament)
-            | Q(refereed_tournaments=tournament)
-            | Q(scored_tables__round__tournament=tournament)
+            | Q(
+                Exists(
+                    ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=tournament.club_id)
+                )
+            )
+            | perms.role_in_tournament(OuterRef("pk"), tournament, roles=perms.STAFF_ROLES)
         )
-        .distinct()
         .order_by("username")
     )
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -45,13 +45,17 @@ def _refuse(field: str, code: str, message: str) -> ValidationError:
 
 def club_members(club: Any) -> QuerySet[Any]:
     """The club's people with an account: members (ClubMember) and the users of its players.
-    Never a table card's account."""
+    Never a table card's account. The membership is an EXISTS and the player a one-to-one
+    join: no row is repeated, so no DISTINCT over the club's thousands (issue 31)."""
+    club_id = getattr(club, "pk", club)
     return (
         get_user_model()
         .objects.filter(is_active=True)
-        .filter(Q(club_memberships__club=club) | Q(player__club=club))
+        .filter(
+            Q(Exists(ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=club_id)))
+            | Q(player__club_id=club_id)
+        )
         .exclude(username__startswith=CARD_USERNAME_PREFIX)
-        .distinct()
         .order_by("username")
     )
 

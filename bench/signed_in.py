@@ -1,0 +1,275 @@
+"""Signed-in reads benchmark (issue 31, item 3): what a person with a role sees, with one big
+tournament in the database.
+
+    .venv/bin/python bench/signed_in.py [--players 3000] [--rounds 3] [--repeat 20]
+                                        [--big-draft] [--reuse] [--db deberc_bench_signed_in]
+
+1. Creates (or, with --reuse, keeps) its own PostgreSQL database (`--db`, default
+   deberc_bench_signed_in on 127.0.0.1:5432; BENCH_POSTGRES names another server), migrates
+   it and generates a Swiss tournament of `--players` players with `--rounds` rounds played
+   and rated (`manage.py generate_tournament`), published (as in the issue's probe) or, with
+   `--big-draft`, a draft that the roles see only through their role. Every player has an
+   account (the club's members, as the staff search finds them). Four people hold a role in
+   it: its organiser (also the club's organiser), a referee, a scorer of tables of its last
+   round and a player (one of the field, with their matches); each also holds that role in a
+   small draft tournament of the club, so that each sees a draft through their role.
+2. Times, through Django's test client in this process (DEBUG off, signed in with the
+   session, as a browser), each read as each role and anonymously: the tournament list (API,
+   and the home page that lists them), the leaderboard (API and page), the page of the
+   player role's player, and the staff page's member search (its organiser's; the others are
+   refused). Each read is asked once untimed, then `--repeat` times: p50, p95, the CPU a
+   request took (this process's and its PostgreSQL backend's, which other jobs on a shared
+   machine stretch far less than the wall time) and its SQL queries
+   (CaptureQueriesContext), with the machine speed (bench/entry.py's fixed loop, about 30 ms
+   on a quiet 2-vCPU EPYC) before and after, and the date.
+
+Goal: each ≤ 150 ms p95 with a number of queries that does not grow with the data (the test
+tests/tournaments_api/test_signed_in_reads.py counts them with small and larger data).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import secrets
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.entry import machine_speed, pg_url, recreate_database  # noqa: E402
+
+ROLES = ("anonymous", "organiser", "referee", "scorer", "player")
+GOAL_MS = 150
+
+
+def settings_env(db: str) -> None:
+    os.environ["DATABASE_URL"] = pg_url(db)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DEBUG", "false")
+    # DEBUG off refuses the development key: one of the run's own.
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(48))
+    # The pages are fetched over plain HTTP by the test client: no redirect to https://.
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+    # Every read here is computed, none served from a cache of another process.
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("LOG_LEVEL", "ERROR")
+
+
+def build(players: int, rounds: int, big_draft: bool) -> dict:
+    """The big tournament, its four people and the small draft; returns their ids."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.core.management import call_command
+    from django.db import connection, transaction
+
+    from tournaments import services
+    from tournaments.models import ClubMember, Entry, Player, Round, Table, Tournament
+
+    User = get_user_model()
+    started = time.perf_counter()
+    call_command(
+        "generate_tournament",
+        players=players,
+        rounds=rounds,
+        table_size=2,
+        system="swiss",
+        organiser="bench_organiser",
+        stdout=sys.stderr,
+    )
+    print(f"generate_tournament: {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    big = Tournament.objects.order_by("-pk")[0]
+    club = big.club
+    with transaction.atomic():
+        if big_draft:
+            Tournament.objects.filter(pk=big.pk).update(published=False)
+        password = make_password("bench-" + secrets.token_urlsafe(12))
+        field = list(Player.objects.filter(club=club, user__isnull=True).order_by("pk"))
+        accounts = User.objects.bulk_create(
+            [User(username=f"member{p.pk}", password=password) for p in field], batch_size=1000
+        )
+        for player, account in zip(field, accounts, strict=True):
+            player.user = account
+        Player.objects.bulk_update(field, ["user"], batch_size=1000)
+        people = {}
+        for role in ("organiser", "referee", "scorer"):
+            people[role], _ = User.objects.get_or_create(username=f"bench_{role}")
+            people[role].set_password("bench")
+            people[role].save()
+            ClubMember.objects.update_or_create(
+                club=club, user=people[role], defaults={"role": role}
+            )
+        # The player: one of the field, with their matches and their rating.
+        player = Player.objects.filter(club=club, rating_events__isnull=False).order_by("pk")[0]
+        people["player"] = player.user
+        big.referees.add(people["referee"])
+        last = big.round_set.order_by("-number")[0]
+        scored = list(last.tables.order_by("number")[:4])
+        for table in scored:
+            table.scorer = people["scorer"]
+            table.save()
+        # A small draft of the club in which each holds their role too.
+        draft = services.tournament_create(
+            club=club, user=None, name="bench draft", rounds=3, table_size=2
+        )
+        draft.organisers.add(people["organiser"])
+        draft.referees.add(people["referee"])
+        others = list(Player.objects.filter(club=club).exclude(pk=player.pk).order_by("pk")[:3])
+        for seed, who in enumerate([player, *others], start=1):
+            Entry.objects.create(tournament=draft, player=who, seed=seed)
+        draft_round = Round.objects.create(tournament=draft, number=1)
+        Table.objects.create(round=draft_round, number=1, scorer=people["scorer"])
+    # The planner's statistics, as autovacuum keeps them on a site that has been running.
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return {
+        "big": big.pk,
+        "draft": draft.pk,
+        "player": player.pk,
+        "player_account": player.user_id,
+        "club": club.pk,
+        **{role: user.pk for role, user in people.items()},
+    }
+
+
+def found(big_draft: bool) -> dict | None:
+    """The ids of a database built before (--reuse), None when there is none."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+
+    User = get_user_model()
+    draft = Tournament.objects.filter(name="bench draft").first()
+    big = Tournament.objects.exclude(name="bench draft").order_by("-pk").first()
+    if draft is None or big is None:
+        return None
+    Tournament.objects.filter(pk=big.pk).update(published=not big_draft)
+    ids = {"big": big.pk, "draft": draft.pk, "club": big.club_id}
+    for role in ("organiser", "referee", "scorer"):
+        ids[role] = User.objects.get(username=f"bench_{role}").pk
+    player = draft.entries.order_by("seed")[0].player
+    ids["player"], ids["player_account"] = player.pk, player.user_id
+    return ids
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def backend_cpu() -> float:
+    """CPU seconds used so far by this connection's PostgreSQL backend (a local server: its
+    /proc entry; 0 when it cannot be read)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(client, url: str, repeat: int) -> tuple[list[float], int, int, float]:
+    """`repeat` timed GETs of `url` after one untimed: the times (ms), the queries of the
+    last, its status, and the CPU a request took (ms, mean): this process's and its
+    PostgreSQL backend's. On a shared machine other jobs stretch the wall time, far less the
+    CPU time."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(url, HTTP_HOST="localhost")
+    times: list[float] = []
+    queries = status = 0
+    cpu = time.process_time() + backend_cpu()
+    for _ in range(repeat):
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            response = client.get(url, HTTP_HOST="localhost")
+            times.append((time.perf_counter() - started) * 1000)
+        queries, status = len(captured), response.status_code
+    cpu = time.process_time() + backend_cpu() - cpu
+    return times, queries, status, cpu * 1000 / repeat
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--big-draft", action="store_true", help="the big tournament a draft")
+    parser.add_argument("--reuse", action="store_true", help="keep the database built before")
+    parser.add_argument("--db", default="deberc_bench_signed_in")
+    args = parser.parse_args()
+
+    if not args.reuse:
+        recreate_database(args.db)
+    settings_env(args.db)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    call_command("migrate", verbosity=0)
+    ids = found(args.big_draft) if args.reuse else None
+    if ids is None:
+        ids = build(args.players, args.rounds, args.big_draft)
+    speed_before = machine_speed()
+
+    reads = {
+        "GET /api/v1/tournaments/": "/api/v1/tournaments/",
+        "GET / (tournament list page)": "/",
+        "GET /api/v1/leaderboard/": "/api/v1/leaderboard/",
+        "GET /leaderboard/ (page)": "/leaderboard/",
+        "GET /players/{id}/ (player page)": f"/players/{ids['player']}/",
+        "GET /tournaments/{id}/staff/?q= (search)": f"/tournaments/{ids['big']}/staff/?q=member1",
+    }
+    User = get_user_model()
+    results: list[tuple[str, str, list[float], int, int, float]] = []
+    for role in ROLES:
+        client = Client()
+        if role != "anonymous":
+            user_id = ids["player_account"] if role == "player" else ids[role]
+            client.force_login(User.objects.get(pk=user_id))
+        for label, url in reads.items():
+            times, queries, status, cpu = timed(client, url, args.repeat)
+            results.append((role, label, times, queries, status, cpu))
+    speed_after = machine_speed()
+
+    from tournaments.models import Entry
+
+    players = Entry.objects.filter(tournament_id=ids["big"]).count()
+    print(
+        f"signed-in reads benchmark: {players} players, {args.rounds} Swiss rounds rated, "
+        f"the big tournament {'a draft' if args.big_draft else 'published'}, database "
+        f"{connection.vendor} {connection.pg_version if connection.vendor == 'postgresql' else ''}"
+    )
+    print(
+        f"  {datetime.date.today().isoformat()}, python {platform.python_version()} on "
+        f"{platform.machine()}, {os.cpu_count()} cores, machine speed {speed_before:.0f} ms "
+        f"before, {speed_after:.0f} ms after"
+    )
+    ok = True
+    for role, label, times, queries, status, cpu in results:
+        print(
+            f"  {role:10s} {label:42s} p50 {statistics.median(times):7.1f} ms  "
+            f"p95 {p95(times):7.1f} ms  cpu {cpu:6.1f} ms  queries {queries:2d}  "
+            f"status {status}"
+        )
+        ok = ok and p95(times) <= GOAL_MS
+    print(f"  goal (every read ≤ {GOAL_MS} ms p95):", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
