@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from config.openapi import array, obj
+from scoring import games
 from scoring.api_schema import SCORESHEET_BODY
 
 from .discipline import LOSS_LIMIT_MAX, PENALTY_MAX
@@ -57,7 +58,7 @@ _SETTING_SCHEMAS: dict[str, Any] = {
     "name": _text(Tournament, "name"),
     "club": _text(Club, "name"),
     "game": _enum(Tournament._meta.get_field("game").choices),
-    "ruleset": _enum(Tournament.Ruleset.choices),
+    "ruleset": _enum(games.ruleset_choices()),
     "conventions": {"type": "object", "additionalProperties": True},
     "table_size": _enum(Tournament.TABLE_SIZES),
     # Mixed sizes in one round, ascending; [] = the one table_size (then their smallest).

@@ -277,10 +277,7 @@ class TournamentForm(forms.ModelForm):
             self.initial["match_score"] = next(iter(self.game.match_scores))
             self.initial["table_size"] = self.game.table_sizes[0]
         name = self.game.name
-        labels = dict(Tournament.Ruleset.choices)
-        choice_field(self, "ruleset").choices = [
-            (code, labels.get(code, code)) for code in self.game.presets
-        ]
+        choice_field(self, "ruleset").choices = games.ruleset_choices(self.game)
         choice_field(self, "match_score").choices = list(
             services.match_score_choices(self.game).items()
         )
@@ -325,7 +322,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[key] = _convention_field(self.game, conv, meta)
             # What each preset says, so that the organiser sees what "as the ruleset" means.
             self.fields[key].help_text = " · ".join(
-                f"{labels.get(code, code)}: "
+                f"{games.ruleset_label(code)}: "
                 f"{_preset_value(self.game, presets[code].get(conv), conv)}"
                 for code in presets
             )

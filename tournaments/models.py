@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoring import games
 from scoring.games import game_choices
 
 
@@ -74,16 +75,6 @@ class Tournament(models.Model):
     """A tournament [турнир]: a ruleset preset with convention overrides, a table size and a
     pairing system."""
 
-    class Ruleset(models.TextChoices):
-        MOSCOW = "moscow", _("Moscow")
-        ONLINE = "online", _("Online table")
-        KHARKOV = "kharkov", _("Kharkov")
-        ODESSA = "odessa", _("Odessa")
-        # Preferans presets (scoring.games.preferans.engine.PRESETS)
-        SOCHI = "sochi", _("Sochi")
-        LENINGRAD = "leningrad", _("Leningrad")
-        ROSTOV = "rostov", _("Rostov")
-
     class System(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
@@ -126,7 +117,8 @@ class Tournament(models.Model):
     )
     # Any preset of the tournament's game (`scoring.games`): the services and the form check it
     # against the game, so that a game registered later (tests' toy game) is not refused here.
-    ruleset = models.CharField(_("ruleset"), max_length=16, default=Ruleset.MOSCOW)
+    # A preset of the game's (Game.presets), named by the game (Game.ruleset_labels).
+    ruleset = models.CharField(_("ruleset"), max_length=16, default="moscow")
     conventions = models.JSONField(
         _("convention overrides"),
         default=dict,
@@ -255,9 +247,8 @@ class Tournament(models.Model):
         return self.name
 
     def get_ruleset_display(self) -> str:
-        """The preset's name as the organiser reads it; a preset this list does not name (a
-        game registered later), its key."""
-        return str(dict(self.Ruleset.choices).get(self.ruleset, self.ruleset))
+        """The preset's name as the organiser reads it, as its game names it."""
+        return games.ruleset_label(self.ruleset)
 
     @property
     def round_sizes(self) -> list[int]:

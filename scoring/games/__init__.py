@@ -115,6 +115,22 @@ def game_choices() -> list[tuple[str, Any]]:
     return [(game.key, game.name) for game in games_all()]
 
 
+def ruleset_label(key: str) -> str:
+    """A preset's name in the reader's language, whichever game has it; a preset no game
+    names (a game no longer registered), its key."""
+    for game in games_all():
+        if key in game.presets:
+            return str(game.ruleset_labels.get(key, key))
+    return key
+
+
+def ruleset_choices(game: Game | None = None) -> list[tuple[str, Any]]:
+    """(key, name) of every preset of `game`, or of every game's; the names stay lazy, to be
+    read in the reader's language."""
+    chosen = [game] if game is not None else games_all()
+    return [(key, g.ruleset_labels.get(key, key)) for g in chosen for key in g.presets]
+
+
 def game_get(key: str | None) -> Game:
     """The game called `key` (the default game for an empty key); KeyError for an unknown one."""
     return _load()[key] if key else game_default()

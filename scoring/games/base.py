@@ -141,6 +141,8 @@ class Game(ABC):
     # declares them.
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     conventions: ClassVar[Mapping[str, Mapping[str, Any]]]
+    # The presets' names [правила: московские, сочинка…] as the organiser reads them.
+    ruleset_labels: ClassVar[Mapping[str, str | _StrPromise]] = {}
     # The conventions' names and their values' words as the organiser reads them.
     convention_labels: ClassVar[Mapping[str, str | _StrPromise]] = {}
     value_labels: ClassVar[Mapping[str, str | _StrPromise]] = {}

@@ -12,12 +12,11 @@ from django.utils.translation import gettext_lazy as _
 from referee.forms import MAX_SEATS, PlayersForm, ToolForm, per_player_lines
 from scoring.games.deberc.engine.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
 from scoring.games.deberc.engine.conventions import PRESETS
-from tournaments.models import Tournament
+from scoring.games.deberc.labels import RULESET_LABELS
 
 TRUMPS = [("C", _("♣ clubs")), ("D", _("♦ diamonds")), ("H", _("♥ hearts")), ("S", _("♠ spades"))]
-# The presets the engine knows, labelled as the tournaments app labels them (translated there).
-_LABELS = dict(Tournament.Ruleset.choices)
-RULESETS = [(name, _LABELS.get(name, name.capitalize())) for name in PRESETS]
+# The presets the engine knows, labelled as the game labels them.
+RULESETS = [(name, RULESET_LABELS.get(name, name.capitalize())) for name in PRESETS]
 
 
 class DebercToolForm(ToolForm):

@@ -7,22 +7,15 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from referee.forms import MAX_SEATS, PlayersForm
 from scoring.games.preferans import engine as preferans_engine
 from scoring.games.preferans.engine.deal import answer_half_whist
+from scoring.games.preferans.labels import RULESET_LABELS
 from scoring.selectors import match_scoresheet
 
-_PREFERANS_LABELS = {
-    "sochi": pgettext_lazy("preferans preset", "Sochi"),
-    "leningrad": pgettext_lazy("preferans preset", "Leningrad"),
-    "rostov": pgettext_lazy("preferans preset", "Rostov"),
-    "classic": pgettext_lazy("preferans preset", "Classic"),
-    "skachki": pgettext_lazy("preferans preset", "Skachki"),
-}
 PREFERANS_RULESETS = [
-    (name, _PREFERANS_LABELS.get(name, name.capitalize())) for name in preferans_engine.PRESETS
+    (name, RULESET_LABELS.get(name, name.capitalize())) for name in preferans_engine.PRESETS
 ]
 DEAL_KINDS = [
     ("", _("— the table's last recorded deal —")),

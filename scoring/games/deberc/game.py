@@ -14,7 +14,7 @@ from . import simulation
 from .engine import cards, match
 from .engine.conventions import CONVENTIONS, PRESETS, resolve_conventions
 from .engine.errors import ScoresheetError
-from .labels import CONVENTION_LABELS, VALUE_LABELS
+from .labels import CONVENTION_LABELS, RULESET_LABELS, VALUE_LABELS
 from .page.errors import localise_error
 
 __all__ = ["GAME", "Deberc"]
@@ -34,6 +34,7 @@ class Deberc(Game):
     default_ruleset = "moscow"
     presets = PRESETS
     conventions = CONVENTIONS
+    ruleset_labels = RULESET_LABELS
     convention_labels = CONVENTION_LABELS
     value_labels = VALUE_LABELS
     pairs_at = frozenset({4})

@@ -8,6 +8,14 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+# The presets of the rule texts, by the city whose table plays them.
+RULESET_LABELS: dict[str, Any] = {
+    "moscow": _("Moscow"),
+    "online": _("Online table"),
+    "kharkov": _("Kharkov"),
+    "odessa": _("Odessa"),
+}
+
 CONVENTION_LABELS: dict[str, Any] = {
     "target": _("Target (points to win)"),
     "obligatory_order": _("Obligatory order (dealer must name a suit)"),

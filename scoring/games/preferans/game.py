@@ -13,7 +13,7 @@ from scoring.games.base import Game, ScorerPage, Tally
 from . import engine
 from .engine import contracts
 from .engine import simulate as simulator
-from .labels import CONVENTION_LABELS, VALUE_LABELS
+from .labels import CONVENTION_LABELS, RULESET_LABELS, VALUE_LABELS
 from .page.errors import localise_error
 
 __all__ = ["GAME", "Preferans"]
@@ -29,6 +29,7 @@ class Preferans(Game):
     default_ruleset = "sochi"
     presets = engine.PRESETS
     conventions = engine.CONVENTIONS
+    ruleset_labels = RULESET_LABELS
     convention_labels = CONVENTION_LABELS
     value_labels = VALUE_LABELS
     pairs_at = frozenset()

@@ -7,6 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+# The five kinds of Preferans the rule texts name («Ленинград, Сочи, Ростов, Классика,
+# Скачки»).
+RULESET_LABELS: dict[str, Any] = {
+    "sochi": pgettext_lazy("preferans preset", "Sochi"),
+    "leningrad": pgettext_lazy("preferans preset", "Leningrad"),
+    "rostov": pgettext_lazy("preferans preset", "Rostov"),
+    "classic": pgettext_lazy("preferans preset", "Classic"),
+    "skachki": pgettext_lazy("preferans preset", "Skachki"),
+}
 
 CONVENTION_LABELS: dict[str, Any] = {
     "pool_target": _("Pool target"),

@@ -52,6 +52,38 @@ WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
         "pools_full": ("пули закрыты", "пулі закриті", "every pool full"),
         "fixed_deals": ("число сдач", "кількість здач", "a number of deals"),
         "closed": ("стол закрыт", "стіл закрито", "the table closed"),
+        "pools_total": ("сумма пуль", "сума пуль", "the pools' total"),
+        "mountains_zero": (
+            "пули закрыты, горы списаны",
+            "пулі закриті, гори списані",
+            "pools full, mountains written off",
+        ),
+        "jumps": ("после последней скачки", "після останньої скачки", "after the last jump"),
+    },
+    "lone_whist_duty": {
+        "full": ("за обоих вистующих", "за обох вістуючих", "for both whisters"),
+        "kodex41": (
+            "только свои взятки (п. 41)",
+            "лише свої взятки (п. 41)",
+            "his own tricks only (item 41)",
+        ),
+    },
+    "allpass_amnesty": {
+        "none": ("без амнистии", "без амністії", "no amnesty"),
+        "min": ("списать минимум у всех", "списати мінімум у всіх", "the fewest struck off"),
+        "three": (
+            "три взятки бесплатно",
+            "три взятки безкоштовно",
+            "three tricks free",
+        ),
+    },
+    "help": {
+        "clockwise": ("по часовой стрелке", "за годинниковою стрілкою", "clockwise"),
+        "highest_first": ("сначала самой полной", "спершу найповнішій", "the fullest pool first"),
+        "none": ("без помощи", "без допомоги", "no help"),
+    },
+    "jumps": {
+        "none": ("без скачек", "без скачок", "no jumps"),
     },
 }
 
@@ -60,4 +92,6 @@ PRESET_NAMES: dict[str, tuple[str, str, str]] = {
     "sochi": ("сочинка", "сочинка", "Sochi"),
     "leningrad": ("ленинградка", "ленінградка", "Leningrad"),
     "rostov": ("ростовский", "ростовський", "Rostov"),
+    "classic": ("классика", "класика", "Classic"),
+    "skachki": ("скачки", "скачки", "Skachki"),
 }
