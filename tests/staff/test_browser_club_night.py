@@ -13,17 +13,15 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.test import Client
 
 from scoring.models import Deal
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tournaments import services, table_cards
 from tournaments.models import Round, TableCard, Tournament
 from tournaments.pairing.manager import round_pair
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,10 +51,10 @@ def decoded_qr_codes(pdf: bytes) -> list[str]:
 def organiser(settings: Any) -> Any:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    user = UserFactory(username="organiser_uk")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    ClubFactory(name="Клуб «Козир»")
-    return user
+    # The club's organiser: a tournament is created only in a club one organises.
+    return make_club_organiser(
+        UserFactory(username="organiser_uk"), ClubFactory(name="Клуб «Козир»")
+    )
 
 
 def test_a_club_night_with_table_cards_in_ukrainian(live_server, chromium_path, organiser):
