@@ -10,7 +10,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -23,11 +22,11 @@ from tests.factories import (
     PREF_SIX_SPADES,
     PlayerFactory,
     TableFactory,
+    make_club_organiser,
     make_evening,
     make_match,
     make_preferans_evening,
 )
-from tournaments.permissions import ORGANISERS_GROUP
 
 # The roles the API is fuzzed as; "public" is an anonymous client.
 ROLES = ("organiser", "referee", "scorer", "player", "public")
@@ -69,7 +68,7 @@ def fuzz_evening(db):
     """make_evening() plus what the other routes read: two deals at the scorer's match, a
     ruling on the second, a finished report job; and the ids the fuzzers aim at."""
     ev = make_evening()
-    # The organiser may create tournaments too (the Organisers group), as on a club's site.
+    # The organiser may create tournaments too (an organiser of its club), as on a club's site.
     make_club_organiser(ev.organiser, ev.tournament.club)
     scorer = APIClient()
     scorer.force_authenticate(user=ev.scorer)

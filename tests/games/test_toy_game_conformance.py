@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from openpyxl import load_workbook
 from pypdf import PdfReader
 from rest_framework.test import APIClient
@@ -25,11 +24,10 @@ from config.celery import app
 from referee.services import rulebook_sync
 from scoring import games
 from scoring.models import Match
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tests.games.toy.game import HighCard
 from tests.reports.conftest import wait_for_job
-from tournaments.models import Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tournaments.models import Club, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -58,10 +56,14 @@ def eager_jobs() -> Iterator[None]:
 
 
 @pytest.fixture
-def organiser() -> Any:
-    user = UserFactory(username="highcard_organiser")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    return user
+def club() -> Club:
+    return ClubFactory()
+
+
+@pytest.fixture
+def organiser(club: Club) -> Any:
+    """An organiser of `club`: a tournament is created only in a club one organises."""
+    return make_club_organiser(UserFactory(username="highcard_organiser"), club)
 
 
 def api_for(user: Any) -> APIClient:
@@ -74,13 +76,14 @@ def codes(response: Any) -> list[tuple[str | None, str]]:
     return [(e["field"], e["code"]) for e in response.json()["errors"]]
 
 
-def test_the_organisers_form_offers_the_toy_games_presets(highcard, organiser, client) -> None:
+def test_the_organisers_form_offers_the_toy_games_presets(
+    highcard, organiser, club, client
+) -> None:
     client.force_login(organiser)
     page = client.get("/tournaments/new/?game=highcard").content.decode()
     assert 'value="highcard"' in page
     assert 'value="short"' in page and 'value="long"' in page
     assert 'value="sochi"' not in page and 'value="moscow"' not in page
-    club = ClubFactory()
     answer = client.post(
         "/tournaments/new/?game=highcard",
         {
@@ -102,8 +105,7 @@ def test_the_organisers_form_offers_the_toy_games_presets(highcard, organiser, c
     assert (made.game, made.ruleset, made.table_size) == ("highcard", "long", 2)
 
 
-def test_the_api_refuses_a_preset_of_another_game(highcard, organiser) -> None:
-    club = ClubFactory()
+def test_the_api_refuses_a_preset_of_another_game(highcard, organiser, club) -> None:
     answer = api_for(organiser).post(
         "/api/v1/tournaments/",
         {"name": "HC", "club": club.pk, "game": "highcard", "ruleset": "moscow", "table_size": 2},
@@ -114,10 +116,9 @@ def test_the_api_refuses_a_preset_of_another_game(highcard, organiser) -> None:
 
 
 def test_a_club_evening_of_high_card(
-    highcard, organiser, client, eager_jobs, django_capture_on_commit_callbacks
+    highcard, organiser, club, client, eager_jobs, django_capture_on_commit_callbacks
 ) -> None:
     api = api_for(organiser)
-    club = ClubFactory()
     created = api.post(
         "/api/v1/tournaments/",
         {

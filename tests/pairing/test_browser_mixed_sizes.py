@@ -7,13 +7,11 @@ import os
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 
 from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, EntryFactory, UserFactory
+from tests.factories import ClubFactory, EntryFactory, UserFactory, make_club_organiser
 from tournaments.models import Round, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +29,7 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three_in_russian(
 
     club = ClubFactory(name="Клуб «Пуля»")
     organiser = UserFactory(username="org-mixed")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(organiser, club)
     base = live_server.url
     errors: list[str] = []
     with sync_playwright() as p:

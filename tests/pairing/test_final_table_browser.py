@@ -10,16 +10,14 @@ import random
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tournaments.management.commands.generate_tournament import Command as Generator
 from tournaments.models import Round, StandingRow, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.standings import standings_refresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,7 +47,7 @@ def test_an_organiser_runs_a_seven_player_evening_to_a_final_table_in_russian(
 
     club = ClubFactory(name="Клуб «Финал»")
     organiser = UserFactory(username="org-final")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(organiser, club)
     base = live_server.url
     errors: list[str] = []
     with sync_playwright() as p:

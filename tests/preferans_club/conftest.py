@@ -1,9 +1,7 @@
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from tests.factories import make_preferans_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import make_club_organiser, make_preferans_evening
 
 
 @pytest.fixture(autouse=True)

@@ -10,15 +10,13 @@ import os
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 
 from scoring import services as scoring_services
 from scoring.models import Match
 from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, make_club_organiser
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,7 +37,7 @@ def test_a_club_runs_a_preferans_evening_in_the_browser(live_server, chromium_pa
 
     club = ClubFactory(name="Клуб «Пуля»")
     organiser = UserFactory(username="org")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(organiser, club)
     # Table 1's scorer, chosen on the page: a member of the club (only members score).
     PlayerFactory(club=club, display_name="Счётчик", user=UserFactory(username="scorer"))
     base = live_server.url

@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
@@ -18,12 +17,12 @@ from scoring.selectors import match_document, match_scoresheet
 from tests.factories import (
     PREF_SEVEN_HEARTS_DOWN,
     PREF_SIX_SPADES,
+    make_club_organiser,
     make_evening,
     make_preferans_evening,
 )
 from tournaments import services
 from tournaments.models import MatchTally, Round, StandingRow
-from tournaments.permissions import ORGANISERS_GROUP
 
 from .conftest import client_for
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.contrib.auth.models import Group
 
 from scoring import services as scoring_services
 from scoring.models import Match
-from tests.factories import PREF_SEVEN_HEARTS_DOWN, PREF_SIX_SPADES, make_preferans_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    PREF_SEVEN_HEARTS_DOWN,
+    PREF_SIX_SPADES,
+    make_club_organiser,
+    make_preferans_evening,
+)
 
 from .conftest import client_for
 

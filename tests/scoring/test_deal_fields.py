@@ -10,13 +10,17 @@ import io
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Match
-from tests.factories import DEAL_MADE, PREF_SIX_SPADES, make_evening, make_preferans_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    DEAL_MADE,
+    PREF_SIX_SPADES,
+    make_club_organiser,
+    make_evening,
+    make_preferans_evening,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,6 @@ import io
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
@@ -20,8 +19,7 @@ from scoring import games, selectors
 from scoring.games.deberc.engine import ScoresheetError, score_match
 from scoring.games.preferans.engine import PreferansError, score_pulka
 from scoring.models import Match
-from tests.factories import DEAL_MADE, make_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import DEAL_MADE, make_club_organiser, make_evening
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client, TestCase
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -19,9 +18,14 @@ from referee.models import Ruling
 from scoring.games.deberc.engine.simulate import random_match
 from scoring.games.preferans.engine.simulate import random_pulka
 from scoring.models import Match
-from tests.factories import ClubFactory, PreferansTournamentFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    PreferansTournamentFactory,
+    TournamentFactory,
+    UserFactory,
+    make_club_organiser,
+)
 from tournaments.models import Player, ReportJob, Round, Table
-from tournaments.permissions import ORGANISERS_GROUP
 
 XSS_PLAYER = "<script>alert(1)</script>"
 XSS_PLAYER_2 = '"><img src=x onerror=alert(2)>'
@@ -116,8 +120,8 @@ def hostile_night(db: Any, settings: Any) -> SimpleNamespace:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     users = {role: UserFactory(username=f"hostile_{role}") for role in ROLES if role != "public"}
     organiser = users["organiser"]
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
     club = ClubFactory(name=XSS_CLUB)
+    make_club_organiser(organiser, club)
     tournament = TournamentFactory(name=XSS_TOURNAMENT, club=club, published=True, rounds=3)
     preferans = PreferansTournamentFactory(
         name=XSS_PREF_TOURNAMENT, club=club, published=True, rounds=3

@@ -13,16 +13,14 @@ from typing import Any
 
 import jsonschema
 import pytest
-from django.contrib.auth.models import Group
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from scoring.models import Match
-from tests.factories import TournamentFactory, UserFactory
+from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
 from tournaments.api_schema import TOURNAMENT_IMPORT_BODY
 from tournaments.models import Club, Player, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.reports.archive import archive_pack
 from tournaments.services import TOURNAMENT_FIELDS
 
@@ -48,9 +46,11 @@ def json_schema(schema: Any) -> Any:
 
 @pytest.fixture
 def organiser() -> Any:
-    user = UserFactory(username="import_settings_organiser")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    return user
+    """An organiser of a club of their own (who may import); the imports name another club,
+    new to the site, which its importer comes to organise."""
+    return make_club_organiser(
+        UserFactory(username="import_settings_organiser"), ClubFactory(name="Клуб «Дама»")
+    )
 
 
 @pytest.fixture
@@ -199,7 +199,8 @@ def test_a_good_import_keeps_every_setting(api: APIClient) -> None:
 
 
 def test_an_export_imports_again(api: APIClient, organiser: Any) -> None:
-    source = TournamentFactory(name="Вихідний")
+    # A tournament of the organiser's club, imported again there (their club's name is in it).
+    source = TournamentFactory(name="Вихідний", club=organiser.club_memberships.get().club)
     source.organisers.add(organiser)
     exported = api.get(f"/api/v1/tournaments/{source.pk}/export/")
     assert exported.status_code == 200

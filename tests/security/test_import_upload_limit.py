@@ -9,13 +9,11 @@ import json
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoring.models import Match
-from tests.factories import DEAL_MADE, make_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import DEAL_MADE, make_club_organiser, make_evening
 
 pytestmark = pytest.mark.django_db
 

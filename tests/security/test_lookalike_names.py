@@ -8,14 +8,12 @@ club's player whatever the case."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
-from tests.factories import TournamentFactory, make_evening
+from tests.factories import TournamentFactory, make_club_organiser, make_evening
 from tournaments import services
 from tournaments.models import Player
 from tournaments.names import NameRefused, name_clean, name_key
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,10 @@ import io
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from tests.factories import TournamentFactory, UserFactory
+from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
 from tournaments.models import Club, Player, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.reports.archive import ArchivedMatch, archive_pack
 
 pytestmark = pytest.mark.django_db
@@ -26,9 +24,11 @@ TOURNAMENT_MAX = Tournament._meta.get_field("name").max_length
 
 @pytest.fixture
 def organiser() -> Any:
-    user = UserFactory(username="long_names_organiser")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    return user
+    """An organiser of a club of their own (who may import); the imports name another club,
+    new to the site, which its importer comes to organise."""
+    return make_club_organiser(
+        UserFactory(username="long_names_organiser"), ClubFactory(name="Клуб «Дама»")
+    )
 
 
 @pytest.fixture

@@ -1,18 +1,20 @@
 """Organisers lift sign-in lockouts without staff rights (`/accounts/lockouts/` and its API
-twin under /api/v1/lockouts/): the accounts of the people in their tournaments, and the
-address they are at; staff anything. A club behind one address is not locked out by a few
-typos; a guesser is."""
+twin under /api/v1/lockouts/): a club's organisers the accounts of their club's people, and
+the address they are at; staff anything. A tournament's organiser who does not organise a
+club lifts nothing (roles belong to a club: issue 31). A club behind one address is not
+locked out by a few typos; a guesser is."""
 
 from __future__ import annotations
 
 import json
+import re
 from types import SimpleNamespace
 
 import pytest
 from axes.models import AccessAttempt
 from django.test import Client
 
-from tests.factories import UserFactory, make_evening
+from tests.factories import UserFactory, make_club_organiser, make_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,10 @@ def _fast_passwords(settings):
 
 @pytest.fixture
 def ev() -> SimpleNamespace:
-    return make_evening()
+    """An evening whose organiser organises its club too (lockouts are a club's matter)."""
+    ev = make_evening()
+    make_club_organiser(ev.organiser, ev.tournament.club)
+    return ev
 
 
 def sign_in(username: str, password: str = "demo", address: str = CLUB):
@@ -156,7 +161,8 @@ def test_an_organiser_cannot_unlock_a_stranger(ev, settings):
     assert ("account", ev.stranger.username) not in listed(organiser)
     page = organiser.post(LIFT_URL, {"kind": "account", "value": ev.stranger.username})
     assert page.status_code == 403
-    assert "people in your tournaments" in page.content.decode()
+    refusal = re.search(r'data-testid="errors">(.*?)</div>', page.content.decode(), re.S)
+    assert refusal and "your club&#x27;s people" in refusal.group(1)
     assert_refused(lift_api(organiser, "account", ev.stranger.username), 403, "not_yours_to_lift")
     assert_refused(sign_in(ev.stranger.username), 429, "locked_out")
 
@@ -266,6 +272,23 @@ def test_the_page_is_for_organisers_and_staff_only(ev):
     assert as_user(ev.scorer).get(PAGE_URL).status_code == 403
     assert as_user(ev.scorer).post(LIFT_URL, {"kind": "account", "value": "x"}).status_code == 403
     assert as_user(ev.organiser).get(PAGE_URL).status_code == 200
+
+
+def test_a_tournaments_organiser_who_organises_no_club_lifts_nothing(ev, settings):
+    """Roles belong to a club (issue 31): organising one of its tournaments gives no power
+    over the lockouts of the club's people (it once did, to any tournament's organiser)."""
+    tournament_only = UserFactory(username="tournament_only_organiser")
+    ev.tournament.organisers.add(tournament_only)
+    wrong_passwords(ev.scorer.username, settings.AXES_FAILURE_LIMIT)
+    client = as_user(tournament_only)
+    assert client.get(PAGE_URL).status_code == 403
+    assert (
+        client.post(LIFT_URL, {"kind": "account", "value": ev.scorer.username}).status_code == 403
+    )
+    assert_refused(client.get(API_LIST), 403, "permission_denied")
+    assert_refused(lift_api(client, "account", ev.scorer.username), 403, "permission_denied")
+    assert f'href="{PAGE_URL}"' not in client.get("/").content.decode()
+    assert_refused(sign_in(ev.scorer.username), 429, "locked_out")
 
 
 def test_the_unlock_button_needs_the_csrf_token(ev, settings):

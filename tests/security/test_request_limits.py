@@ -10,14 +10,12 @@ import io
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, IdempotencyKey, Match
-from tests.factories import DEAL_MADE, make_evening, make_preferans_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import DEAL_MADE, make_club_organiser, make_evening, make_preferans_evening
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,10 @@ import io
 from datetime import datetime
 
 import pytest
-from django.contrib.auth.models import Group
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from tests.factories import make_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import make_club_organiser, make_evening
 from tournaments.reports import standings
 from tournaments.reports.cells import cell_safe
 from tournaments.reports.data import Column, StandingLine, StandingsSheet, TournamentInfo

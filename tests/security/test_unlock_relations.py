@@ -1,7 +1,9 @@
 """Issue 17, item 11: an organiser lifts a lockout only for an account related to their
-tournaments since before the lockout. Any member of the Organisers group could create a
+club since before the lockout. Any member of the Organisers group could create a
 tournament, seat any account (staff included) at a table and then unlock it; a refusal
-`staff_account` told that a name was staff; two lifts at once at 19 of 20 both passed."""
+`staff_account` told that a name was staff; two lifts at once at 19 of 20 both passed.
+Issue 31: roles belong to a club, so an organiser of one club can neither make a tournament
+in another nor, by organising one of its tournaments, lift its people's lockouts."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.test import Client
 
@@ -22,11 +23,11 @@ from tests.factories import (
     TableFactory,
     TournamentFactory,
     UserFactory,
+    make_club_organiser,
     make_evening,
 )
 from tournaments import services
 from tournaments.models import LockoutLift, Table
-from tournaments.permissions import ORGANISERS_GROUP
 
 CLUB = "203.0.113.50"
 API_LIFT = "/api/v1/lockouts/lift/"
@@ -69,11 +70,11 @@ def code_of(response) -> str:
 
 @pytest.fixture
 def rogue() -> SimpleNamespace:
-    """A member of the Organisers group with a tournament of their own (another club), its
-    round and table; and a staff account of the site."""
+    """An organiser of a club of their own with a tournament there, its round and table;
+    and a staff account of the site."""
     organiser = UserFactory(username="rogue_organiser")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
     tournament = TournamentFactory(club=ClubFactory(name="Rogue club"))
+    make_club_organiser(organiser, tournament.club)
     tournament.organisers.add(organiser)
     rnd = RoundFactory(tournament=tournament, number=1)
     table = TableFactory(round=rnd, number=1)
@@ -119,20 +120,38 @@ def test_a_staff_account_and_a_stranger_get_the_same_refusal(rogue, settings) ->
 
 
 @pytest.mark.django_db
-def test_a_tournament_made_after_the_lockout_lifts_nothing(settings) -> None:
-    """The victim is a member of a club; after their lockout began, an organiser makes a
-    tournament of that club (and seats the victim): no relation older than the lockout."""
+def test_a_tournament_made_after_the_lockout_lifts_nothing(rogue, settings) -> None:
+    """The victim is a member of a club; after their lockout began, the organiser of another
+    club tries to make a tournament of the victim's club (refused), then is made an organiser
+    of one of its tournaments and seats the victim: a tournament's role is no power over the
+    club's people."""
     club = ClubFactory(name="Victim's club")
     victim = UserFactory(username="victim_item11")
     PlayerFactory(club=club, display_name="Victim", user=victim)
     lock_out(victim.username, settings.AXES_FAILURE_LIMIT)
-    organiser = UserFactory(username="late_organiser")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    with pytest.raises(ValidationError) as refused:
+        services.tournament_create(club=club, user=rogue.organiser, name="Late")
+    assert refused.value.error_dict["club"][0].code == "not_club_organiser"
+    assert not club.tournaments.exists()
     tournament = TournamentFactory(club=club)
-    tournament.organisers.add(organiser)
+    tournament.organisers.add(rogue.organiser)
     table = TableFactory(round=RoundFactory(tournament=tournament, number=1), number=1)
     services.table_assign_scorer(table=table, scorer=victim)  # a member: may score
-    answer = lift(organiser, victim.username)
+    answer = lift(rogue.organiser, victim.username)
+    assert answer.status_code == 403
+    assert code_of(answer) == "not_yours_to_lift"
+    assert not signs_in(victim.username)
+
+
+@pytest.mark.django_db
+def test_a_member_who_joined_after_the_lockout_is_not_the_clubs_to_lift(rogue, settings) -> None:
+    """The club's own organiser lifts the lockout of one of its people since before it, never
+    of an account that joined the club (and was seated) after the lockout began."""
+    victim = UserFactory(username="joined_late_item11")
+    lock_out(victim.username, settings.AXES_FAILURE_LIMIT)
+    PlayerFactory(club=rogue.tournament.club, display_name="Joined late", user=victim)
+    services.table_assign_scorer(table=rogue.table, scorer=victim)
+    answer = lift(rogue.organiser, victim.username)
     assert answer.status_code == 403
     assert code_of(answer) == "not_yours_to_lift"
     assert not signs_in(victim.username)
@@ -146,6 +165,7 @@ def test_the_daily_cap_is_counted_in_the_database(settings) -> None:
 
     settings.LOCKOUT_LIFTS_PER_DAY = 2
     ev = make_evening()
+    make_club_organiser(ev.organiser, ev.tournament.club)
     for role in ("scorer", "other_scorer"):
         lock_out(getattr(ev, role).username, settings.AXES_FAILURE_LIMIT)
         assert lift(ev.organiser, getattr(ev, role).username).status_code == 200
@@ -169,6 +189,7 @@ def test_two_lifts_at_once_at_the_last_allowed_pass_one(
 
     settings.LOCKOUT_LIFTS_PER_DAY = 1
     ev = make_evening()
+    make_club_organiser(ev.organiser, ev.tournament.club)
     victims = [ev.scorer, ev.other_scorer]
     for victim in victims:
         lock_out(victim.username, settings.AXES_FAILURE_LIMIT)

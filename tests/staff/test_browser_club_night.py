@@ -51,6 +51,7 @@ def decoded_qr_codes(pdf: bytes) -> list[str]:
 def organiser(settings: Any) -> Any:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The club's organiser: a tournament is created only in a club one organises.
     return make_club_organiser(
         UserFactory(username="organiser_uk"), ClubFactory(name="Клуб «Козир»")
     )

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from tests.factories import PlayerFactory, UserFactory, make_evening
+from tests.factories import PlayerFactory, UserFactory, make_club_organiser, make_evening
 from tournaments.models import ClubMember, Invitation
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +28,14 @@ def api(client: Client, method: str, url: str, body: dict | None = None):
     return getattr(client, method)(
         url, data=json.dumps(body or {}), content_type="application/json"
     )
+
+
+def club_night():
+    """An evening whose organiser organises its club too: invitations are the club's
+    organisers' (roles belong to a club, issue 31), not every organiser of a tournament's."""
+    night = make_evening()
+    make_club_organiser(night.organiser, night.tournament.club)
+    return night
 
 
 def invite(night, **body) -> dict:
@@ -51,7 +59,7 @@ def accept(url: str, password: str = "long enough pass") -> tuple[Client, object
 
 
 def test_an_invited_referee_sets_a_password_and_is_appointed_to_the_tournament():
-    night = make_evening()
+    night = club_night()
     body = invite(night, role="referee", name="Ірина Суддя")
     assert set(body) >= {"url", "expires_at"}
     client, user = accept(body["url"])
@@ -71,7 +79,7 @@ def test_an_invited_referee_sets_a_password_and_is_appointed_to_the_tournament()
 
 
 def test_the_link_is_single_use_and_says_the_same_whatever_is_wrong():
-    night = make_evening()
+    night = club_night()
     body = invite(night, role="scorer")
     accept(body["url"])
     path = body["url"].split("testserver", 1)[1]
@@ -83,13 +91,12 @@ def test_the_link_is_single_use_and_says_the_same_whatever_is_wrong():
     )
     again = Client().post(path, {"password": "another pass 1", "password_again": "another pass 1"})
     assert again.status_code == 404
-    assert (
-        get_user_model().objects.filter(club_memberships__club=night.tournament.club).count() == 1
-    )
+    members = get_user_model().objects.filter(club_memberships__club=night.tournament.club)
+    assert members.exclude(pk=night.organiser.pk).count() == 1  # the one who accepted
 
 
 def test_a_revoked_or_expired_link_opens_nothing():
-    night = make_evening()
+    night = club_night()
     revoked = invite(night, role="scorer")
     expired = invite(night, role="scorer")
     client = signed_in(night.organiser)
@@ -103,14 +110,14 @@ def test_a_revoked_or_expired_link_opens_nothing():
 
 
 def test_an_invitation_lives_seven_days_by_default():
-    night = make_evening()
+    night = club_night()
     invite(night, role="player")
     invitation = Invitation.objects.get()
     assert timedelta(days=6, hours=23) < invitation.expires_at - timezone.now() <= timedelta(days=7)
 
 
 def test_a_players_account_is_linked_to_their_player_record_and_sees_their_matches():
-    night = make_evening()
+    night = club_night()
     boris = night.match.seats.get(position=1).player
     body = invite(night, role="player", player=boris.pk)
     client, user = accept(body["url"])
@@ -120,7 +127,7 @@ def test_a_players_account_is_linked_to_their_player_record_and_sees_their_match
 
 
 def test_a_player_with_an_account_is_refused_at_the_player_field():
-    night = make_evening()
+    night = club_night()
     anna = night.match.seats.get(position=0).player
     answer = api(
         signed_in(night.organiser),
@@ -131,6 +138,26 @@ def test_a_player_with_an_account_is_refused_at_the_player_field():
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["field"] == "player"
     assert answer.json()["errors"][0]["code"] == "player_has_account"
+
+
+def test_a_tournaments_organiser_does_not_manage_the_clubs_invitations_or_members():
+    """Issue 31: a tournament's organiser who does not organise its club neither invites to
+    the club, lists its invitations, revokes one (the club organiser's stays) nor opens its
+    members' page; their own tournament's staff they still keep."""
+    night = club_night()
+    kept = invite(night, role="organiser", name="Справжній")
+    tournament_only = UserFactory(username="tournament_only_20")
+    night.tournament.organisers.add(tournament_only)
+    client = signed_in(tournament_only)
+    club_url = f"/api/v1/clubs/{night.tournament.club_id}/invitations/"
+    created = api(client, "post", club_url, {"role": "organiser", "name": "Захоплювач"})
+    assert created.status_code == 403, created.content
+    assert client.get(club_url).status_code == 403
+    assert client.delete(f"{club_url}{kept['id']}/").status_code == 403
+    assert client.get(f"/clubs/{night.tournament.club_id}/members/").status_code == 403
+    assert list(Invitation.objects.values_list("pk", "revoked_at")) == [(kept["id"], None)]
+    staff = client.get(f"/api/v1/tournaments/{night.tournament.pk}/staff/")
+    assert staff.status_code == 200
 
 
 def test_the_invitation_page_is_throttled():
@@ -223,7 +250,7 @@ def test_a_referees_pages_say_what_they_can_do_there():
 
 
 def test_an_invited_organiser_creates_tournaments_and_invites_in_turn():
-    night = make_evening()
+    night = club_night()
     client, _user = accept(invite(night, role="organiser", name="Орест")["url"])
     assert client.get("/tournaments/new/").status_code == 200
     assert client.get(f"/clubs/{night.tournament.club_id}/members/").status_code == 200

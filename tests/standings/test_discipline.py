@@ -331,18 +331,15 @@ def test_a_draft_tournaments_cards_stay_off_the_public_player_page(client, refer
 def test_the_form_refuses_timeout_positive_for_deberc_and_bounds_the_limit(client, lang, word):
     import re
 
-    from django.contrib.auth.models import Group
-
-    from tests.factories import ClubFactory
+    from tests.factories import ClubFactory, make_club_organiser
     from tournaments.models import Tournament
-    from tournaments.permissions import ORGANISERS_GROUP
 
-    user = UserFactory(username=f"org-discipline-{lang}")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    club = ClubFactory()
+    user = make_club_organiser(UserFactory(username=f"org-discipline-{lang}"), club)
     client.force_login(user)
     base = {
         "name": "Вечер",
-        "club": ClubFactory().pk,
+        "club": club.pk,
         "game": "deberc",
         "ruleset": "moscow",
         "table_size": "2",

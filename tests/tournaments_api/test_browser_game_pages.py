@@ -9,7 +9,6 @@ import os
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 
 from scoring import services as scoring_services
 from tests.browser import CHROMIUM_ARGS
@@ -18,11 +17,11 @@ from tests.factories import (
     PREF_SIX_SPADES,
     ClubFactory,
     UserFactory,
+    make_club_organiser,
     make_evening,
     make_preferans_evening,
 )
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,7 +74,7 @@ def test_the_form_follows_the_game_select_and_creates_a_preferans_tournament(
     words = WORDS[language]
     club = ClubFactory(name=f"Клуб «Мизер» {language}")
     organiser = UserFactory(username=f"org-{language}")
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    make_club_organiser(organiser, club)
     base = live_server.url
     errors: list[str] = []
     with sync_playwright() as p:

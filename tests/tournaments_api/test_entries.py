@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.factories import TournamentFactory, UserFactory, make_evening
+from tests.factories import TournamentFactory, UserFactory, make_club_organiser, make_evening
 from tournaments import services
 from tournaments.models import Entry, Player, StandingRow
 from tournaments.pairing.manager import plan_round
@@ -18,10 +18,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def ev():
     """An evening's users and a new tournament of theirs with nobody entered yet."""
-    from django.contrib.auth.models import Group
-
-    from tournaments.permissions import ORGANISERS_GROUP
-
     ev = make_evening()
     make_club_organiser(ev.organiser, ev.tournament.club)
     ev.evening = ev.tournament  # its tables seat Anna and Boris

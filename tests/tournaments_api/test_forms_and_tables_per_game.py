@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 
 from scoring import services as scoring_services
 from tests.factories import (
@@ -16,20 +15,25 @@ from tests.factories import (
     PREF_SIX_SPADES,
     ClubFactory,
     UserFactory,
+    make_club_organiser,
     make_evening,
     make_preferans_evening,
 )
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 from tournaments.standings import standings_refresh
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organiser(client):
-    user = UserFactory(username="org-forms")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+def own_club():
+    """The club the organiser organises: a tournament is created only in such a club."""
+    return ClubFactory()
+
+
+@pytest.fixture
+def organiser(client, own_club):
+    user = make_club_organiser(UserFactory(username="org-forms"), own_club)
     client.force_login(user)
     return user
 
@@ -90,7 +94,7 @@ def test_the_games_part_is_the_organisers_only(client):
     ],
 )
 def test_a_deberc_ruleset_sent_with_preferans_is_refused_in_the_users_language(
-    client, organiser, language, club, ruleset_error
+    client, organiser, own_club, language, club, ruleset_error
 ):
     page = client.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     label = re.search(r'<label[^>]*data-field="club"[^>]*>([^<]*)<', page).group(1)
@@ -100,7 +104,7 @@ def test_a_deberc_ruleset_sent_with_preferans_is_refused_in_the_users_language(
         "/tournaments/new/",
         {
             "name": "Пулька",
-            "club": ClubFactory().pk,
+            "club": own_club.pk,
             "game": "preferans",
             "ruleset": "moscow",  # left from the Deberc form
             "table_size": "2",
@@ -113,6 +117,7 @@ def test_a_deberc_ruleset_sent_with_preferans_is_refused_in_the_users_language(
     assert response.status_code == 200
     page = response.content.decode()
     assert field_errors(page, "ruleset") == [ruleset_error]
+    assert field_errors(page, "club") == []  # a club the organiser organises
     assert len(field_errors(page, "table_size")) == 1
     assert len(field_errors(page, "match_score")) == 1
     # Never an internal code in what the organiser reads.
@@ -127,12 +132,14 @@ def test_a_deberc_ruleset_sent_with_preferans_is_refused_in_the_users_language(
     assert not Tournament.objects.filter(name="Пулька").exists()
 
 
-def test_a_preferans_tournament_keeps_the_tiebreaks_in_the_order_chosen(client, organiser):
+def test_a_preferans_tournament_keeps_the_tiebreaks_in_the_order_chosen(
+    client, organiser, own_club
+):
     response = client.post(
         "/tournaments/new/",
         {
             "name": "Пулька по средам",
-            "club": ClubFactory().pk,
+            "club": own_club.pk,
             "game": "preferans",
             "ruleset": "sochi",
             "table_size": "3",
@@ -156,12 +163,12 @@ def test_a_preferans_tournament_keeps_the_tiebreaks_in_the_order_chosen(client, 
     assert tournament.conventions == {"pool_target": 10}
 
 
-def test_a_tiebreak_chosen_twice_is_refused_at_its_place(client, organiser):
+def test_a_tiebreak_chosen_twice_is_refused_at_its_place(client, organiser, own_club):
     response = client.post(
         "/tournaments/new/",
         {
             "name": "Дважды",
-            "club": ClubFactory().pk,
+            "club": own_club.pk,
             "game": "deberc",
             "ruleset": "moscow",
             "table_size": "2",

@@ -6,13 +6,18 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from scoring.models import Match
-from tests.factories import DEAL_BYTE, DEAL_MADE, make_evening
-from tournaments.models import Round
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    DEAL_BYTE,
+    DEAL_MADE,
+    ClubFactory,
+    UserFactory,
+    make_club_organiser,
+    make_evening,
+)
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +28,12 @@ def client_for(ev, role: str) -> APIClient:
     client = APIClient()
     if role != "anonymous":
         client.force_authenticate(user=ev.users[role])
+    return client
+
+
+def client_for_user(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user=user)
     return client
 
 
@@ -165,8 +176,8 @@ def _cases(table: dict) -> list:
 
 def _evening(*, published: bool = True):
     ev = make_evening(published=published)
-    group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
-    ev.organiser.groups.add(group)
+    # The organiser organises the club too: a tournament is created only in one's own club.
+    make_club_organiser(ev.organiser, ev.tournament.club)
     # A first deal so that corrections have something to correct.
     from scoring import services
 
@@ -198,6 +209,25 @@ def test_closed_round(action, role, expected):
     Round.objects.filter(pk=ev.round.pk).update(status=Round.Status.CLOSED)
     response = ACTIONS[action](client_for(ev, role), ev)
     assert response.status_code == expected, response.content[:300]
+
+
+def test_a_tournament_is_created_only_by_an_organiser_of_its_club():
+    """Roles belong to a club (issue 31): organising one of the club's tournaments is no
+    right to create another there (403: no club organised), nor is organising another club
+    (400 at `club`)."""
+    ev = _evening()
+    tournament_only = UserFactory(username="tournament_only")
+    ev.tournament.organisers.add(tournament_only)
+    other_club = make_club_organiser(UserFactory(username="other_clubs_organiser"), ClubFactory())
+    before = Tournament.objects.count()
+    forbidden = _create_tournament(client_for_user(tournament_only), ev)
+    assert forbidden.status_code == 403, forbidden.content[:300]
+    refused = _create_tournament(client_for_user(other_club), ev)
+    assert refused.status_code == 400, refused.content[:300]
+    assert [(e["field"], e["code"]) for e in refused.json()["errors"]] == [
+        ("club", "not_club_organiser")
+    ]
+    assert Tournament.objects.count() == before
 
 
 def test_a_refused_write_changes_nothing():

@@ -193,13 +193,10 @@ def test_members_change_until_a_round_is_paired(organiser, teams_event) -> None:
 
 
 def test_entrants_fit_the_game(organiser) -> None:
-    from django.contrib.auth.models import Group
+    from tests.factories import ClubFactory, make_club_organiser
 
-    from tests.factories import ClubFactory
-    from tournaments.permissions import ORGANISERS_GROUP
-
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
     club = ClubFactory()
+    make_club_organiser(organiser, club)
     client = _client(organiser)
 
     def create(**fields):
@@ -303,15 +300,13 @@ def test_the_players_page_of_a_players_tournament_has_no_team_form(organiser) ->
 def test_the_organisers_form_refuses_pairs_where_the_game_has_none(
     organiser, lang, message
 ) -> None:
-    from django.contrib.auth.models import Group
+    from tests.factories import ClubFactory, make_club_organiser
 
-    from tests.factories import ClubFactory
-    from tournaments.permissions import ORGANISERS_GROUP
-
-    organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+    club = ClubFactory()
+    make_club_organiser(organiser, club)
     data = {
         "name": "Пулька",
-        "club": ClubFactory().pk,
+        "club": club.pk,
         "game": "preferans",
         "ruleset": "sochi",
         "table_size": "3",

@@ -7,12 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
-from tests.factories import TournamentFactory, UserFactory
-from tournaments.models import Tournament
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
+from tournaments.models import Club, Tournament
 from tournaments.reports.archive import archive_pack
 from tournaments.reports.services import archive_manifest, archive_restore
 from tournaments.teams import team_create
@@ -28,15 +26,20 @@ def _teams(tournament: Tournament) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def organiser() -> Any:
-    user = UserFactory(username="travel_organiser")
-    user.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    return user
+def club() -> Club:
+    return ClubFactory(name="Клуб «Дніпро»")
 
 
 @pytest.fixture
-def team_event(organiser: Any) -> Tournament:
+def organiser(club: Club) -> Any:
+    """An organiser of the club (a tournament is imported only into a club one organises)."""
+    return make_club_organiser(UserFactory(username="travel_organiser"), club)
+
+
+@pytest.fixture
+def team_event(organiser: Any, club: Club) -> Tournament:
     tournament = TournamentFactory(
+        club=club,
         name="Командний кубок",
         game="preferans",
         ruleset="sochi",

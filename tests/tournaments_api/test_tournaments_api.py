@@ -8,15 +8,20 @@ import csv
 import io
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from scoring import services as scoring_services
 from scoring.games.deberc.engine import score_match
 from scoring.models import Match
-from tests.factories import DEAL_BYTE, DEAL_HANGING, DEAL_MADE, ClubFactory, make_evening
+from tests.factories import (
+    DEAL_BYTE,
+    DEAL_HANGING,
+    DEAL_MADE,
+    ClubFactory,
+    make_club_organiser,
+    make_evening,
+)
 from tournaments.models import Round, Tournament
-from tournaments.permissions import ORGANISERS_GROUP
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +161,19 @@ def test_a_tournament_exported_as_json_imports_as_a_copy(organiser, ev):
     doc = organiser.get(f"/api/v1/tournaments/{ev.tournament.pk}/export/").json()
     assert doc["format"] == "deberc-tournament/1"
     assert doc["rounds"][0]["tables"][0]["scoresheet"]["players"] == ["Anna", "Boris"]
+    # Into another club, one the organiser organises too: into a club not theirs, refused
+    # at its key (roles belong to a club, issue 31) and nothing made.
+    before = Tournament.objects.count()
     doc["tournament"]["club"] = ClubFactory().name
+    refused = organiser.post("/api/v1/tournaments/import/", doc, format="json")
+    assert refused.status_code == 400, refused.content
+    assert [(e["field"], e["code"]) for e in refused.json()["errors"]] == [
+        ("tournament.club", "not_club_organiser")
+    ]
+    assert Tournament.objects.count() == before
+    other_club = ClubFactory()
+    make_club_organiser(ev.organiser, other_club)
+    doc["tournament"]["club"] = other_club.name
     response = organiser.post("/api/v1/tournaments/import/", doc, format="json")
     assert response.status_code == 201, response.content
     copy = Tournament.objects.get(pk=response.json()["id"])
