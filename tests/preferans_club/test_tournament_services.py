@@ -4,12 +4,13 @@ scoring and tiebreaks (tournaments.services); the game is frozen once a match ha
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import services as scoring_services
-from tests.factories import PREF_SIX_SPADES, ClubFactory, UserFactory
+from tests.factories import PREF_SIX_SPADES, ClubFactory, UserFactory, make_club_organiser
 from tournaments import services
 from tournaments.models import Round
 
@@ -20,10 +21,17 @@ def codes(exc: ValidationError) -> dict[str, list[str]]:
     return {field: [e.code for e in errors] for field, errors in exc.error_dict.items()}
 
 
+def club_and_organiser() -> dict[str, Any]:
+    """A club and an organiser of it: a tournament is created only in a club one organises."""
+    club = ClubFactory()
+    return {"club": club, "user": make_club_organiser(UserFactory(), club)}
+
+
 def test_a_preferans_tournament_takes_its_games_defaults():
-    user = UserFactory()
+    made_by = club_and_organiser()
+    user = made_by["user"]
     tournament = services.tournament_create(
-        club=ClubFactory(), user=user, name="Пулька", game="preferans", table_size=3
+        **made_by, name="Пулька", game="preferans", table_size=3
     )
     assert tournament.game == "preferans"
     assert tournament.ruleset == "sochi"
@@ -33,7 +41,7 @@ def test_a_preferans_tournament_takes_its_games_defaults():
 
 
 def test_a_deberc_tournament_is_unchanged_by_default():
-    tournament = services.tournament_create(club=ClubFactory(), user=UserFactory(), name="D")
+    tournament = services.tournament_create(**club_and_organiser(), name="D")
     assert (tournament.game, tournament.ruleset, tournament.match_score) == (
         "deberc",
         "moscow",
@@ -57,7 +65,7 @@ def test_a_deberc_tournament_is_unchanged_by_default():
 def test_settings_that_are_not_the_games_are_refused(fields, field, code):
     data = {"name": "X", "game": "preferans", "table_size": 3, **fields}
     with pytest.raises(ValidationError) as caught:
-        services.tournament_create(club=ClubFactory(), user=UserFactory(), **data)
+        services.tournament_create(**club_and_organiser(), **data)
     assert code in codes(caught.value)[field]
 
 
@@ -69,8 +77,7 @@ def test_four_players_and_every_preset_and_end_are_accepted():
             {"end": "closed"},
         ):
             services.tournament_create(
-                club=ClubFactory(),
-                user=UserFactory(),
+                **club_and_organiser(),
                 name=f"{ruleset} {end}",
                 game="preferans",
                 ruleset=ruleset,
