@@ -47,9 +47,7 @@ def _require_lifter(request: Request) -> None:
     if not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
     if not perms.can_manage_lockouts(request.user):
-        raise exceptions.PermissionDenied(
-            _("Only staff and tournament organisers can lift lockouts.")
-        )
+        raise exceptions.PermissionDenied(_("Only staff and club organisers can lift lockouts."))
 
 
 class LockoutListView(APIView):

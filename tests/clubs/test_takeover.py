@@ -189,26 +189,42 @@ def test_the_new_tournament_form_offers_only_ones_own_clubs(clubs: Any) -> None:
     assert not Tournament.objects.filter(name="в клубе A").exists()
 
 
-def test_the_migration_turns_the_group_into_club_memberships() -> None:
+def test_the_migration_turns_the_group_into_club_memberships(capsys: Any) -> None:
     """The global Organisers group (before 0018) becomes organiser memberships of the clubs
-    whose tournaments each member organises; nobody loses what they run."""
+    whose tournaments each member organises, where they are members already or the club has
+    no organiser; a tournament made in another club's house (the old leak) does not make
+    its maker that club's organiser. Holders of the add permission count as the group."""
     from importlib import import_module
 
     from django.apps import apps
+    from django.contrib.auth.models import Permission
 
     migration = import_module("tournaments.migrations.0018_club_roles")
-    club_a, club_b = ClubFactory(name="Old A"), ClubFactory(name="Old B")
-    runs_a = UserFactory(username="runs_a")
+    home, orphan, victim = (ClubFactory(name=n) for n in ("Home", "Orphan", "Victim"))
+    runs_home = UserFactory(username="runs_home")
+    runs_orphan = UserFactory(username="runs_orphan")
+    intruder = UserFactory(username="old_intruder")
     idle = UserFactory(username="idle_organiser")
+    by_permission = UserFactory(username="by_permission")
+    by_permission.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
     group = Group.objects.create(name="Organisers")
-    group.user_set.add(runs_a, idle)
-    TournamentFactory(club=club_a).organisers.add(runs_a)
-    ClubMember.objects.create(club=club_a, user=runs_a, role="player")
+    group.user_set.add(runs_home, runs_orphan, intruder, idle)
+    ClubMember.objects.create(club=home, user=runs_home, role="player")
+    ClubMember.objects.create(club=victim, user=UserFactory(username="owner"), role="organiser")
+    TournamentFactory(club=home).organisers.add(runs_home)
+    TournamentFactory(club=orphan).organisers.add(runs_orphan)
+    taken = TournamentFactory(club=victim)
+    taken.organisers.add(intruder, by_permission)
     migration.group_to_memberships(apps, None)
-    assert ClubMember.objects.get(club=club_a, user=runs_a).role == "organiser"
-    assert not ClubMember.objects.filter(club=club_b, user=runs_a).exists()
+    assert ClubMember.objects.get(club=home, user=runs_home).role == "organiser"
+    assert ClubMember.objects.get(club=orphan, user=runs_orphan).role == "organiser"
+    assert not ClubMember.objects.filter(club=victim, user__in=[intruder, by_permission]).exists()
+    assert taken.organisers.filter(pk=intruder.pk).exists()  # still runs their tournament
     assert not ClubMember.objects.filter(user=idle).exists()
     assert not Group.objects.filter(name="Organisers").exists()
+    assert "old_intruder" in capsys.readouterr().out
 
 
 def test_the_demo_staff_are_members_of_both_clubs() -> None:
