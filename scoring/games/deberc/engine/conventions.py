@@ -206,7 +206,7 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     "mercy_gap": {"kind": "mercy", "source": "001"},
     "pencil_rule": {"kind": BOOL, "source": "001"},
     # Cards dealt each after the trump with 2-3 players: 3 (9 in hand) or 4 (10; Kharkov).
-    "deal_after_trump": {"kind": "deal", "values": (3, 4), "source": "000, 001"},
+    "deal_after_trump": {"kind": "int_choice", "values": (3, 4), "source": "000, 001"},
     # 4 players in two pairs (yes) or each for themselves (no; Kharkov only, rules §2).
     "pairs": {"kind": BOOL, "source": "001"},
     # Short deberc in one deal with byte (yes) or without (no; rules §7).
@@ -288,7 +288,7 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
         if value > WHOLE_MAX:
             return None, f"takes a whole number up to {WHOLE_MAX}"
         return value, None
-    if kind == "deal":
+    if kind == "int_choice":
         if isinstance(value, int) and not isinstance(value, bool) and value in (3, 4):
             return value, None
         return None, "takes 3 or 4"
