@@ -65,10 +65,7 @@ FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
     (
         "bad_convention",
         re.compile(r"^byte \"no\""),
-        _(
-            "Short deberc without byte (byte: no) is a match of one deal: format fixed, "
-            "one deal."
-        ),
+        _("Short deberc without byte (byte: no) is a match of one deal: format fixed, one deal."),
     ),
     (
         "bad_convention",
