@@ -74,7 +74,8 @@ class CheckDealView(ToolView):
         request=json_body(CHECK_DEAL_BODY),
         responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"players": [clockwise], "dealer", "trump", "declarer", '
-        '"declarations": {...}, "hands": {player: [9 or 10 cards; 8 with four]}, "tricks": [[cards], ...], '
+        '"declarations": {...}, "hands": {player: [9 or 10 cards; 8 with four]}, '
+        '"tricks": [[cards], ...], '
         '"ruleset", "conventions", "lang"} → the first violation with its rule, or the score '
         "of the deal (the engine's result of a one-deal scoresheet).",
     )
