@@ -101,7 +101,7 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
         return form
     low_points = _seat(form, "low_points", post.get("low_points"))
     if low_points is not None:
-        # A redeal for a hand of few points (rules §2): a void deal, the same dealer deals.
+        # A redeal for a hand of few points (rules §2): a void deal, the next dealer deals.
         form.record = {"low_points": low_points}
         return form
 
