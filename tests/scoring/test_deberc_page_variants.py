@@ -224,3 +224,24 @@ def test_the_api_gives_stakes_of_a_short_match_without_byte(client):
     assert response.status_code == 200
     result = response.json()
     assert (result["deals"][0]["outcome"], result["stakes"]) == ("played", {"A": 1, "B": -1})
+
+
+def test_the_tournament_form_offers_the_new_conventions_in_the_players_words():
+    from django.utils import translation
+
+    from scoring import games
+    from tournaments.forms import _convention_field, _to_json
+
+    game = games.game_get("deberc")
+    with translation.override("ru"):
+        field = _convention_field(game, "deal_after_trump", game.conventions["deal_after_trump"])
+        choices = {value: str(label) for value, label in field.choices}
+        assert choices["4"] == "по 4 (десять карт на руках, харьковский)"
+        assert str(field.label) == "Сколько карт раздают после козыря (2–3 игрока)"
+        pairs = _convention_field(game, "pairs", game.conventions["pairs"])
+        assert "сам за себя" in str(pairs.label)
+        tie = _convention_field(game, "combination_tie", game.conventions["combination_tie"])
+        assert "первый объявивший (от первого хода)" in {str(label) for _v, label in tie.choices}
+    # The form's "4" is stored as the whole number the engine takes.
+    assert _to_json("int_choice", "4") == 4
+    game.check_conventions("kharkov", {"deal_after_trump": 4, "pairs": False}, 4)
