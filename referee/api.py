@@ -180,6 +180,12 @@ class RulingInSerializer(serializers.Serializer):
         max_length=80,
         help_text="A renonce under renonce_penalty take_trick: the opponent who took a trick",
     )
+    combination = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=24,
+        help_text="A senior combination announced after a junior one (late_senior), e.g. fifty:AC",
+    )
 
 
 class OverturnInSerializer(serializers.Serializer):
@@ -259,6 +265,7 @@ class MatchRulingsView(APIView):
                 user=request.user,
                 taken_by=data.get("taken_by") or None,
                 count=data.get("count"),
+                combination=data.get("combination") or None,
             )
         except services.RulingRejected as exc:
             return error_response(exc.errors)

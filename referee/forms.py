@@ -188,6 +188,9 @@ class RulingForm(forms.Form):
     taken_by = forms.ChoiceField(
         label=_("Renonce, where it takes a trick: the opponent who took it"), required=False
     )
+    combination = forms.CharField(
+        label=_("The combination announced late (e.g. fifty:AC)"), required=False, max_length=24
+    )
     explanation = forms.CharField(
         label=_("Explanation"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -217,6 +220,8 @@ class RulingForm(forms.Form):
             del self.fields["count"]
         if not any(kind.takes_trick for kind in kinds):
             del self.fields["taken_by"]
+        if not any(kind.names_combination for kind in kinds):
+            del self.fields["combination"]
 
     def clean_articles(self) -> list[str]:
         return [a for a in _SPLIT.split(self.cleaned_data.get("articles", "")) if a]

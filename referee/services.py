@@ -111,6 +111,7 @@ def ruling_record(
     user: Any,
     taken_by: str | None = None,
     count: int | None = None,
+    combination: str | None = None,
 ) -> tuple[Ruling, dict[str, Any]]:
     """Rule that `violator_name` committed `kind` (one of the match's game's violation kinds)
     in deal `deal_number` [решение судьи]: the deal gets the game's `violation` entry, the
@@ -158,6 +159,16 @@ def ruling_record(
         raise RulingRejected(
             [_problem("count", "bad_count", _("The count is a whole number from 1 to 10."))]
         )
+    if combination and not violation.names_combination:
+        raise RulingRejected(
+            [
+                _problem(
+                    "combination",
+                    "bad_violation",
+                    _("%(kind)s names no combination: leave it empty.") % {"kind": violation.label},
+                )
+            ]
+        )
     cited = list(dict.fromkeys(articles or violation.articles))
     known = set(Article.objects.filter(pk__in=cited).values_list("pk", flat=True))
     unknown = [a for a in cited if a not in known]
@@ -174,6 +185,10 @@ def ruling_record(
         count=(count or 1) if violation.counted else None,
         taken_by=taken_by or None,
     )
+    if combination and violation.names_combination:
+        # The declared combination the ruling leaves out (Deberc's late_senior); the engine
+        # checks that the violator declared it and that it outranks another of theirs.
+        entry["combination"] = combination
     with transaction.atomic():
         deal = Deal.objects.filter(match_id=match.pk, number=deal_number).first()
         if deal is None:

@@ -198,6 +198,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
                 user=request.user,
                 taken_by=data.get("taken_by") or None,
                 count=data.get("count"),
+                combination=data.get("combination") or None,
             )
         except services.RulingRejected as exc:
             errors = exc.errors

@@ -35,15 +35,20 @@ DEBERC_DEAL: dict[str, Any] = {
             "kind": {"type": "string", "maxLength": 32},
             # A renonce under renonce_penalty take_trick (Kharkov): who took which trick.
             "taken_by": NAME,
-            "trick": {"type": "integer", "minimum": 1, "maximum": 9},
+            "trick": {"type": "integer", "minimum": 1, "maximum": 10},
+            # "How high?" rulings: what was asked (optional, for the record only, rules §4).
+            "asked": {"type": "string", "enum": ["terz", "fifty", "swap_terz"]},
+            # late_senior: the combination announced after a junior one (rules §4).
+            "combination": {"type": "string", "minLength": 1, "maxLength": 16},
         },
         ["player", "kind"],
         closed=True,
     ),
     "play": obj(
         {
-            "hands": {"type": "object", "additionalProperties": array(CARD, maxItems=9)},
-            "tricks": array(array(CARD, maxItems=4), maxItems=9),
+            # 9 cards each, 10 at Kharkov's deal (rules §2), 8 with four players.
+            "hands": {"type": "object", "additionalProperties": array(CARD, maxItems=10)},
+            "tricks": array(array(CARD, maxItems=4), maxItems=10),
         },
         ["hands", "tricks"],
         closed=True,

@@ -86,7 +86,8 @@ def _convention_field(game: games.Game, name: str, meta: Mapping[str, Any]) -> f
     return forms.ChoiceField(
         label=label,
         required=False,
-        choices=[("", preset)] + [(v, _value_label(game, name, v)) for v in values],
+        # "int_choice": whole numbers offered as words (Deberc's deal_after_trump 3 or 4).
+        choices=[("", preset)] + [(str(v), _value_label(game, name, str(v))) for v in values],
     )
 
 
@@ -96,7 +97,7 @@ def _to_json(kind: str | None, value: Any) -> Any:
         return value == "yes"
     if kind == "debertz":
         return value if value == "off" else int(value)
-    if kind == "one_or_two":
+    if kind in ("one_or_two", "int_choice"):
         return int(value)
     if kind == "limit":
         text = str(value).strip().lower()
@@ -134,7 +135,7 @@ def _preset_value(game: games.Game, value: Any, name: str = "") -> str:
 def _from_json(kind: str | None, value: Any) -> Any:
     if kind == "bool":
         return "yes" if value in (True, "yes") else "no"
-    if kind in ("debertz", "one_or_two"):
+    if kind in ("debertz", "one_or_two", "int_choice"):
         return str(value)
     if kind == "exit" and isinstance(value, list):
         return ", ".join(map(str, value))

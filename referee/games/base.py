@@ -38,6 +38,9 @@ class ViolationKind:
     articles: tuple[str, ...]
     counted: bool = False
     takes_trick: bool = False
+    # The ruling names one of the violator's declared combinations (Deberc's `late_senior`,
+    # a senior combination announced after a junior one: it is not counted).
+    names_combination: bool = False
 
 
 class ViolationEntry(TypedDict, total=False):
@@ -47,6 +50,7 @@ class ViolationEntry(TypedDict, total=False):
     kind: str
     count: int
     taken_by: str
+    combination: str
 
 
 @dataclass(frozen=True)

@@ -163,6 +163,12 @@ class Game(ABC):
     referee_parts: ClassVar[str | None] = None
     tournament_parts: ClassVar[str | None] = None
 
+    def plays_in_pairs(self, table_size: int, ruleset: Any = None, overrides: Any = None) -> bool:
+        """Whether a table of `table_size` sits as two partnerships under this ruleset and
+        these overrides (a game may let a table at a pairs size play each for themselves:
+        Deberc's `pairs: no`)."""
+        return table_size in self.pairs_at
+
     # --- scoring ---
     @abstractmethod
     def score(self, record: dict[str, Any]) -> dict[str, Any]:

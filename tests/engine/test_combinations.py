@@ -81,9 +81,9 @@ def test_kharkov_hundred_with_pairs_only() -> None:
     # Kharkov pairs: Boris & Dima 62 + 100; Anna & Cleo 100 (no bolt: everybody has points).
     result = score(players, [pairs_deal], ruleset="kharkov")["deals"][0]
     assert result["totals"] == {"Anna": 100, "Boris": 162, "Cleo": 100, "Dima": 162}
-    assert codes(record(AB, [base({"Boris": ["hundred:AS"]})], ruleset="kharkov")) == [
-        (1, "combination_not_allowed")
-    ]
+    assert codes(
+        record(AB, [base({"Boris": ["hundred:AS"]})], ruleset="kharkov", deal_after_trump=3)
+    ) == [(1, "combination_not_allowed")]
 
 
 def test_holder_of_the_most_senior_scores_all_their_runs_and_the_others_none() -> None:

@@ -463,8 +463,9 @@ def test_card_byte_is_not_a_byte_for_hanging_on_byte_3p() -> None:
     assert result["deals"][1]["hanging"] == [{"points": 60, "eligible": ["Anna", "Boris", "Cleo"]}]
 
 
-def test_odessa_renonce_redeal_minus_100_same_dealer() -> None:
-    # Odessa: the violator records -100, the others 0, the pools stay, the same dealer deals.
+def test_odessa_renonce_redeal_minus_100_next_dealer() -> None:
+    # Odessa: the violator records -100, the others 0, the pools stay; the redeal is dealt by
+    # the next dealer in turn (§6, project reading of seed 001 l.158, l.174).
     hang = deal("S", "Anna", {"Anna": 60, "Boris": 70}, "Anna", tricks={"Anna": 4, "Boris": 5})
     bad = {"trump": "H", "declarer": "Anna", "violation": {"player": "Boris", "kind": "renonce"}}
     result = score(AB, [hang, bad], ruleset="odessa")
@@ -474,7 +475,7 @@ def test_odessa_renonce_redeal_minus_100_same_dealer() -> None:
     assert second["recorded"] == {"Anna": 0, "Boris": -100}
     # Odessa hangs as a висяк: Anna must play the next deal for the 70 (§5 forced).
     assert second["hanging"] == [{"points": 70, "eligible": ["Anna", "Boris"], "forced": "Anna"}]
-    assert second["next_dealer"] == "Anna"
+    assert second["next_dealer"] == "Boris"
     assert result["match"] == {"Anna": 0, "Boris": 70 - 100}
 
 
@@ -491,7 +492,7 @@ def test_odessa_false_declaration_is_still_a_card_byte() -> None:
 def test_kharkov_bolt_penalty_is_50_with_2_players_100_with_3() -> None:
     # Boris takes no trick: Anna 130 + 10; Boris 0 - 50.
     two = deal("H", "Anna", {"Anna": 130, "Boris": 0}, "Anna", tricks={"Anna": 9, "Boris": 0})
-    assert score(AB, [two], ruleset="kharkov")["deals"][0]["recorded"] == {
+    assert score(AB, [two], ruleset="kharkov", deal_after_trump=3)["deals"][0]["recorded"] == {
         "Anna": 140,
         "Boris": -50,
     }
@@ -503,7 +504,7 @@ def test_kharkov_bolt_penalty_is_50_with_2_players_100_with_3() -> None:
         "Anna",
         tricks={"Anna": 6, "Boris": 3, "Cleo": 0},
     )
-    assert score(ABC, [three], ruleset="kharkov")["deals"][0]["recorded"] == {
+    assert score(ABC, [three], ruleset="kharkov", deal_after_trump=3)["deals"][0]["recorded"] == {
         "Anna": 110,
         "Boris": 52,
         "Cleo": -100,
@@ -545,7 +546,10 @@ def test_three_bytes_penalty_counts_card_bytes() -> None:
 
 def test_three_bytes_penalty_kharkov_preset_is_100() -> None:
     result = score(
-        AB, [byte_of_anna(), made_by_anna(), byte_of_anna(), byte_of_anna()], ruleset="kharkov"
+        AB,
+        [byte_of_anna(), made_by_anna(), byte_of_anna(), byte_of_anna()],
+        ruleset="kharkov",
+        deal_after_trump=3,  # the helpers' figures are of 9 tricks
     )
     assert [d["recorded"]["Anna"] for d in result["deals"]] == [0, 110, 0, -100]
 

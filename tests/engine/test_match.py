@@ -198,7 +198,10 @@ def test_false_closing_double_to_opponents() -> None:
     # 110 = 220 goes to Boris; play goes on, the next dealer is clockwise.
     first = made("Anna", 100, 30, "Anna", (6, 3))
     result = score(
-        AB, [first, closing("Anna", 30), made("Anna", 100, 30, "Anna", (6, 3))], ruleset="kharkov"
+        AB,
+        [first, closing("Anna", 30), made("Anna", 100, 30, "Anna", (6, 3))],
+        ruleset="kharkov",
+        deal_after_trump=3,
     )
     second = result["deals"][1]
     assert second["outcome"] == "closing"
@@ -219,14 +222,14 @@ def test_false_closing_double_to_opponents_3p_halves_between_the_two() -> None:
         "Anna",
         tricks={"Anna": 5, "Boris": 2, "Cleo": 2},
     )
-    result = score(ABC, [first, closing("Anna", 30)], ruleset="kharkov")
+    result = score(ABC, [first, closing("Anna", 30)], ruleset="kharkov", deal_after_trump=3)
     assert result["deals"][1]["recorded"] == {"Anna": -110, "Boris": 110, "Cleo": 110}
     assert result["match"] == {"Anna": 0, "Boris": 142, "Cleo": 130}
 
 
 def test_false_closing_double_to_opponents_keeps_pools_hanging() -> None:
     hang = made("Anna", 60, 70, "Anna", (4, 5))
-    result = score(AB, [hang, closing("Boris", 30)], ruleset="kharkov")
+    result = score(AB, [hang, closing("Boris", 30)], ruleset="kharkov", deal_after_trump=3)
     # Boris had 70: 0 now, Anna 140; the 70 still hang.
     assert result["deals"][1]["recorded"] == {"Anna": 140, "Boris": -70}
     assert result["deals"][1]["hanging"] == [{"points": 70, "eligible": ["Anna", "Boris"]}]
@@ -249,13 +252,16 @@ def debertz_deal(declarations: dict[str, list[str]]) -> dict:
     return {"trump": "S", "declarer": "Anna", "declarations": declarations}
 
 
-def test_debertz_7_wins_the_match_at_once_and_the_deal_records_nothing() -> None:
+def test_debertz_7_wins_the_match_at_once_and_the_holder_reaches_the_target() -> None:
+    # §4: the holder's match total becomes the target (seed 001 l.146 «получает максимум
+    # очков»): Boris at 0 records 501 − 0; the deal's totals are 0; Anna keeps her 140.
     result = score(AB, [slam(), debertz_deal({"Boris": ["debertz:AC"]})], debertz=7)
     last = result["deals"][1]
     assert last["outcome"] == "debertz"
-    assert last["recorded"] == {"Anna": 0, "Boris": 0}
+    assert last["totals"] == {"Anna": 0, "Boris": 0}
+    assert last["recorded"] == {"Anna": 0, "Boris": 501}
     assert (result["finished"], result["winner"], result["reason"]) == (True, "Boris", "debertz")
-    assert result["match"] == {"Anna": 140, "Boris": 0}
+    assert result["match"] == {"Anna": 140, "Boris": 501}
 
 
 def test_debertz_7_needs_seven_cards_from_the_top() -> None:

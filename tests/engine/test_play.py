@@ -273,7 +273,8 @@ def test_renonce_in_play_under_odessa_is_redeal_minus_100() -> None:
     result = score(AB, [played(tricks)], ruleset="odessa")
     first = result["deals"][0]
     assert first["recorded"] == {"Anna": 0, "Boris": -100}
-    assert first["next_dealer"] == "Boris"  # the same dealer deals again
+    # Dealt by Boris; the redeal passes to the next dealer in turn (§6): Anna.
+    assert (first["dealer"], first["next_dealer"]) == ("Boris", "Anna")
 
 
 def test_declarations_are_checked_against_the_hands() -> None:
@@ -354,7 +355,9 @@ def test_kharkov_no_closing_on_the_trick_of_the_trump_jack() -> None:
     # very trick, claims: not allowed. Moscow has no such rule: a (false) closing.
     jack_trick = [*TRICKS[:0], ["JH"]]
     claim = played(jack_trick, closing={"player": "Boris", "points": 0})
-    assert codes(record(AB, [claim], ruleset="kharkov")) == [(1, "illegal_closing")]
+    assert codes(record(AB, [claim], ruleset="kharkov", deal_after_trump=3)) == [
+        (1, "illegal_closing")
+    ]
     result = score(AB, [claim])
     assert (result["winner"], result["reason"]) == ("Anna", "false_closing")
 
@@ -368,7 +371,9 @@ def test_kharkov_closing_right_after_taking_the_trump_jack_trick() -> None:
     # Anna takes trick 7 (the jack's) and claims at once with 21 + 4 + 15 + 23 = 63 card
     # points and her terz: 83. Kharkov: illegal; Moscow has no such rule: a true closing.
     claim = played(TRICKS[:7], closing={"player": "Anna", "points": 83})
-    assert codes(record(AB, [claim], ruleset="kharkov", target=80)) == [(1, "illegal_closing")]
+    assert codes(record(AB, [claim], ruleset="kharkov", target=80, deal_after_trump=3)) == [
+        (1, "illegal_closing")
+    ]
     result = score(AB, [claim], target=80)
     assert (result["winner"], result["reason"]) == ("Anna", "closing")
     # The same hands played in another order: Anna leads the JH in trick 2 (Boris follows
@@ -377,7 +382,7 @@ def test_kharkov_closing_right_after_taking_the_trump_jack_trick() -> None:
     later = played(
         [["AS", "10S"], ["JH", "QH"], ["KS", "7S"]], closing={"player": "Anna", "points": 68}
     )
-    result = score(AB, [later], ruleset="kharkov", target=60)
+    result = score(AB, [later], ruleset="kharkov", target=60, deal_after_trump=3)
     assert (result["winner"], result["reason"]) == ("Anna", "closing")
     assert result["deals"][0]["recorded"] == {"Anna": 68, "Boris": 0}
 

@@ -24,7 +24,7 @@ DECK = [rank + suit for suit in SUITS for rank in RANKS]
 
 
 @st.composite
-def summary_deal(draw: Any, players: list[str]) -> dict[str, Any]:
+def summary_deal(draw: Any, players: list[str], hand_size: int = 9) -> dict[str, Any]:
     """A deal in summary form whose figures the deck can give, often with tied totals."""
     n = len(players)
     declarer = draw(st.sampled_from(players))
@@ -44,7 +44,7 @@ def summary_deal(draw: Any, players: list[str]) -> dict[str, Any]:
     else:
         points.append(draw(st.integers(0, 90)))
     points = points[:n]
-    assume(points_possible(tuple(points), None, players.index(last_trick), 9))
+    assume(points_possible(tuple(points), None, players.index(last_trick), hand_size))
     return {
         "trump": draw(st.sampled_from(SUITS)),
         "declarer": declarer,
@@ -69,8 +69,11 @@ def summary_match(draw: Any) -> dict[str, Any]:
         # Pools here; Odessa's forced deals (which fix the next declarer) have their own
         # property in test_forced_hanging.py.
         "hanging_replay": "pool",
+        # 9 cards each, or 10 at Kharkov's deal (§2).
+        "deal_after_trump": draw(st.sampled_from([3, 4])),
     }
-    deals = draw(st.lists(summary_deal(players), min_size=1, max_size=8))
+    hand_size = 6 + conventions["deal_after_trump"]
+    deals = draw(st.lists(summary_deal(players, hand_size), min_size=1, max_size=8))
     return {
         "format": "deberc-scoresheet/1",
         "ruleset": draw(st.sampled_from(["moscow", "online", "kharkov", "odessa"])),

@@ -56,7 +56,8 @@ def played(trick: int | None = 1, **violation: Any) -> dict[str, Any]:
 
 
 def kharkov(*deals: dict[str, Any], **conventions: Any) -> dict[str, Any]:
-    return record(AB, list(deals), "kharkov", **conventions)
+    # The hands below are of 9 cards: Kharkov's deal of 10 (§2) is switched off.
+    return record(AB, list(deals), "kharkov", **{"deal_after_trump": 3, **conventions})
 
 
 def test_the_noticing_opponent_takes_one_of_the_violators_tricks_and_play_goes_on() -> None:

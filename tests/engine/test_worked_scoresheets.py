@@ -45,14 +45,16 @@ SHEETS = sorted(
 #    combination_tie last_trick → Cleo took it → Anna's pair. A&C 50+40+10+20 = 120, B&D 62.
 #  2 Anna deals, Boris declares: B&D 20+52 = 72 < A&C 80+10 = 90: byte, A&C 162.
 #                                                              match 282 / 62
-#  3 Boris deals, Cleo reneges: Odessa redeal, A&C -100, B&D 0, Boris deals again.
-#                                                              match 182 / 62
-#  4 Boris deals, Dima declares; B&D take every trick: 152+10+bella 20 = 182; A&C took no
+#  3 Boris deals, Cleo reneges: Odessa redeal, A&C -100, B&D 0; the redeal is dealt by the
+#    next dealer in turn (§6), Cleo.                            match 182 / 62
+#  4 Cleo deals, Dima declares; B&D take every trick: 152+10+bella 20 = 182; A&C took no
 #    trick: bolt -100.                                          match 82 / 244
-#  5 Cleo deals, Anna declares: Cleo's fifty beats Dima's terz: A&C 100+10+50 = 160,
+#  5 Dima deals, Anna declares: Cleo's fifty beats Dima's terz: A&C 100+10+50 = 160,
 #    B&D 52.                                                    match 242 / 296
-#  6 Dima deals, Boris declares: B&D 82+10 = 92 > A&C 70.       match 312 / 388
-#  7 Anna deals: Dima declares a klabor from the ace of clubs: B&D win at once (debertz).
+#  6 Anna deals, Boris declares: B&D 82+10 = 92 > A&C 70.       match 312 / 388
+#  7 Boris deals: Dima declares a klabor from the ace of clubs: B&D win at once (debertz),
+#    their match total becomes the target (§4): they record 501 - 388 = 113.
+#                                                               match 312 / 501
 #
 # moscow_2p_hanging_byte_both_over_target (Moscow, Boris deals first, dealer: winner):
 #  1 Anna: 100+10+terz 20+bella 20 = 150, Boris 30: made; Anna deals.   150 / 30

@@ -12,6 +12,7 @@ from tests.factories import EntryFactory, TournamentFactory
 from tests.live.helpers import play_round
 from tournaments.models import Round
 from tournaments.pairing.manager import PairingError, plan_round, round_pair
+from tournaments.standings import tally_data
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +114,27 @@ def test_a_round_robin_of_three_follows_the_real_meetings_after_a_swap():
     second = round_pair(tournament=tournament)
     # The player who got the bye after the swap does not sit out again.
     assert seated not in set(second.byes.values_list("pk", flat=True))
+
+
+def test_kharkov_tables_of_four_individuals_seat_four_players_each_for_himself():
+    # Rules §2: `pairs: no` (Kharkov, seed 001 l.126 «4 (сам за себя)»): a table of four is
+    # four players, not two pairs: Swiss seats them like any table of three or four.
+    tournament = TournamentFactory(
+        ruleset="kharkov", table_size=4, rounds=2, conventions={"pairs": False, "target": 151}
+    )
+    for seed in range(1, 9):
+        EntryFactory(tournament=tournament, seed=seed)
+    round_ = round_pair(tournament=tournament)
+    assert round_.tables.count() == 2
+    for match in Match.objects.filter(round=round_):
+        assert match.seats.count() == 4
+        assert match.conventions["pairs"] is False
+    play_round(round_)
+    for match in Match.objects.filter(round=round_):
+        # Each player for himself: one winner, four sides in the tally.
+        assert isinstance(match.result["winner"], str)
+        assert len(match.winner_seats) == 1
+    data = tally_data(Match.objects.filter(round=round_).first())
+    assert data is not None and data["sides"] == [0, 1, 2, 3]
+    second = round_pair(tournament=tournament)
+    assert second.tables.count() == 2

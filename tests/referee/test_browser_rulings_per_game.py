@@ -99,7 +99,7 @@ def test_each_table_rules_on_its_own_games_violations(live_server, chromium_path
         # Deberc: its own violations, no count.
         page.goto(f"{live_server.url}/referee/matches/{deberc.pk}/rule/")
         form = page.get_by_test_id("ruling-form")
-        expect(form.locator("select[name=kind] option")).to_have_count(6)
+        expect(form.locator("select[name=kind] option")).to_have_count(7)
         expect(form).to_contain_text(words["false"])
         expect(form.locator("input[name=count]")).to_have_count(0)
         browser.close()

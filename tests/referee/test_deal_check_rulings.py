@@ -42,6 +42,8 @@ def check(**extra: Any) -> dict[str, Any]:
         "hands": HANDS,
         "tricks": TRICKS,
         "ruleset": "kharkov",
+        # The hands are of 9 cards: Kharkov's deal of 10 (rules §2) switched off.
+        "conventions": {"deal_after_trump": 3},
         "lang": "en",
     }
     args.update(extra)
@@ -122,6 +124,7 @@ def test_the_api_takes_the_trick_fields():
         "hands": HANDS,
         "tricks": TRICKS,
         "ruleset": "kharkov",
+        "conventions": {"deal_after_trump": 3},
         "taken_by": "Anna",
         "taken_trick": 9,
         "lang": "en",

@@ -323,6 +323,8 @@ def test_the_renonce_penalties_are_the_articles_figures():
     # Who deals the redeal is the engine's (issue 34: the next dealer in turn); the article
     # says so in both languages.
     says("play.renonce", "пересдаёт следующий по очереди сдатчик", "перероздає наступний за чергою")
+    # The redeal is dealt by the next dealer in turn (rules §6, issue 34).
+    assert (odessa["dealer"], odessa["next_dealer"]) == ("Boris", "Anna")
     # Kharkov: the deal is scored from its figures written after Anna took Boris's trick.
     taken = deal(
         "H",
@@ -332,7 +334,7 @@ def test_the_renonce_penalties_are_the_articles_figures():
         tricks={"Anna": 6, "Boris": 3},
         violation={"player": "Boris", "kind": "renonce", "taken_by": "Anna"},
     )
-    kharkov = first(score(AB, [taken], ruleset="kharkov"))
+    kharkov = first(score(AB, [taken], ruleset="kharkov", deal_after_trump=3))
     assert kharkov["outcome"] == "made"  # no byte
     assert kharkov["recorded"] == {"Anna": 100, "Boris": 52}
     assert PRESETS["kharkov"]["renonce_penalty"] == "take_trick"
@@ -342,7 +344,9 @@ def test_the_bolt_costs_what_the_article_says():
     """violations.bolt: 50 with two and 100 with three (Kharkov), 100 (Odessa)."""
     says("violations.bolt", "50 вдвоём", "50 удвох")
     two = deal("H", "Anna", {"Anna": 130, "Boris": 0}, "Anna", tricks={"Anna": 9, "Boris": 0})
-    assert first(score(AB, [two], ruleset="kharkov"))["recorded"]["Boris"] == -50
+    assert (
+        first(score(AB, [two], ruleset="kharkov", deal_after_trump=3))["recorded"]["Boris"] == -50
+    )
     assert first(score(AB, [two], ruleset="odessa"))["recorded"]["Boris"] == -100
     three = deal(
         "H",
@@ -351,13 +355,16 @@ def test_the_bolt_costs_what_the_article_says():
         "Anna",
         tricks={"Anna": 6, "Boris": 3, "Cleo": 0},
     )
-    assert first(score(ABC, [three], ruleset="kharkov"))["recorded"]["Cleo"] == -100
+    assert (
+        first(score(ABC, [three], ruleset="kharkov", deal_after_trump=3))["recorded"]["Cleo"]
+        == -100
+    )
 
 
 def test_the_third_byte_costs_100():
     says("violations.three_bytes", "стоит 100 очков", "коштує 100 очок")
     byte = deal("H", "Anna", {"Anna": 40, "Boris": 90}, "Boris", tricks={"Anna": 3, "Boris": 6})
-    result = score(AB, [byte] * 3, ruleset="kharkov")
+    result = score(AB, [byte] * 3, ruleset="kharkov", deal_after_trump=3)
     assert [d["recorded"]["Anna"] for d in result["deals"]] == [0, 0, -100]
 
 
@@ -411,13 +418,15 @@ def test_odessas_redeal_below_two_points():
     for article_id in ("conventions.redeal_below", "presets.odessa"):
         assert "same dealer" not in BY_ID[article_id].text["en"], article_id
         assert "may ask" not in BY_ID[article_id].text["en"], article_id
+    # The next dealer in turn deals the redeal (rules §2, issue 34).
+    assert (result["dealer"], result["next_dealer"]) == ("Boris", "Anna")
 
 
 def test_kharkovs_false_closing_doubles_the_total_to_the_opponent():
     says("match.false_closing", "удвоенный прежний счёт", "подвоєний колишній рахунок")
     made = deal("H", "Anna", {"Anna": 100, "Boris": 30}, "Anna", tricks={"Anna": 6, "Boris": 3})
     claim = {"trump": "H", "declarer": "Anna", "closing": {"player": "Anna", "points": 30}}
-    result = score(AB, [made, claim], ruleset="kharkov")
+    result = score(AB, [made, claim], ruleset="kharkov", deal_after_trump=3)
     assert result["deals"][1]["recorded"] == {"Anna": -110, "Boris": 220}
     assert result["finished"] is False  # play goes on
 

@@ -137,10 +137,11 @@ def test_a_deberc_table_keeps_its_violations_without_a_count(client, evening):
     client.force_login(evening["referee"])
     page = client.get(f"/referee/matches/{evening['match'].pk}/rule/", HTTP_ACCEPT_LANGUAGE="ru")
     form = page.context["form"]
-    assert set(DEBERC_ONLY) | {"renonce", "senior_after_question"} == set(
+    assert set(DEBERC_ONLY) | {"renonce", "senior_after_question", "late_senior"} == set(
         dict(form.fields["kind"].choices)
     )
     assert "count" not in form.fields and "taken_by" in form.fields
+    assert "combination" in form.fields  # late_senior names the combination left out
 
 
 def test_a_count_on_a_deberc_violation_is_refused(client, evening):

@@ -83,7 +83,11 @@ def test_odessa_offers_the_redeal_for_a_hand_of_few_points(scorer_client, ev):
     assert deal.record == {"low_points": "Boris"}
     match.refresh_from_db()
     assert match.result["deals"][0]["outcome"] == "void"
-    assert match.result["deals"][0]["next_dealer"] == "Anna"  # the same dealer deals again
+    # The redeal is automatic and passes the deal to the next dealer in turn (rules §2).
+    assert (match.result["deals"][0]["dealer"], match.result["deals"][0]["next_dealer"]) == (
+        "Anna",
+        "Boris",
+    )
 
 
 def test_kharkov_renonce_names_the_opponent_who_took_a_trick(scorer_client, ev):

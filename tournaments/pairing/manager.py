@@ -183,14 +183,19 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
         return _plan_fixed_pairs(tournament, number, game)
     # Tables of three or four players each for themselves, of two; a size played in pairs
     # needs fixed pairs as the entrants.
-    if set(sizes) & set(game.pairs_at):
+    # (A table of four plays each for themselves when the tournament's conventions say so:
+    # Deberc's `pairs: no`; the game decides.)
+    paired = {
+        s for s in sizes if game.plays_in_pairs(s, tournament.ruleset, tournament.conventions)
+    }
+    if paired:
         raise PairingError(
             "table_size_unsupported",
             _(
                 "%(game)s at %(size)s is played in pairs: enter the players as fixed pairs "
                 "(entrants: pairs) to pair its rounds."
             )
-            % {"game": game.name, "size": min(set(sizes) & set(game.pairs_at))},
+            % {"game": game.name, "size": min(paired)},
             "table_size",
         )
     if not set(sizes) <= {2, 3, 4}:

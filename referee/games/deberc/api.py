@@ -39,6 +39,7 @@ class CombinationsView(ToolView):
             ruleset=data.get("ruleset") or "moscow",
             last_trick=data.get("last_trick"),
             tricks=data.get("tricks"),
+            declarer=data.get("declarer"),
             lang=request_lang(request, data),
         )
 
@@ -73,7 +74,8 @@ class CheckDealView(ToolView):
         request=json_body(CHECK_DEAL_BODY),
         responses={200: object_response("The tool's answer"), 400: ERRORS},
         description='Body: {"players": [clockwise], "dealer", "trump", "declarer", '
-        '"declarations": {...}, "hands": {player: [9 cards]}, "tricks": [[cards], ...], '
+        '"declarations": {...}, "hands": {player: [9 or 10 cards; 8 with four]}, '
+        '"tricks": [[cards], ...], '
         '"ruleset", "conventions", "lang"} → the first violation with its rule, or the score '
         "of the deal (the engine's result of a one-deal scoresheet).",
     )
@@ -96,6 +98,8 @@ class CheckDealView(ToolView):
             taken_by=data.get("taken_by"),
             taken_trick=data.get("taken_trick"),
             how_high_by=data.get("how_high_by"),
+            late_senior_by=data.get("late_senior_by"),
+            late_combination=data.get("late_combination"),
         )
 
 

@@ -27,6 +27,7 @@ COMBINATIONS_BODY = obj(
         "players": PLAYERS,
         "declarations": {"type": "object", "additionalProperties": array(CARD)},
         "last_trick": NAME,
+        "declarer": NAME,
         "tricks": {"type": "object", "additionalProperties": {"type": "integer"}},
         **RULES,
     },
@@ -48,8 +49,11 @@ CHECK_DEAL_BODY = obj(
         # Rulings that do not stop the deal: "how high?" then a senior combination (§4); a
         # renonce under renonce_penalty take_trick, the opponent and the trick taken (§6).
         "how_high_by": NAME,
+        # A senior combination announced after a junior one (late_senior, §4).
+        "late_senior_by": NAME,
+        "late_combination": {"type": "string", "maxLength": 24},
         "taken_by": NAME,
-        "taken_trick": {"type": "integer", "minimum": 1, "maximum": 9},
+        "taken_trick": {"type": "integer", "minimum": 1, "maximum": 10},
         **RULES,
     },
     ["players", "dealer", "trump", "declarer", "hands", "tricks"],

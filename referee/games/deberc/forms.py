@@ -165,6 +165,10 @@ class CombinationsForm(DebercPlayersForm):
 
     trump = forms.ChoiceField(label=_("Trump"), choices=TRUMPS)
     last_trick = forms.CharField(label=_("Who took the last trick (optional)"), required=False)
+    declarer = forms.CharField(
+        label=_("Declarer, who leads first (optional; combination_tie: first_declared)"),
+        required=False,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -202,11 +206,12 @@ class CombinationsForm(DebercPlayersForm):
             "players": data["names"],
             "declarations": data["declarations"],
             "last_trick": data["last_trick"].strip() or None,
+            "declarer": (data.get("declarer") or "").strip() or None,
             **self.rules(),
         }
 
 
-TRICKS = 9
+TRICKS = 10  # 9, 10 at Kharkov's deal (rules §2), 8 with four players
 
 
 class CheckDealForm(DebercPlayersForm):
@@ -241,6 +246,14 @@ class CheckDealForm(DebercPlayersForm):
             label=_('Asked "how high?" and then declared a senior combination (optional)'),
             required=False,
             max_length=80,
+        )
+        self.fields["late_senior_by"] = forms.CharField(
+            label=_("Announced a senior combination after a junior one (optional)"),
+            required=False,
+            max_length=80,
+        )
+        self.fields["late_combination"] = forms.CharField(
+            label=_("… that combination (e.g. fifty:AC)"), required=False, max_length=24
         )
         self.fields["taken_by"] = forms.CharField(
             label=_("Renonce, where it takes a trick: the opponent who took it (optional)"),
@@ -300,6 +313,8 @@ class CheckDealForm(DebercPlayersForm):
                 **rules,
             ),
             "how_high_by": (data.get("how_high_by") or "").strip() or None,
+            "late_senior_by": (data.get("late_senior_by") or "").strip() or None,
+            "late_combination": (data.get("late_combination") or "").strip() or None,
             "taken_by": (data.get("taken_by") or "").strip() or None,
             "taken_trick": data.get("taken_trick"),
             **rules,

@@ -198,11 +198,13 @@ def combinations_check(
     last_trick: Any = None,
     tricks: Any = None,
     lang: Any = None,
+    declarer: Any = None,
 ) -> dict[str, Any]:
     """Whose declared terzes/fifties/hundreds count (seniority), and who scores bella.
 
     `players` are listed clockwise from the eldest (the dealer's left). `tricks` (optional,
-    tricks taken per player) applies `combinations_need_trick`.
+    tricks taken per player) applies `combinations_need_trick`. `declarer` (optional) is who
+    leads first under `first_lead: declarer`, for `combination_tie: first_declared`.
     """
     if (
         not isinstance(players, list)
@@ -225,6 +227,8 @@ def combinations_check(
         raise ToolError(
             [_err("last_trick", "unknown_player", f"{last_trick!r} is not at the table")]
         )
+    if declarer is not None and declarer not in players:
+        raise ToolError([_err("declarer", "unknown_player", f"{declarer!r} is not at the table")])
     suit = _trump(trump)
     conv = _conventions(ruleset, conventions, len(players))
     parsed: dict[str, list[Any]] = {}
@@ -252,6 +256,8 @@ def combinations_check(
         players,
         conv,
         last_trick=last_trick,
+        pairs=len(players) == 4 and conv.pairs,
+        declarer=declarer,
     )
     winner = settled["combinations_to"]
     decided_by = settled["decided_by"]
@@ -282,7 +288,7 @@ def combinations_check(
         best_text = {name: (_describe(d) if d is not None else None) for name, d in best.items()}
     if decided_by == "trump" or conv.trump_in_combination == "kharkov":
         articles.append("conventions.trump_in_combination")
-    if decided_by in ("eldest", "last_trick"):
+    if decided_by in ("eldest", "first_declared", "last_trick"):
         articles.append("conventions.combination_tie")
     if withheld or tricks is not None:
         articles.append("combinations.need_trick")
@@ -338,6 +344,14 @@ def _explain(winner: str | None, decided_by: str | None, best: dict, conv: Conve
             )
             % values
         )
+    if decided_by == "first_declared":
+        return (
+            _(
+                "The best combinations are equal; %(winner)s declared first, being first "
+                "clockwise from the first lead (combination_tie: first_declared)."
+            )
+            % values
+        )
     return (
         _(
             "The best combinations are equal; %(winner)s is first clockwise from the dealer's left "
@@ -378,6 +392,8 @@ def deal_check(
     taken_by: Any = None,
     taken_trick: Any = None,
     how_high_by: Any = None,
+    late_senior_by: Any = None,
+    late_combination: Any = None,
 ) -> dict[str, Any]:
     """A deal entered card by card → the first violation with its rule, or the score.
 
@@ -388,7 +404,9 @@ def deal_check(
     Two rulings do not stop the deal (rules §4, §6): `how_high_by`, the player who asked "how
     high?" and then declared a senior combination (`senior_after_question`); and under
     `renonce_penalty: take_trick` (Kharkov) a renonce the play shows, punished by the
-    opponent `taken_by` taking the violator's trick number `taken_trick`.
+    opponent `taken_by` taking the violator's trick number `taken_trick`. A third, also
+    scored from the play: `late_senior_by` announced `late_combination`, a senior combination,
+    after a junior one (`late_senior`, rules §4): it is not counted.
     """
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise ToolError([_err("players", "bad_players", "2 to 4 names, clockwise")])
@@ -410,6 +428,14 @@ def deal_check(
         ],
     }
     ruling = _deal_ruling(record, taken_by, taken_trick, how_high_by, lang)
+    if late_senior_by or late_combination:
+        if ruling is not None:
+            raise ToolError(
+                [_err("late_senior_by", "bad_violation", "one violation per deal: the other first")]
+            )
+        ruling = {"player": late_senior_by, "kind": "late_senior"}
+        if late_combination:
+            ruling["combination"] = late_combination
     if ruling is not None:
         record["deals"][0]["violation"] = ruling
     try:
@@ -547,6 +573,7 @@ def _outcome_name(outcome: str) -> str:
         "closing": _("closing"),
         "debertz": _("debertz"),
         "void": _("void deal"),
+        "played": _("played without byte"),
     }.get(outcome, outcome)
 
 
@@ -563,6 +590,19 @@ def _explain_violation(found: dict[str, Any], trump: Any) -> dict[str, Any]:
                 "combinations are annulled and the opponents' pass; no byte, the deal is scored."
             )
             % {"player": name},
+            "articles": ["combinations.how_high"],
+        }
+    if found["kind"] == "late_senior":
+        text = found.get("combination", "")
+        return {
+            "player": name,
+            "kind": "late_senior",
+            "combination": text,
+            "message": _(
+                "%(player)s announced %(combination)s after a junior combination: it is not "
+                "counted; no byte, the deal is scored without it."
+            )
+            % {"player": name, "combination": text},
             "articles": ["combinations.how_high"],
         }
     if found["kind"] == "false_declaration":

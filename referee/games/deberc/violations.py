@@ -1,6 +1,7 @@
 """The violations a referee rules on a Deberc deal [нарушения деберца]: each is a card byte
 for the violator (or the table's `renonce_penalty` for a renonce), except a senior
-combination after "how high?", which annuls the asker's combinations (rules §4)."""
+combination after "how high?", which annuls the asker's combinations, and a senior
+combination announced after a junior one, which is not counted (rules §4)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,14 @@ KINDS: tuple[ViolationKind, ...] = (
         "senior_after_question",
         _("Senior combination declared after asking “how high?”"),
         ("combinations.how_high", "violations.illegal_question"),
+    ),
+    # Not a byte: a senior combination announced after a junior one is not counted; the deal
+    # is scored from its figures without it (rules §4, seed 000 l.30, l.32).
+    ViolationKind(
+        "late_senior",
+        _("Senior combination announced after a junior one"),
+        ("combinations.how_high",),
+        names_combination=True,
     ),
 )
 

@@ -24,6 +24,17 @@ def _target(ruleset: Any, overrides: Any, players: int) -> int:
     return resolve_conventions(ruleset, overrides or {}, players).target
 
 
+def _in_pairs(ruleset: Any, overrides: Any, players: int) -> bool:
+    """Four players in two pairs, unless the table plays each for themselves (`pairs: no`,
+    rules §2); settings the engine refuses count as the presets' pairs."""
+    if players != 4:
+        return False
+    try:
+        return resolve_conventions(ruleset, overrides or {}, players).pairs
+    except ScoresheetError:
+        return True
+
+
 class Deberc(Game):
     key = "deberc"
     name = _("Deberc")
@@ -56,6 +67,11 @@ class Deberc(Game):
     scorer_page_path = "scoring.games.deberc.page.views"
     referee_parts = "referee.games.deberc"
     tournament_parts = "tournaments.games.deberc"
+
+    def plays_in_pairs(self, table_size: int, ruleset: Any = None, overrides: Any = None) -> bool:
+        return table_size in self.pairs_at and _in_pairs(
+            ruleset or self.default_ruleset, overrides, table_size
+        )
 
     def score(self, record: dict[str, Any]) -> dict[str, Any]:
         return match.score_match(record)
@@ -91,6 +107,7 @@ class Deberc(Game):
         names: list[str] = list(result["players"])
         index = {name: i for i, name in enumerate(names)}
         byte_counts = [0] * len(names)
+        pairs = _in_pairs(ruleset, overrides, len(names))
         for deal in result.get("deals", []):
             outcome = deal.get("outcome")
             if outcome == "byte" and deal.get("declarer") in index:
@@ -99,14 +116,14 @@ class Deberc(Game):
                 # The violator records 0 while the others share the whole deal.
                 recorded = deal.get("recorded", {})
                 zeros = [n for n in names if recorded.get(n, 0) <= 0]
-                if len(zeros) == 1 or (len(names) == 4 and len(zeros) == 2):
+                if len(zeros) == 1 or (pairs and len(zeros) == 2):
                     for name in zeros[:1]:
                         byte_counts[index[name]] += 1
         return {
             "totals": [int(result.get("match", {}).get(name, 0)) for name in names],
             "winners": [name for name in self.winners(result) if name in index],
             "bytes": byte_counts,
-            "sides": [i % 2 for i in range(4)] if len(names) == 4 else list(range(len(names))),
+            "sides": [i % 2 for i in range(4)] if pairs else list(range(len(names))),
             "target": _target(ruleset, overrides, len(names)),
         }
 

@@ -46,6 +46,9 @@ CONVENTION_LABELS: dict[str, Any] = {
     "fixed_deals": _("Number of deals (fixed format)"),
     "mercy_gap": _("Mercy gap"),
     "pencil_rule": _("Pencil rule"),
+    "deal_after_trump": _("Cards dealt after the trump (2–3 players)"),
+    "pairs": _("Four players in pairs (no: each for himself, Kharkov)"),
+    "byte": _("Short deberc in one deal: with byte"),
 }
 
 VALUE_LABELS: dict[str, Any] = {
@@ -56,6 +59,9 @@ VALUE_LABELS: dict[str, Any] = {
     "moscow": _("counts (Moscow)"),
     "kharkov": _("ignored (Kharkov)"),
     "last_trick": _("last trick"),
+    "first_declared": _("first to declare (from the first lead)"),
+    "deal_after_trump.3": _("3 (nine cards in hand)"),
+    "deal_after_trump.4": _("4 (ten cards in hand, Kharkov)"),
     "top": _("to the top opponent"),
     "split": _("split"),
     "winner": _("winner of the deal"),

@@ -64,6 +64,8 @@ def random_deal(
     deck = list(_DECK)
     rng.shuffle(deck)
     hand_size = HAND_SIZES[n]
+    if conventions is not None and n < 4:
+        hand_size = 6 + conventions.deal_after_trump  # 10 at Kharkov's deal (rules §2)
     hands = [deck[k * hand_size : (k + 1) * hand_size] for k in range(n)]
     if conventions is not None and conventions.redeal_below:
         # The first six cards dealt, valued before any trump: a poor hand asks for a redeal.
@@ -118,10 +120,11 @@ def random_deal(
         violator = rng.randrange(n)
         allowed = [k for k, (w, _v, jack) in enumerate(played) if w == violator and not jack]
         if allowed:
+            in_pairs = n == 4 and (conventions is None or conventions.pairs)
             opponents = [
                 seat
                 for seat in range(n)
-                if (seat - violator) % 2 == 1 or (n != 4 and seat != violator)
+                if (seat - violator) % 2 == 1 or (not in_pairs and seat != violator)
             ]
             taker = rng.choice(opponents)
             k = rng.choice(allowed)

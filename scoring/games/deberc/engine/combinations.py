@@ -254,7 +254,32 @@ def seniority_winner(
         for seat in tied:
             if side_of[seat] == side_of[last_trick_seat]:
                 return seat, "last_trick"
-    return tied[0], "eldest"  # `tied` keeps the order from the dealer's left
+    # `tied` keeps the order given: from the dealer's left, or (`first_declared`) from the
+    # first leader.
+    if conventions.combination_tie == "first_declared":
+        return tied[0], "first_declared"
+    return tied[0], "eldest"
+
+
+def seat_in(players: list[str], name: str | None) -> int | None:
+    return players.index(name) if name in players else None
+
+
+def tie_order(
+    conventions: Conventions, order_from_eldest: list[int] | tuple[int, ...], declarer: int | None
+) -> list[int] | tuple[int, ...]:
+    """The order in which equal combinations are tried (rules §4, `combination_tie`): from the
+    dealer's left; under `first_declared` from the first leader, who declares first (the
+    declarer under `first_lead: declarer`, else the eldest)."""
+    if (
+        conventions.combination_tie != "first_declared"
+        or conventions.first_lead != "declarer"
+        or declarer is None
+        or declarer not in order_from_eldest
+    ):
+        return order_from_eldest
+    start = list(order_from_eldest).index(declarer)
+    return [*order_from_eldest[start:], *order_from_eldest[:start]]
 
 
 def most_senior_seat(
@@ -306,6 +331,7 @@ def settle_combinations(
     conventions: Conventions,
     last_trick: str | None = None,
     pairs: bool | None = None,
+    declarer: str | None = None,
 ) -> dict[str, Any]:
     """The referee's question "whose combinations count?" for declared combinations.
 
@@ -326,7 +352,12 @@ def settle_combinations(
     ]
     last_seat = players_from_eldest.index(last_trick) if last_trick in players_from_eldest else None
     winner, decided_by = seniority_winner(
-        parsed, suit, conventions, list(range(n)), last_seat, side_of
+        parsed,
+        suit,
+        conventions,
+        tie_order(conventions, list(range(n)), seat_in(players_from_eldest, declarer)),
+        last_seat,
+        side_of,
     )
     credited = {name: 0 for name in players_from_eldest}
     if winner is not None:

@@ -50,6 +50,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "fixed_deals": None,
         "mercy_gap": "off",
         "pencil_rule": False,
+        "deal_after_trump": 3,
+        "pairs": True,
+        "byte": True,
     },
     "online": {
         "target": 501,
@@ -81,6 +84,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "fixed_deals": None,
         "mercy_gap": "off",
         "pencil_rule": False,
+        "deal_after_trump": 3,
+        "pairs": True,
+        "byte": True,
     },
     "kharkov": {
         "target": 501,
@@ -112,6 +118,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "fixed_deals": None,
         "mercy_gap": "off",
         "pencil_rule": False,
+        "deal_after_trump": 4,
+        "pairs": True,
+        "byte": True,
     },
     "odessa": {
         "target": 501,
@@ -143,6 +152,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "fixed_deals": None,
         "mercy_gap": "off",
         "pencil_rule": False,
+        "deal_after_trump": 3,
+        "pairs": True,
+        "byte": True,
     },
 }
 
@@ -159,7 +171,11 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     "hundred": {"kind": BOOL, "source": "001"},
     "debertz": {"kind": "debertz", "values": ("off", 6, 7), "source": "001"},
     "trump_in_combination": {"kind": "word", "values": ("moscow", "kharkov"), "source": "003"},
-    "combination_tie": {"kind": "word", "values": ("eldest", "last_trick"), "source": "000, 001"},
+    "combination_tie": {
+        "kind": "word",
+        "values": ("eldest", "first_declared", "last_trick"),
+        "source": "000, 001",
+    },
     "combinations_need_trick": {"kind": BOOL, "source": "001, 003"},
     "bella_to_trick_winner": {"kind": BOOL, "source": "001"},
     "winner_takes_all": {"kind": BOOL, "source": "003"},
@@ -189,6 +205,12 @@ CONVENTIONS: Final[dict[str, dict[str, Any]]] = {
     "fixed_deals": {"kind": WHOLE, "source": "001"},
     "mercy_gap": {"kind": "mercy", "source": "001"},
     "pencil_rule": {"kind": BOOL, "source": "001"},
+    # Cards dealt each after the trump with 2-3 players: 3 (9 in hand) or 4 (10; Kharkov).
+    "deal_after_trump": {"kind": "int_choice", "values": (3, 4), "source": "000, 001"},
+    # 4 players in two pairs (yes) or each for themselves (no; Kharkov only, rules §2).
+    "pairs": {"kind": BOOL, "source": "001"},
+    # Short deberc in one deal with byte (yes) or without (no; rules §7).
+    "byte": {"kind": BOOL, "source": "001"},
 }
 
 DEFAULT_MERCY_GAP: Final = 250
@@ -231,6 +253,9 @@ class Conventions:
     fixed_deals: int | None
     mercy_gap: int  # 0 when off
     pencil_rule: bool
+    deal_after_trump: int = 3  # 3 or 4 (rules §2)
+    pairs: bool = True  # 4 players: two pairs, or (False) each for themselves (rules §2)
+    byte: bool = True  # a one-deal fixed match with byte, or without (rules §7)
 
     def as_dict(self) -> dict[str, Any]:
         """The settled values in the scoresheet's notation (`debertz`, `mercy_gap` and
@@ -263,6 +288,10 @@ def _settle(name: str, value: Any) -> tuple[Any, str | None]:
         if value > WHOLE_MAX:
             return None, f"takes a whole number up to {WHOLE_MAX}"
         return value, None
+    if kind == "int_choice":
+        if isinstance(value, int) and not isinstance(value, bool) and value in (3, 4):
+            return value, None
+        return None, "takes 3 or 4"
     if kind == "debertz":
         if value in ("off", False):
             return 0, None
@@ -310,8 +339,6 @@ def resolve_conventions(
     values["hundred"] = values["hundred"] is True or (
         values["hundred"] == FOUR_PLAYERS_ONLY and n_players == 4
     )
-    if values["bolt_penalty"] == BOLT_50_100:
-        values["bolt_penalty"] = 50 if n_players == 2 else 100
     values["debertz"] = _settle("debertz", values["debertz"])[0]
     values["mercy_gap"] = _settle("mercy_gap", values["mercy_gap"])[0]
 
@@ -357,6 +384,31 @@ def resolve_conventions(
             )
         )
         values["format"] = "race"
+    if values["pairs"] is False and ruleset != "kharkov":
+        # Four individuals are a Kharkov agreement (seed 001 l.126): a project choice.
+        local.append(
+            Problem(
+                None,
+                "conventions.pairs",
+                "bad_convention",
+                'pairs "no" (four players each for themselves) is played under kharkov only',
+            )
+        )
+        values["pairs"] = True
+    if values["byte"] is False and not (values["format"] == "fixed" and values["fixed_deals"] == 1):
+        local.append(
+            Problem(
+                None,
+                "conventions.byte",
+                "bad_convention",
+                'byte "no" belongs to short deberc in one deal: format "fixed", fixed_deals 1',
+            )
+        )
+        values["byte"] = True
+    if values["bolt_penalty"] == BOLT_50_100:
+        # Kharkov: 50 with 2 players or 4 individuals, 100 with 3 or pairs (seed 001 l.126).
+        individuals = n_players == 2 or (n_players == 4 and not values["pairs"])
+        values["bolt_penalty"] = 50 if individuals else 100
     if local:
         if problems is None:
             raise ScoresheetError(local)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import LAST_TRICK_BONUS
-from .combinations import BELLA, CLASS, Declaration, most_senior_seat
+from .combinations import BELLA, CLASS, Declaration, most_senior_seat, tie_order
 from .conventions import Conventions
 
 CARD_BYTE_BASE = 162  # every card point of the deal plus the last trick
 SENIOR_AFTER_QUESTION = "senior_after_question"
+LATE_SENIOR = "late_senior"
 
-MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER = (
+MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER, PLAYED = (
     "made",
     "byte",
     "hanging",
@@ -26,6 +27,7 @@ MADE, BYTE, HANGING, VOID, CARD_BYTE, CLOSING, DEBERTZ, FIFTY_OFFER = (
     "closing",
     "debertz",
     "fifty_offer",
+    "played",  # short deberc without byte (`byte: no`, rules §7): everyone records their own
 )
 
 
@@ -115,6 +117,10 @@ class DealFacts:
     # `renonce_penalty: take_trick`): seat, kind; the deal is scored from its figures.
     ruling: tuple[int, str] | None = None
     taken: tuple[int, int | None] | None = None  # take_trick: the taker's seat, trick index
+    # `late_senior` (§4): the seat and the index in its declarations of the senior
+    # combination announced after a junior one: left out of seniority and of the points.
+    left_out: tuple[int, int] | None = None
+    asked: str | None = None  # the violation's optional `asked` (for the record only)
 
 
 @dataclass(slots=True)
@@ -135,10 +141,12 @@ class DealScore:
 
 
 def halve(points: int, between: list[int], order: tuple[int, ...]) -> dict[int, int]:
-    """Split `points` equally between two sides; an odd point goes to the one earlier in
-    `order` (clockwise from the dealer's left; project default)."""
-    first, second = sorted(between, key=order.index)
-    return {first: points - points // 2, second: points // 2}
+    """Split `points` as equally as possible between the sides `between` (two, or three with
+    four individuals); the points left over go one each to the earliest in `order`
+    (clockwise from the dealer's left; project default: 31 among three is 11, 10, 10)."""
+    ordered = sorted(between, key=order.index)
+    share, left = divmod(points, len(ordered))
+    return {side: share + (1 if i < left else 0) for i, side in enumerate(ordered)}
 
 
 def side_took_trick(facts: DealFacts, table: Table, side: int) -> bool:
@@ -172,6 +180,12 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
     if not any(declared):
         return totals, None
     competing = declared
+    if facts.left_out is not None:
+        late_seat, late_index = facts.left_out
+        competing = [
+            [d for i, d in enumerate(mine) if i != late_index] if seat == late_seat else mine
+            for seat, mine in enumerate(declared)
+        ]
     if facts.ruling is not None and facts.ruling[1] == SENIOR_AFTER_QUESTION:
         # The asker's (pair's) terzes, fifties and hundreds are annulled; seniority is
         # decided among the others as usual (§4). Bella is not touched.
@@ -183,7 +197,7 @@ def deal_totals(facts: DealFacts, table: Table, dealer: int) -> tuple[list[int],
         competing,
         facts.trump,
         conv,
-        table.from_left_of(dealer),
+        tie_order(conv, table.from_left_of(dealer), facts.declarer),
         facts.last_trick,
         side_of,
     )
@@ -275,7 +289,7 @@ def split_pool(pool: Pool, opponents: list[int], order: tuple[int, ...]) -> dict
     hanging (a pool has at least two eligible sides of three, so this does not happen).
     """
     eligible = [side for side in opponents if side in pool.eligible]
-    if len(eligible) == 2:
+    if len(eligible) >= 2:
         return halve(pool.points, eligible, order)
     if len(eligible) == 1:
         return {eligible[0]: pool.points}
@@ -317,7 +331,11 @@ def score_played(
     declared_total = totals[declarer_side]
     carried = forced or 0  # the forced deal's hanging total goes with the declarer's total
     forced_total: int | None = None
-    if declared_total > best and not force_byte:
+    if not conv.byte:
+        # Short deberc without byte (§7, seed 001 l.178–179): nobody is in byte, everyone
+        # records their own total; no pools are played or made.
+        outcome = PLAYED
+    elif declared_total > best and not force_byte:
         outcome = MADE
         if conv.winner_takes_all:
             recorded = [0] * table.sides
@@ -340,7 +358,7 @@ def score_played(
         else:
             # Byte with the two opponents equal: only they can win these points later.
             new_pool = (declared_total, frozenset(top_opponents))
-        if len(opponents) == 2 and conv.hanging_on_byte_3p == "split":
+        if len(opponents) >= 2 and conv.hanging_on_byte_3p == "split":
             split_pools_between = opponents
     else:
         outcome = HANGING
@@ -385,8 +403,9 @@ def score_card_byte(
     if kind == "renonce" and conv.renonce_penalty == "redeal_minus_100":
         recorded = list(zeros)
         recorded[violator_side] = -100
-        # Pools stay; the same dealer deals the deal again.
-        return DealScore(CARD_BYTE, None, zeros, recorded, dealer), pools
+        # Pools stay; the deal is dealt again by the next dealer in turn (rules §6, a
+        # project reading of seed 001 l.158 «карты сдаются всегда по очереди»).
+        return DealScore(CARD_BYTE, None, zeros, recorded, (dealer + 1) % table.n), pools
     everything = CARD_BYTE_BASE
     for seat in range(table.n):
         for index, declaration in enumerate(facts.declared[seat]):

@@ -79,10 +79,10 @@ def _big_options() -> tuple[tuple[tuple[int, int, int], ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def _two_player_tables() -> tuple[tuple[int, ...], dict[int | None, int]]:
-    """Bitsets over (p1, p2): by tricks of seat 1 (0..9), and by who took the last trick
-    when the tricks are not given."""
+@lru_cache(maxsize=2)
+def _two_player_tables(hand_size: int = 9) -> tuple[tuple[int, ...], dict[int | None, int]]:
+    """Bitsets over (p1, p2): by tricks of seat 1 (0..hand_size), and by who took the last
+    trick when the tricks are not given. `hand_size` 9, or 10 at Kharkov's deal."""
     masks: dict[tuple[int, int], int] = {(0, 0): 1}
     for value, count in VALUES:
         spread = [(a, b) for a in range(count + 1) for b in range(count + 1 - a)]
@@ -93,18 +93,19 @@ def _two_player_tables() -> tuple[tuple[int, ...], dict[int | None, int]]:
                 grown[key] = grown.get(key, 0) | (mask << (value * (a * _STRIDE + b)))
         masks = grown
     by_tricks = []
-    for tricks1 in range(10):
-        cap1, cap2 = 2 * tricks1, 2 * (9 - tricks1)
+    for tricks1 in range(hand_size + 1):
+        cap1, cap2 = 2 * tricks1, 2 * (hand_size - tricks1)
         mask = 0
         for (n1, n2), bits in masks.items():
-            # 18 cards are dealt and only 11 are worth 0: at least 7 valued cards in the piles.
-            if n1 <= cap1 and n2 <= cap2 and n1 + n2 >= 18 - ZEROS:
+            # 18 (20) cards are dealt and only 11 are worth 0: at least 7 (9) valued cards
+            # in the piles.
+            if n1 <= cap1 and n2 <= cap2 and n1 + n2 >= 2 * hand_size - ZEROS:
                 mask |= bits
         by_tricks.append(mask)
     by_last_trick: dict[int | None, int] = {
         None: _or(by_tricks),
         0: _or(by_tricks[1:]),  # seat 1 took the last trick: at least one trick
-        1: _or(by_tricks[:9]),
+        1: _or(by_tricks[:hand_size]),
     }
     return tuple(by_tricks), by_last_trick
 
@@ -127,11 +128,11 @@ def points_possible(
     `tricks` fixes each pile's size (cards = tricks × players); when None, any split of the
     `hand_size` tricks will do in which the seat `last_trick` (if given) took at least one.
     """
-    if len(points) == 2 and hand_size == 9:
+    if len(points) == 2 and hand_size in (9, 10):
         p1, p2 = points
         if not (0 <= p1 <= 152 and 0 <= p2 <= 152):
             return False
-        by_tricks, by_last_trick = _two_player_tables()
+        by_tricks, by_last_trick = _two_player_tables(hand_size)
         mask = by_tricks[tricks[0]] if tricks is not None else by_last_trick[last_trick]
         return bool(mask >> (p1 * _STRIDE + p2) & 1)
     return _search(tuple(points), tricks, last_trick, hand_size)
@@ -144,14 +145,15 @@ def _search(
     """Three players, or four with the whole deck dealt: the cached answer."""
     n = len(points)
     if tricks is not None and len(tricks) == n and sum(tricks) == hand_size:
-        if n == 3 and hand_size == 9:
+        if n == 3 and hand_size in (9, 10):
             left = 152 - points[0] - points[1] - points[2]
             if min(points) < 0 or left < 0:
                 return False
-            # The 5 undealt cards are the fourth group, worth what the piles leave.
+            # The 5 (2 at Kharkov's deal) undealt cards are the fourth group, worth what the
+            # piles leave.
             return _groups_possible(
                 (points[0], points[1], points[2], left),
-                (3 * tricks[0], 3 * tricks[1], 3 * tricks[2], 32 - 27),
+                (3 * tricks[0], 3 * tricks[1], 3 * tricks[2], 32 - 3 * hand_size),
             )
         if n == 4 and hand_size == 8:
             if min(points) < 0 or sum(points) != 152:
@@ -362,8 +364,11 @@ def _search_free(
     return False
 
 
-def max_points(players: int) -> int:
-    """The most card points the dealt cards can hold (152 with 4; 146 with 2: the 18 richest
-    cards leave out three jacks of 2)."""
-    values = sorted(v for v, count in VALUES for _ in range(count))
-    return sum(values[-9 * players :]) if players < 4 else 152
+def max_points(players: int, hand_size: int | None = None) -> int:
+    """The most card points the dealt cards can hold: the richest `players × hand_size`
+    cards (152 with 3 or 4; 146 with 2 of 9 cards: the 18 richest leave out three jacks of
+    2; 150 with 2 of 10: one jack of 2 left out)."""
+    if hand_size is None:
+        hand_size = 8 if players == 4 else 9
+    values = sorted((v for v, count in VALUES for _ in range(count)), reverse=True)
+    return sum(values[: players * hand_size])

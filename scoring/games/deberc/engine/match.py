@@ -81,7 +81,12 @@ class MatchState:
             score, self.pools = score_card_byte(facts, table, dealer, self.pools)
         elif facts.debertz:
             holder = next(s for s in table.from_left_of(dealer) if s in facts.debertz)
-            score = DealScore(DEBERTZ, None, zeros, list(zeros), None, debertz_seat=holder)
+            # The holder's (pair's) match total becomes the target (§4, seed 001 l.146
+            # «получает максимум очков (301, 501, 1001)»); the others keep theirs.
+            recorded = list(zeros)
+            side = table.side_of[holder]
+            recorded[side] = max(0, table.conventions.target - self.totals[side])
+            score = DealScore(DEBERTZ, None, zeros, recorded, None, debertz_seat=holder)
         elif facts.closing is not None:
             score = self._closing(facts)
         elif facts.fifty_offer is not None:
@@ -95,8 +100,9 @@ class MatchState:
                 next_dealer_by_totals(recorded, table, dealer, None),
             )
         elif facts.void:
-            redeal = facts.four_sevens or facts.low_points is not None
-            nxt = dealer if redeal else (dealer + 1) % table.n
+            # Only the four-sevens redeal is dealt by the same dealer; a void deal and the
+            # automatic `redeal_below` redeal pass the deal clockwise (rules §2, §5).
+            nxt = dealer if facts.four_sevens else (dealer + 1) % table.n
             score = DealScore(VOID, None, zeros, list(zeros), nxt)
         else:
             pools_before = self.pools
@@ -257,14 +263,21 @@ class MatchState:
 
 def _table_for(names: list[str], conventions: Conventions) -> Table:
     n = len(names)
-    side_of = tuple(seat % 2 for seat in range(n)) if n == 4 else tuple(range(n))
+    pairs = n == 4 and conventions.pairs
+    side_of = tuple(seat % 2 for seat in range(n)) if pairs else tuple(range(n))
     return Table(
         n=n,
         conventions=conventions,
         side_of=side_of,
-        sides=2 if n == 4 else n,
-        hand_size=8 if n == 4 else 9,
+        sides=2 if pairs else n,
+        hand_size=hand_size(n, conventions),
     )
+
+
+def hand_size(n: int, conventions: Conventions) -> int:
+    """Cards in each hand, so tricks in a deal (rules §2): 8 with four players; with two or
+    three, 6 and then `deal_after_trump` more (9, or 10 at Kharkov's deal)."""
+    return 8 if n == 4 else 6 + conventions.deal_after_trump
 
 
 # (ruleset, table size, overrides) -> Table: a club plays a few settings over and over, and
@@ -363,6 +376,11 @@ def deal_violations(record: Any) -> list[dict[str, Any] | None]:
             # A ruling that did not stop the deal (§4 senior_after_question, §6 take_trick).
             seat, kind = ruled
             found = {"deal": facts.number, "player": names[seat], "kind": kind}
+            if facts.left_out is not None:
+                late_seat, late_index = facts.left_out
+                found["combination"] = facts.declared[late_seat][late_index].canonical
+            if facts.asked is not None:
+                found["asked"] = facts.asked
             if facts.taken is not None:
                 found["taken_by"] = names[facts.taken[0]]
                 if facts.taken[1] is not None:
@@ -379,6 +397,8 @@ def deal_violations(record: Any) -> list[dict[str, Any] | None]:
             continue
         seat, kind = facts.violation
         found = {"deal": facts.number, "player": names[seat], "kind": kind}
+        if facts.asked is not None:
+            found["asked"] = facts.asked
         if kind == "false_declaration" and facts.false_declarations:
             _, index = min(facts.false_declarations)
             found["combination"] = facts.declared[seat][index].text
@@ -523,8 +543,8 @@ def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -
     winner: Any = None
     if state.winner is not None:
         side_names = _side_names(state.winner, names, table)
-        winner = side_names if table.n == 4 else side_names[0]
-    return {
+        winner = side_names if table.sides != table.n else side_names[0]
+    result = {
         "format": RESULT_FORMAT,
         "players": names,
         "deals": deals,
@@ -533,6 +553,39 @@ def _result(names: list[str], table: Table, state: MatchState, scored: Scored) -
         "reason": state.reason,
         "match": _by_name(state.totals, names, table),
     }
+    conv = table.conventions
+    if conv.format == "fixed" and conv.fixed_deals == 1 and state.finished and scored:
+        facts, score = scored[-1][0], scored[-1][1]
+        result["stakes"] = _by_name(_stakes(table, state, facts, score), names, table)
+    return result
+
+
+def _stakes(table: Table, state: MatchState, facts: DealFacts, score: DealScore) -> list[int]:
+    """Short deberc in one deal (§7 convention `byte`, seed 001 l.178–181): the stakes each
+    side won (+) or paid (−), adding up to 0. With byte: the declarer wins one stake from
+    each opponent when made and pays one to each on a byte or hanging byte (with two sides a
+    byte costs double, «байд вдвойне»); otherwise (without byte, or a deal that ended
+    another way) the match winner wins one stake from each other side (project reading)."""
+    sides = table.sides
+    stakes = [0] * sides
+    if score.outcome in ("made", "byte", "hanging") and facts.declarer is not None:
+        declarer = table.side_of[facts.declarer]
+        if score.outcome == "made":
+            each = 1
+        elif score.outcome == "byte" and sides == 2:
+            each = -2
+        else:
+            each = -1
+        for side in range(sides):
+            if side != declarer:
+                stakes[side] = -each
+        stakes[declarer] = each * (sides - 1)
+        return stakes
+    if state.winner is not None:
+        for side in range(sides):
+            stakes[side] = -1
+        stakes[state.winner] = sides - 1
+    return stakes
 
 
 def closing_verdict(
@@ -594,7 +647,7 @@ def closing_verdict(
     winner: Any = None
     if state.winner is not None:
         side_names = _side_names(state.winner, names, table)
-        winner = side_names if table.n == 4 else side_names[0]
+        winner = side_names if table.sides != table.n else side_names[0]
     return {
         "true_closing": score.closing_true,
         "target": conv.target,
@@ -631,7 +684,7 @@ def match_points(result: dict[str, Any], conventions: Conventions) -> dict[str, 
     # With pairs both partners carry their pair's total: count each beaten side once.
     loser_totals = (
         list({totals[name] for name in losers})
-        if len(names) == 4
+        if len(names) == 4 and conventions.pairs
         else [totals[name] for name in losers]
     )
     points = winner_match_points(

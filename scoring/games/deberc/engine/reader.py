@@ -18,8 +18,10 @@ from .combinations import (
     declaration_table,
     overlapping_card,
     parse_declaration,
+    seniority_key,
 )
 from .deal import (
+    LATE_SENIOR,
     SENIOR_AFTER_QUESTION,
     DealFacts,
     Table,
@@ -34,8 +36,15 @@ VIOLATION_KINDS = (
     "illegal_swap",
     "wrong_card_count",
     SENIOR_AFTER_QUESTION,
+    LATE_SENIOR,
 )
 TAKE_TRICK = "take_trick"
+# What a "how high?" ruling may say was asked (§4): the declared terz or fifty, or (an
+# illegal question only) the trump-nine terz at the seven swap.
+ASKED: dict[str, tuple[str, ...]] = {
+    "illegal_question": ("terz", "fifty", "swap_terz"),
+    SENIOR_AFTER_QUESTION: ("terz", "fifty"),
+}
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
@@ -68,7 +77,7 @@ DEAL_KEYS = frozenset(
 RECORD_KEYS = frozenset(("format", "ruleset", "conventions", "players", "first_dealer", "deals"))
 NESTED_KEYS: dict[str, frozenset[str]] = {
     "closing": frozenset(("player", "points")),
-    "violation": frozenset(("player", "kind", "taken_by", "trick")),
+    "violation": frozenset(("player", "kind", "taken_by", "trick", "asked", "combination")),
     "pencil": frozenset(("player", "wrote", "noticed_by")),
     "play": frozenset(("hands", "tricks")),
     "fifty_offer": frozenset(("player",)),
@@ -430,7 +439,7 @@ class DealReader:
         if type(violation) is not dict:
             return False
         kind = violation.get("kind")
-        return kind == SENIOR_AFTER_QUESTION or (
+        return kind in (SENIOR_AFTER_QUESTION, LATE_SENIOR) or (
             kind == "renonce" and self.table.conventions.renonce_penalty == TAKE_TRICK
         )
 
@@ -482,7 +491,9 @@ class DealReader:
         kind = violation["kind"]
         taker: int | None = None
         trick: int | None = None
-        if kind == SENIOR_AFTER_QUESTION:
+        if kind == LATE_SENIOR:
+            self._read_late_senior(number, violation, seat, facts)
+        if kind in (SENIOR_AFTER_QUESTION, LATE_SENIOR):
             for extra in ("taken_by", "trick"):
                 if extra in violation:
                     self.problem(
@@ -539,6 +550,84 @@ class DealReader:
             if taker is not None:
                 facts.taken = (taker, trick)
 
+    def _read_late_senior(
+        self, number: int, violation: dict, seat: int | None, facts: DealFacts
+    ) -> None:
+        """`late_senior` (§4): `combination` names the player's declared terz, fifty or
+        hundred announced after a junior one; it must be more senior than another of theirs."""
+        text = violation.get("combination")
+        if text is None:
+            self.problem(
+                number,
+                "violation.combination",
+                "missing_field",
+                "which combination was announced after a junior one?",
+            )
+            return
+        if seat is None or facts.trump is None:
+            return
+        conventions = self.table.conventions
+        try:
+            named = parse_declaration(text, facts.trump, conventions)
+        except BadDeclaration as bad:
+            self.problem(number, "violation.combination", bad.code, str(bad))
+            return
+        mine = facts.declared[seat]
+        index = next(
+            (
+                i
+                for i, d in enumerate(mine)
+                if d.kind in CLASS and (d.kind, d.top) == (named.kind, named.top)
+            ),
+            None,
+        )
+        who = self.names[seat]
+        if index is None:
+            self.problem(
+                number,
+                "violation.combination",
+                "bad_violation",
+                f"{who} declared no {named.canonical}: a late senior combination is one of "
+                "their declared terzes, fifties or hundreds",
+            )
+            return
+        key = seniority_key(mine[index], facts.trump, conventions)
+        if not any(
+            d.kind in CLASS and i != index and seniority_key(d, facts.trump, conventions) < key
+            for i, d in enumerate(mine)
+        ):
+            self.problem(
+                number,
+                "violation.combination",
+                "bad_violation",
+                f"{named.canonical} is not more senior than another combination {who} declared",
+            )
+            return
+        facts.left_out = (seat, index)
+
+    def _read_asked(self, number: int, violation: dict, kind: Any, facts: DealFacts) -> None:
+        """The optional `asked` of a "how high?" ruling (§4): for the record only."""
+        if "asked" not in violation:
+            return
+        asked = violation["asked"]
+        allowed = ASKED.get(kind) if isinstance(kind, str) else None
+        if allowed is None:
+            self.problem(
+                number,
+                "violation.asked",
+                "bad_violation",
+                "asked belongs to illegal_question and senior_after_question",
+            )
+        elif asked not in allowed:
+            self.problem(
+                number,
+                "violation.asked",
+                "bad_violation",
+                f"asked is one of {', '.join(allowed)}, not {asked!r}",
+            )
+        else:
+            facts.asked = asked
+
     def _read_events(self, number: int, raw: dict, facts: DealFacts) -> None:
         violation = raw.get("violation")
         if violation is not None:
@@ -547,6 +636,15 @@ class DealReader:
             else:
                 seat = self.seat_of(number, "violation.player", violation.get("player"))
                 kind = violation.get("kind")
+                if kind in VIOLATION_KINDS:
+                    self._read_asked(number, violation, kind, facts)
+                    if kind != LATE_SENIOR and "combination" in violation:
+                        self.problem(
+                            number,
+                            "violation.combination",
+                            "bad_violation",
+                            "combination belongs to a late_senior ruling",
+                        )
                 if kind not in VIOLATION_KINDS:
                     self.problem(
                         number,
@@ -681,7 +779,7 @@ class DealReader:
             for d in facts.declared[s]
             if d.kind in CLASS or d.kind == BELLA
         )
-        return feasibility.max_points(self.table.n) + combos
+        return feasibility.max_points(self.table.n, self.table.hand_size) + combos
 
     def _read_figures(self, number: int, raw: dict, facts: DealFacts, needed: bool) -> None:
         """`points`, `last_trick` and `tricks` of a deal recorded as figures."""

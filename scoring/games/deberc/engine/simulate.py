@@ -54,11 +54,14 @@ def random_deal(
     overtrump: str = "trump_lead",
     declare: bool = True,
     forced: int | None = None,
+    hand_size: int | None = None,
 ) -> dict[str, Any]:
     """A random, fully legal deal in card-by-card form (hands at the first lead, tricks).
-    `forced`: the seat that must play it (`hanging_replay: forced`): only bella is declared."""
+    `forced`: the seat that must play it (`hanging_replay: forced`): only bella is declared.
+    `hand_size`: 8 with four players, else 9 unless given (10 at Kharkov's deal)."""
     n = len(players)
-    hand_size = 8 if n == 4 else 9
+    if hand_size is None:
+        hand_size = 8 if n == 4 else 9
     deck = list(range(32))
     rng.shuffle(deck)
     hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(n)]
@@ -194,6 +197,7 @@ def random_match(
                 first_lead=conv.first_lead,
                 overtrump=conv.overtrump,
                 forced=forced,
+                hand_size=table.hand_size,
             )
             if not card_by_card:
                 deal = as_figures(deal, players, conv.first_lead)

@@ -58,6 +58,42 @@ FIGURES: list[tuple[str, re.Pattern[str], Any]] = [
         _("The tricks add up to %(total)s, not %(hand)s."),
     ),
     (
+        "bad_convention",
+        re.compile(r"^pairs \"no\""),
+        _("Four players each for himself (pairs: no) are played under the Kharkov rules only."),
+    ),
+    (
+        "bad_convention",
+        re.compile(r"^byte \"no\""),
+        _("Short deberc without byte (byte: no) is a match of one deal: format fixed, one deal."),
+    ),
+    (
+        "bad_convention",
+        re.compile(r"^deal_after_trump takes"),
+        _("Cards dealt after the trump: 3 (nine in hand) or 4 (ten, Kharkov)."),
+    ),
+    (
+        "bad_violation",
+        re.compile(r"^asked "),
+        _(
+            "What was asked is a terz, a fifty or (an illegal question only) the trump-nine "
+            "terz at the seven swap, and only in a “how high?” ruling."
+        ),
+    ),
+    (
+        "bad_violation",
+        re.compile(r"declared no |is not more senior than another|belongs to a late_senior"),
+        _(
+            "A late senior combination is one of the player's declared terzes, fifties or "
+            "hundreds, more senior than another one they declared."
+        ),
+    ),
+    (
+        "missing_field",
+        re.compile(r"^which combination was announced after a junior one"),
+        _("Name the combination announced after a junior one (e.g. fifty:AC)."),
+    ),
+    (
         "tricks_sum",
         re.compile(r"^(?P<name>.+) has (?P<points>\d+) card points but no trick"),
         _("%(name)s has %(points)s card points but no trick."),

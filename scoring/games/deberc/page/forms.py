@@ -9,7 +9,9 @@ engine judges it. Field names:
 - `decl_<i>_<slot>_kind` (terz/fifty/hundred/debertz/klabor), `decl_<i>_<slot>_rank`,
   `decl_<i>_<slot>_suit`: a combination by its top card;
 - `closing_player`, `closing_points`; `violation_player`, `violation_kind`,
-  `violation_taken_by` (seat index: who took a trick for a renonce under `take_trick`);
+  `violation_taken_by` (seat index: who took a trick for a renonce under `take_trick`),
+  `violation_asked` (what "how high?" asked about), `violation_combination` (the
+  combination of a `late_senior` ruling, e.g. `fifty:AC`);
 - `low_points` (seat index): a redeal for a hand of few points (`redeal_below`).
 """
 
@@ -55,7 +57,17 @@ VIOLATIONS: list[tuple[str, Any]] = [
     ("wrong_card_count", _("wrong number of cards")),
     # Not a byte: the asker's combinations are annulled and the deal is scored (rules §4).
     ("senior_after_question", _('"how high?", then a senior combination')),
+    # Not a byte: the senior combination announced after a junior one is not counted (§4).
+    ("late_senior", _("a senior combination announced after a junior one")),
 ]
+# What a "how high?" ruling may say was asked (rules §4, `asked`).
+ASKED: list[tuple[str, Any]] = [
+    ("terz", _("about a terz")),
+    ("fifty", _("about a fifty")),
+    ("swap_terz", _("about the trump-nine terz at the seven swap")),
+]
+# The longest combination a scorer types (`hundred:10S` is 11 characters).
+COMBINATION_MAX = 24
 DECLARATION_SLOTS = 3
 _SUIT_SYMBOL = {code: symbol for code, symbol, _label in SUITS}
 
@@ -89,7 +101,7 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
         return form
     low_points = _seat(form, "low_points", post.get("low_points"))
     if low_points is not None:
-        # A redeal for a hand of few points (rules §2): a void deal, the same dealer deals.
+        # A redeal for a hand of few points (rules §2): a void deal, the next dealer deals.
         form.record = {"low_points": low_points}
         return form
 
@@ -147,6 +159,14 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
         taken_by = _seat(form, "violation", post.get("violation_taken_by"))
         if taken_by is not None:
             record["violation"]["taken_by"] = taken_by
+        asked = (post.get("violation_asked") or "").strip()
+        if asked:
+            record["violation"]["asked"] = asked[:COMBINATION_MAX]
+        combination = (post.get("violation_combination") or "").strip()
+        if len(combination) > COMBINATION_MAX:
+            form.add_error("violation", _("A combination is written like fifty:AC."))
+        elif combination:
+            record["violation"]["combination"] = combination
 
     if points:
         # A blank figure next to filled ones reads as 0 (a player who took no card points).
@@ -207,6 +227,10 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
         values["violation_kind"] = violation.get("kind", "renonce")
         if violation.get("taken_by") in index:
             values["violation_taken_by"] = str(index[violation["taken_by"]])
+        if violation.get("asked"):
+            values["violation_asked"] = str(violation["asked"])
+        if violation.get("combination"):
+            values["violation_combination"] = str(violation["combination"])
     return values
 
 

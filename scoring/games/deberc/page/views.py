@@ -18,6 +18,7 @@ from scoring import selectors
 from scoring.errors import active_language
 from scoring.games.deberc.engine.conventions import Conventions, resolve_conventions
 from scoring.games.deberc.engine.errors import ScoresheetError
+from scoring.games.deberc.engine.match import hand_size
 from scoring.models import Match
 
 from . import forms
@@ -116,6 +117,7 @@ def _base_context(
         "ranks": forms.RANKS,
         "combinations": forms.COMBINATIONS,
         "violations": forms.VIOLATIONS,
+        "asked_choices": forms.ASKED,
         "idempotency_key": uuid.uuid4().hex,
         "editing": editing,
         # For the offline queue's script (scoring/static/scoring/offline.js): the names that
@@ -134,7 +136,8 @@ def sheet_context(
     editing: int | None = None,
 ) -> dict[str, Any]:
     """The sheet, and what this table's conventions add to the deal form: the renonce's
-    `taken_by` under `take_trick`, the few-points redeal under `redeal_below`, and the forced
+    `taken_by` under `take_trick`, the few-points redeal under `redeal_below`, the tricks of a
+    deal (10 at Kharkov's deal), four players each for himself, and the forced
     deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
     are hidden (only bella may be declared)."""
     context = _base_context(request, match, values=values, errors=errors, doc=doc, editing=editing)
@@ -142,6 +145,11 @@ def sheet_context(
     conv = _conventions(match, len(doc["players"]))
     context["take_trick"] = conv is not None and conv.renonce_penalty == "take_trick"
     context["redeal_below"] = conv.redeal_below if conv is not None else 0
+    # Tricks in a deal (rules §2): 9, 10 at Kharkov's deal, 8 with four players; and whether
+    # four players play each for himself (`pairs: no`).
+    n = len(doc["players"])
+    context["hand_size"] = hand_size(n, conv) if conv is not None else (8 if n == 4 else 9)
+    context["individuals"] = n == 4 and conv is not None and not conv.pairs
     forced = forced_declarer(doc)
     context["forced_declarer"] = forced if editing is None else None
     if context["forced_declarer"] is not None and not values:
@@ -199,4 +207,6 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
         )
         if record["violation"].get("taken_by"):
             parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
+        if record["violation"].get("combination"):
+            parts.append(str(record["violation"]["combination"]))
     return " · ".join(parts)
