@@ -29,6 +29,7 @@ from .discipline import discipline_settings_check
 from .match_scores import CONVERSIONS, NEEDS_BANDS, BandProblem, bands_check
 from .models import Club, Entry, LockoutLift, Player, Round, RoundEvent, Table, Tournament
 from .names import NameRefused, name_clean, name_key
+from .standings import standings_refresh_later
 
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
@@ -859,6 +860,9 @@ def round_open(*, round: Round, user: Any = None, reason: str = "") -> Round:
             tournament.status = Tournament.Status.RUNNING
             tournament._history_user = user
             tournament.save(update_fields=["status"])
+        if round.byes.exists():
+            # A bye scores once its round is played (docs/tournaments.md, "Byes").
+            standings_refresh_later(tournament_id=tournament.pk)
     return round
 
 
