@@ -134,7 +134,8 @@ def sheet_context(
     editing: int | None = None,
 ) -> dict[str, Any]:
     """The sheet, and what this table's conventions add to the deal form: the renonce's
-    `taken_by` under `take_trick`, the few-points redeal under `redeal_below`, and the forced
+    `taken_by` under `take_trick`, the few-points redeal under `redeal_below` (with its own
+    button), the void deal only where nobody must play (not under `obligatory_order`), and the forced
     deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
     are hidden (only bella may be declared)."""
     context = _base_context(request, match, values=values, errors=errors, doc=doc, editing=editing)
@@ -142,6 +143,9 @@ def sheet_context(
     conv = _conventions(match, len(doc["players"]))
     context["take_trick"] = conv is not None and conv.renonce_penalty == "take_trick"
     context["redeal_below"] = conv.redeal_below if conv is not None else 0
+    # A void deal (all passed) only where the table allows one: under `obligatory_order`
+    # (Odessa, Kharkov) the dealer must name a trump, and the engine refuses a void deal.
+    context["void_allowed"] = conv is None or not conv.obligatory_order
     forced = forced_declarer(doc)
     context["forced_declarer"] = forced if editing is None else None
     if context["forced_declarer"] is not None and not values:
