@@ -34,8 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from .ranking import MatchOutcome

@@ -49,7 +49,7 @@ def _points(tournament, player):
 
 
 def test_a_bye_of_a_round_only_paired_scores_nothing_yet():
-    tournament, second, c = _evening()
+    tournament, _second, c = _evening()
     standings_refresh(tournament=tournament)
     assert _points(tournament, c) == 0
     assert StandingRow.objects.get(tournament=tournament, player=c).match_points == 0

@@ -10,8 +10,13 @@ import pytest
 from django.apps import apps as django_apps
 from django.utils import translation
 
-from tests.factories import PlayerFactory, PreferansTournamentFactory, RoundFactory, TableFactory
-from tests.factories import make_match
+from tests.factories import (
+    PlayerFactory,
+    PreferansTournamentFactory,
+    RoundFactory,
+    TableFactory,
+    make_match,
+)
 from tournaments.models import Card, MatchTally
 from tournaments.reports.selectors import discipline_lines
 from tournaments.standings import standings_refresh
@@ -65,7 +70,7 @@ def test_the_automatic_card_reads_in_the_readers_language(client, language):
 
 
 def test_a_card_stored_as_an_english_sentence_reads_translated_and_is_migrated():
-    tournament, _vera, card = _capped()
+    _tournament, _vera, card = _capped()
     Card.objects.filter(pk=card.pk).update(
         facts={}, reason="Loss limit 1000 passed (-1200) in round 1, table 3."
     )

@@ -135,8 +135,8 @@ def sheet_context(
 ) -> dict[str, Any]:
     """The sheet, and what this table's conventions add to the deal form: the renonce's
     `taken_by` under `take_trick`, the few-points redeal under `redeal_below` (with its own
-    button), the void deal only where nobody must play (not under `obligatory_order`), and the forced
-    deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
+    button), the void deal only where one may pass (not under `obligatory_order`), and the
+    forced deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
     are hidden (only bella may be declared)."""
     context = _base_context(request, match, values=values, errors=errors, doc=doc, editing=editing)
     doc = context["doc"]
