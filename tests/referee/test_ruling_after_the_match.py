@@ -57,9 +57,7 @@ def test_the_referee_rules_on_a_finished_match_of_an_open_round(client, evening)
 
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
-def test_in_a_closed_round_the_referee_is_told_why_and_offered_no_form(
-    client, evening, language
-):
+def test_in_a_closed_round_the_referee_is_told_why_and_offered_no_form(client, evening, language):
     match = _finish(evening)
     match.round.status = "closed"
     match.round.save(update_fields=["status"])

@@ -171,9 +171,7 @@ def test_odessas_redeal_is_recorded_whichever_button_sent_it(scorer_client, ev):
     assert scorer_client.post(f"/matches/{match.pk}/deal/", data).status_code == 302
     assert match.deals.get().record == {"low_points": "Boris"}
     data = form_for(match, redeal=1)
-    response = scorer_client.post(
-        f"/matches/{match.pk}/deal/", data, HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = scorer_client.post(f"/matches/{match.pk}/deal/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "Choose who held too few points." in response.content.decode()
     assert match.deals.count() == 1
