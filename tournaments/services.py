@@ -872,6 +872,9 @@ def round_close(*, round: Round, user: Any = None) -> Round:
     round.status = Round.Status.CLOSED
     round.closed_at = timezone.now()
     round.save(update_fields=["status", "closed_at"])
+    if round.byes.exists():
+        # A round closed without being opened: its byes count from now on.
+        standings_refresh_later(tournament_id=round.tournament_id)
     tournament_finish_if_played(tournament=round.tournament, user=user)
     return round
 
