@@ -168,10 +168,29 @@ def _staff_match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
+def _ruling_refusal(request: HttpRequest, match: Match) -> str:
+    """Why this member of the staff may not rule on `match` ("" when they may): a ruling
+    corrects a deal, so it follows who may correct the match's deals (the round closed: its
+    organiser only)."""
+    if perms.can_correct_deal(request.user, match):
+        return ""
+    return _(
+        "The round is closed: its results are settled, and only the tournament's organiser "
+        "changes them (with a reason kept in the round's history). Ask the organiser to rule "
+        "on this deal, or to open the round again."
+    )
+
+
 @login_required
 def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Rule on a deal of a match: the deal gets the violation, the match is re-scored."""
+    """Rule on a deal of a match: the deal gets the violation, the match is re-scored. A
+    finished match too (a dispute about a closing comes after it ends); in a closed round a
+    ruling changes settled results, the organiser's act (`can_amend`): whoever may not is
+    told why and offered no form (issue 35)."""
     match = _staff_match(request, match_id)
+    refusal = _ruling_refusal(request, match)
+    if refusal and request.method == "POST":
+        raise PermissionDenied(refusal)
     deals = list(
         Deal.objects.filter(match=match).order_by("number").values_list("number", flat=True)
     )
@@ -219,6 +238,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
     context = {
         "match": match,
         "form": form,
+        "refusal": refusal,
         "errors": errors,
         "players": players,
         "rulings": selectors.rulings_for_match(match.pk),

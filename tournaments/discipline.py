@@ -27,13 +27,14 @@ Readings (docs/tournaments.md, "Discipline"):
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from .ranking import MatchOutcome
@@ -182,7 +183,7 @@ def card_payload(card: Any, *, users_shown: bool) -> dict[str, Any]:
         "player_id": card.player_id,
         "kind": card.kind,
         "kind_label": str(card.get_kind_display()),
-        "reason": card.reason,
+        "reason": card_reason(card),
         "article": card.article or None,
         "round": card.round.number if card.round_id else None,
         "match": card.match_id,
@@ -395,12 +396,16 @@ def auto_cards_ensure(
     cards = []
     for match_id, player_id, figure in wanted:
         match = matches.get(match_id)  # type: ignore[call-overload]
+        facts = loss_facts(match, figure, tournament.loss_limit)
+        with translation.override("en"):  # the stored text; pages word it from the facts
+            reason = loss_reason(facts)[:REASON_MAX]
         cards.append(
             Card(
                 tournament=tournament,
                 player_id=int(player_id),  # type: ignore[call-overload]
                 kind=Card.Kind.YELLOW,
-                reason=_loss_reason(match, figure, tournament.loss_limit)[:REASON_MAX],
+                reason=reason,
+                facts=facts,
                 round=match.round if match is not None else None,
                 match=match,
                 automatic=True,
@@ -412,22 +417,71 @@ def auto_cards_ensure(
     return len(cards)
 
 
-def _loss_reason(match: Any, figure: Any, limit: Any) -> str:
-    where = ""
+def loss_facts(match: Any, figure: Any, limit: Any) -> dict[str, Any]:
+    """What an automatic card of the loss limit states: the limit, the player's figure (the
+    total or the points behind), where (round and table, else the match)."""
+    facts: dict[str, Any] = {"limit": limit, "total": figure}
     if match is not None and match.round_id and match.table_id:
-        where = _("round %(round)d, table %(table)d") % {
-            "round": match.round.number,
-            "table": match.table.number,
-        }
+        facts.update(round=match.round.number, table=match.table.number)
     elif match is not None:
-        where = _("match %(id)d") % {"id": match.pk}
-    if figure is not None:
+        facts["match"] = match.pk
+    return facts
+
+
+_LOSS_LIMIT = re.compile(r"(?P<limit>-?\d+)[^(]*(?:\((?P<total>[-−]?\d+)\))?")
+
+
+def loss_facts_parsed(card: Any) -> dict[str, Any]:
+    """The facts of an automatic card stored before they were (its reason in whatever
+    language the refresh ran in: "Loss limit 100 passed (-119) in round 1, table 1."): the
+    first number is the limit, the one in brackets the figure; where from the card's round
+    and match. {} when the reason cannot be read."""
+    found = _LOSS_LIMIT.search(card.reason or "")
+    if found is None:
+        return {}
+    total = found.group("total")
+    facts: dict[str, Any] = {
+        "limit": int(found.group("limit")),
+        "total": int(total.replace("−", "-")) if total else None,
+    }
+    match = card.match if card.match_id else None
+    if card.round_id and match is not None and match.table_id:
+        facts.update(round=card.round.number, table=match.table.number)
+    elif card.match_id:
+        facts["match"] = card.match_id
+    return facts
+
+
+def loss_reason(facts: Mapping[str, Any]) -> str:
+    """An automatic card's reason in the active language."""
+    where = ""
+    if facts.get("round") is not None and facts.get("table") is not None:
+        where = _("round %(round)d, table %(table)d") % {
+            "round": facts["round"],
+            "table": facts["table"],
+        }
+    elif facts.get("match") is not None:
+        where = _("match %(id)d") % {"id": facts["match"]}
+    if facts.get("total") is not None:
         return _("Loss limit %(limit)s passed (%(figure)s) in %(where)s.") % {
-            "limit": limit,
-            "figure": figure,
+            "limit": facts.get("limit"),
+            "figure": facts["total"],
             "where": where,
         }
-    return _("Loss limit %(limit)s passed in %(where)s.") % {"limit": limit, "where": where}
+    return _("Loss limit %(limit)s passed in %(where)s.") % {
+        "limit": facts.get("limit"),
+        "where": where,
+    }
+
+
+def card_reason(card: Any) -> str:
+    """A card's reason as the reader reads it: an automatic card's worded in the active
+    language from its facts (issue 35: it was stored in English and shown so on ru/uk pages
+    and in the final PDF); a referee's card as the referee wrote it."""
+    if not card.automatic:
+        return str(card.reason)
+    facts = card.facts or loss_facts_parsed(card)
+    return loss_reason(facts) if facts.get("limit") is not None else str(card.reason)
 
 
 def auto_cards_refresh(
@@ -558,7 +612,7 @@ def card_notes(tournament: Any, *, users_shown: bool = False) -> list[dict[str, 
         if card.withdrawn_at is not None:
             what += " — " + _("withdrawn")
         cited = titles.get(card.article, card.article)
-        reason = card.reason + (f" [{cited}]" if cited else "")
+        reason = card_reason(card) + (f" [{cited}]" if cited else "")
         note = {
             "round": card.round.number if card.round_id else None,
             "table": tables.get(card.match_id) if card.match_id else None,

@@ -184,6 +184,8 @@ def _matches_page(
             "can_manage": can_manage,
             "shows_scorers": shows_scorers,
             "can_edit": perms.can_change_tournament(request.user, tournament),
+            "can_finish": perms.is_organiser(request.user, tournament),
+            "all_played": services.tournament_all_played(tournament),
             "can_import": perms.can_import(request.user, tournament),
             # A time-limited game: the organiser closes the tables when time is up.
             "closes_on_time": games.game_get(tournament.game).closes_on_time(
@@ -224,6 +226,31 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     services.round_close(round=rnd, user=request.user)
     messages.success(request, _("Round %(number)s is closed.") % {"number": number})
     return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
+
+
+@require_POST
+@login_required
+def tournament_status(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    """The organiser finishes the tournament, or takes a finished one up again."""
+    tournament = _tournament(request, tournament_id)
+    change = {"finish": services.tournament_finish, "reopen": services.tournament_reopen}.get(
+        action
+    )
+    if change is None:
+        raise Http404()
+    if not perms.is_organiser(request.user, tournament):
+        raise PermissionDenied
+    try:
+        change(tournament=tournament, user=request.user)
+    except services.RoundRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        done = {
+            "finish": _("The tournament is finished."),
+            "reopen": _("The tournament is running again."),
+        }
+        messages.success(request, done[action])
+    return redirect("tournaments:matches", tournament.pk)
 
 
 @require_POST

@@ -745,6 +745,9 @@ class Card(models.Model):
     )
     # True: given by the service (the loss limit), not by a referee.
     automatic = models.BooleanField(default=False)
+    # An automatic card's facts, its reason worded from them in the reader's language
+    # (`reason_text`): {"limit", "total", "round", "table", "match"} (issue 35).
+    facts = models.JSONField(default=dict, blank=True)
     given_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -759,3 +762,11 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.get_kind_display()} ({self.reason})"
+
+    @property
+    def reason_text(self) -> str:
+        """The reason in the active language: an automatic card's worded from its facts, a
+        referee's as written."""
+        from .discipline import card_reason
+
+        return card_reason(self)

@@ -37,6 +37,7 @@ from .names import (
     name_key,
     name_lookalike,
 )
+from .standings import standings_refresh_later
 
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
@@ -903,20 +904,75 @@ def round_open(*, round: Round, user: Any = None, reason: str = "") -> Round:
         if round.ends_at is None and tournament.round_minutes:
             round.ends_at = round.opened_at + timedelta(minutes=tournament.round_minutes)
         round.save(update_fields=["status", "opened_at", "ends_at"])
-        if tournament.status == Tournament.Status.DRAFT:
-            tournament.status = Tournament.Status.RUNNING
-            tournament._history_user = user
-            tournament.save(update_fields=["status"])
+        if tournament.status != Tournament.Status.RUNNING:
+            # A draft starts; a finished tournament whose round is opened again runs again.
+            _status_set(tournament, Tournament.Status.RUNNING, user)
+        if round.byes.exists():
+            # A bye scores once its round is played (docs/tournaments.md, "Byes").
+            standings_refresh_later(tournament_id=tournament.pk)
     return round
 
 
 def round_close(*, round: Round, user: Any = None) -> Round:
     """Close a round: scorers can no longer enter or correct (the referee and organiser still
-    can)."""
+    can). The last planned round closed (the final's too: it is the last round) finishes the
+    tournament (`tournament_finish_if_played`)."""
     round.status = Round.Status.CLOSED
     round.closed_at = timezone.now()
     round.save(update_fields=["status", "closed_at"])
+    if round.byes.exists():
+        # A round closed without being opened: its byes count from now on.
+        standings_refresh_later(tournament_id=round.tournament_id)
+    tournament_finish_if_played(tournament=round.tournament, user=user)
     return round
+
+
+def tournament_all_played(tournament: Tournament) -> bool:
+    """Every planned round (1 … `rounds`, the final included) is closed."""
+    closed = set(
+        tournament.round_set.filter(status=Round.Status.CLOSED).values_list("number", flat=True)
+    )
+    return tournament.rounds > 0 and closed >= set(range(1, tournament.rounds + 1))
+
+
+def _status_set(tournament: Tournament, status: str, user: Any) -> Tournament:
+    tournament.status = status
+    tournament._history_user = user
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def tournament_finish_if_played(*, tournament: Tournament, user: Any = None) -> bool:
+    """Finish [турнир окончен] a running tournament once its last planned round is closed.
+    Whether it did."""
+    if tournament.status != Tournament.Status.RUNNING or not tournament_all_played(tournament):
+        return False
+    _status_set(tournament, Tournament.Status.FINISHED, user)
+    return True
+
+
+def tournament_finish(*, tournament: Tournament, user: Any) -> Tournament:
+    """The organiser finishes the tournament (an evening that ends before its planned
+    rounds; a tournament finished by hand after an import)."""
+    if not perms.is_organiser(user, tournament):
+        raise RoundRefused("organiser_only", _("Only the organiser finishes the tournament."))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise RoundRefused("already_finished", _("The tournament is already finished."))
+    if tournament.round_set.filter(status=Round.Status.OPEN).exists():
+        raise RoundRefused(
+            "round_open", _("A round is still open: close it before finishing the tournament.")
+        )
+    return _status_set(tournament, Tournament.Status.FINISHED, user)
+
+
+def tournament_reopen(*, tournament: Tournament, user: Any) -> Tournament:
+    """The organiser takes a finished tournament up again (a round to add, a result to
+    amend): it is running again until its last round is closed again or they finish it."""
+    if not perms.is_organiser(user, tournament):
+        raise RoundRefused("organiser_only", _("Only the organiser reopens the tournament."))
+    if tournament.status != Tournament.Status.FINISHED:
+        raise RoundRefused("not_finished", _("The tournament is not finished."))
+    return _status_set(tournament, Tournament.Status.RUNNING, user)
 
 
 def round_clock_set(*, round: Round, minutes: int | None, user: Any = None) -> Round:

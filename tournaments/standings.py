@@ -183,15 +183,17 @@ def load_tallies(tournament: Any) -> list[tuple[int, int, dict[str, Any]]]:
     )
 
 
-def load_byes(tournament: Any) -> list[tuple[int, Any]]:
-    """(round number, player id) of every bye of the tournament."""
+def load_byes(tournament: Any, *, counted_only: bool = False) -> list[tuple[int, Any]]:
+    """(round number, player id) of every bye of the tournament (the pairing avoids a second
+    bye with them all). `counted_only`: the byes the standings count, those of a round opened
+    or closed: a bye scores when its round is played (docs/tournaments.md, "Byes"), not
+    when it is only paired."""
     from .models import Round
 
-    return list(
-        Round.byes.through.objects.filter(round__tournament=tournament).values_list(
-            "round__number", "player_id"
-        )
-    )
+    byes = Round.byes.through.objects.filter(round__tournament=tournament)
+    if counted_only:
+        byes = byes.exclude(round__status=Round.Status.PAIRED)
+    return list(byes.values_list("round__number", "player_id"))
 
 
 def compute_tournament_standings(
@@ -207,7 +209,7 @@ def compute_tournament_standings(
     if tallies is None:
         tallies = load_tallies(tournament)
     if byes is None:
-        byes = load_byes(tournament)
+        byes = load_byes(tournament, counted_only=True)
     outcomes = [
         MatchOutcome.from_tally(match_id, round_number, data)
         for match_id, round_number, data in tallies

@@ -35,6 +35,11 @@ urlpatterns: list = [
         name="entry_remove",
     ),
     path(
+        "tournaments/<int:tournament_id>/status/<slug:action>/",
+        manage_views.tournament_status,
+        name="tournament_status",
+    ),
+    path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/open/",
         manage_views.round_open,
         name="round_open",

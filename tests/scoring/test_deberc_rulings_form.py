@@ -161,3 +161,21 @@ def test_how_high_then_a_senior_combination_is_offered_and_scored(scorer_client,
     match = Match.objects.get(pk=ev.match.pk)
     # Boris's fifty is annulled, Anna's terz passes: 44 + 20 and 88 + 10.
     assert match.result["match"] == {"Anna": 64, "Boris": 98}
+
+
+def test_odessas_redeal_is_recorded_whichever_button_sent_it(scorer_client, ev):
+    """Issue 35, item 1: the redeal chosen and "void deal" pressed is the redeal (Odessa has
+    no void deal: it was refused as a deal without a trump); the redeal's own button without
+    anyone chosen asks who held too few points; Odessa offers no void deal."""
+    match = plays(ev, "odessa")
+    assert 'data-testid="void-deal"' not in page(scorer_client, match)
+    assert 'data-testid="void-deal"' in page(scorer_client, plays(ev, "moscow"))
+    match = plays(ev, "odessa")
+    data = form_for(match, void=1, low_points=1, trump="H")
+    assert scorer_client.post(f"/matches/{match.pk}/deal/", data).status_code == 302
+    assert match.deals.get().record == {"low_points": "Boris"}
+    data = form_for(match, redeal=1)
+    response = scorer_client.post(f"/matches/{match.pk}/deal/", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Choose who held too few points." in response.content.decode()
+    assert match.deals.count() == 1

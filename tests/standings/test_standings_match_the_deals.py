@@ -57,8 +57,12 @@ def recompute(tournament):
         )
         if outcome:
             outcomes.append(outcome)
-    byes = Round.byes.through.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "player_id"
+    # A bye scores once its round is opened (or closed), not while it is only paired
+    # (issue 35, item 5), even where the staff enter deals in a round never opened.
+    byes = (
+        Round.byes.through.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.PAIRED)
+        .values_list("round__number", "player_id")
     )
     lines = compute_standings(
         players=tournament.entries.values_list("player_id", flat=True),

@@ -469,7 +469,8 @@ def round_pair(*, tournament: Tournament) -> Round:
                 last.save(update_fields=["status", "closed_at"])
         pairing = plan_round(tournament, number)
         round_ = round_write(tournament=tournament, number=number, pairing=pairing)
-        # Byes score at once, and a player entered since the last round gets a row.
+        # A player entered since the last round gets a row (a bye scores once its round is
+        # opened: round_open refreshes the standings).
         rows = StandingRow.objects.filter(tournament=tournament).count()
         stage_made = bool(tournament.stage_kind) and number == (
             (tournament.stage_after_round or 0) + 1

@@ -220,7 +220,7 @@ def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
 
 def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
     """The tournament's cards for the reports' "Discipline" part (tournaments.discipline)."""
-    from tournaments.discipline import card_meaning, cards_of
+    from tournaments.discipline import card_meaning, card_reason, cards_of
 
     cards = cards_of(tournament)
     meaning = card_meaning(tournament, cards)
@@ -229,7 +229,7 @@ def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
             player=card.player.display_name,
             kind=str(card.get_kind_display()),
             round=card.round.number if card.round_id else None,
-            reason=card.reason,
+            reason=card_reason(card),
             article=card.article,
             meaning=meaning.get(card.pk, ""),
             withdrawn=card.withdrawn_at is not None,

@@ -96,13 +96,21 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
     """The deal the scorer entered (not yet judged by the engine)."""
     form = DealForm(names=names, values={k: post.get(k) for k in post})
     record: dict[str, Any] = {}
-    if post.get("void"):
-        form.record = {"declarer": None}
-        return form
+    # A redeal for a hand of few points (rules §2) is read first, whichever button sent it:
+    # the scorer who chose who asked for it and then pressed "void deal" meant the redeal (on
+    # an Odessa table, where nobody may pass, that was once refused as a void deal with no
+    # trump, issue 35).
     low_points = _seat(form, "low_points", post.get("low_points"))
     if low_points is not None:
-        # A redeal for a hand of few points (rules §2): a void deal, the next dealer deals.
+        # A void deal recorded as the redeal: the next dealer in turn deals (the engine's).
         form.record = {"low_points": low_points}
+        return form
+    if post.get("redeal"):
+        if "low_points" not in form.errors:
+            form.add_error("low_points", _("Choose who held too few points."))
+        return form
+    if post.get("void"):
+        form.record = {"declarer": None}
         return form
 
     trump = (post.get("trump") or "").strip().upper()

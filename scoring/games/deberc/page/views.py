@@ -136,8 +136,9 @@ def sheet_context(
     editing: int | None = None,
 ) -> dict[str, Any]:
     """The sheet, and what this table's conventions add to the deal form: the renonce's
-    `taken_by` under `take_trick`, the few-points redeal under `redeal_below`, the tricks of a
-    deal (10 at Kharkov's deal), four players each for himself, and the forced
+    `taken_by` under `take_trick`, the few-points redeal under `redeal_below` (with its own
+    button), the void deal only where one may pass (not under `obligatory_order`), the tricks
+    of a deal (10 at Kharkov's deal), four players each for himself, and the forced
     deal of a висяк (rules §5), whose declarer is filled in and whose terz and fifty pickers
     are hidden (only bella may be declared)."""
     context = _base_context(request, match, values=values, errors=errors, doc=doc, editing=editing)
@@ -150,6 +151,9 @@ def sheet_context(
     n = len(doc["players"])
     context["hand_size"] = hand_size(n, conv) if conv is not None else (8 if n == 4 else 9)
     context["individuals"] = n == 4 and conv is not None and not conv.pairs
+    # A void deal (all passed) only where the table allows one: under `obligatory_order`
+    # (Odessa, Kharkov) the dealer must name a trump, and the engine refuses a void deal.
+    context["void_allowed"] = conv is None or not conv.obligatory_order
     forced = forced_declarer(doc)
     context["forced_declarer"] = forced if editing is None else None
     if context["forced_declarer"] is not None and not values:
