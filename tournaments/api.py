@@ -26,7 +26,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from config.openapi import json_body, object_response, rows_response
+from config.openapi import ERRORS, json_body, object_response, rows_response
+from config.strict import StrictFieldsMixin
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -35,8 +36,6 @@ from .api_schema import ENTRIES_ADD_BODY, SCORESHEETS_IMPORT_BODY, TOURNAMENT_IM
 from .models import Club, ClubMember, Tournament
 from .serializers import TournamentImportSerializer, TournamentSerializer
 from .teams import teams_from_document
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 def _tournament(request: Request, tournament_id: int) -> Tournament:
@@ -541,7 +540,7 @@ class EntrySerializer(serializers.Serializer):
     )
 
 
-class EntriesAddSerializer(serializers.Serializer):
+class EntriesAddSerializer(StrictFieldsMixin, serializers.Serializer):
     players = serializers.ListField(
         # No max_length on a name: the service refuses an over-long one as the page does
         # (`name_too_long`).
@@ -552,7 +551,7 @@ class EntriesAddSerializer(serializers.Serializer):
     )
 
 
-class EntryChangeSerializer(serializers.Serializer):
+class EntryChangeSerializer(StrictFieldsMixin, serializers.Serializer):
     withdrawn = serializers.BooleanField(required=False)
     seed = serializers.IntegerField(required=False, min_value=1, max_value=100_000)
 

@@ -10,21 +10,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
+from config.openapi import ERRORS
+from config.strict import StrictFieldsMixin
 
 from . import permissions as perms
 from . import presets
 from .api import _django_errors
 from .models import Club, ClubPreset, Tournament
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 class PresetSerializer(serializers.ModelSerializer):
@@ -38,7 +37,7 @@ class PresetSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PresetCreateSerializer(serializers.Serializer):
+class PresetCreateSerializer(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField(help_text="Unique in the club (case-insensitive).")
     settings = serializers.DictField(
         required=False,
@@ -50,7 +49,7 @@ class PresetCreateSerializer(serializers.Serializer):
     )
 
 
-class PresetRenameSerializer(serializers.Serializer):
+class PresetRenameSerializer(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField()
 
 

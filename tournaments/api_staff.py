@@ -17,6 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.strict import StrictFieldsMixin
+
 from . import permissions as perms
 from . import staff, table_cards
 from .api import ERRORS, _django_errors, _require_user, _tournament
@@ -39,7 +41,7 @@ def _managed_tournament(request: Request, tournament_id: int) -> Any:
     return tournament
 
 
-class StaffAddSerializer(serializers.Serializer):
+class StaffAddSerializer(StrictFieldsMixin, serializers.Serializer):
     user = serializers.CharField(
         max_length=150, help_text="A club member: their user id or sign-in name"
     )
@@ -111,7 +113,7 @@ class TournamentStaffMemberView(APIView):
         return Response(status=204)
 
 
-class InvitationSerializer(serializers.Serializer):
+class InvitationSerializer(StrictFieldsMixin, serializers.Serializer):
     role = serializers.ChoiceField(choices=ClubMember.Role.values)
     player = serializers.IntegerField(
         required=False, min_value=1, help_text="the player record of the club to link"

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -23,11 +22,11 @@ from tests.factories import (
     PREF_SIX_SPADES,
     PlayerFactory,
     TableFactory,
+    make_club_organiser,
     make_evening,
     make_match,
     make_preferans_evening,
 )
-from tournaments.permissions import ORGANISERS_GROUP
 
 # The roles the API is fuzzed as; "public" is an anonymous client.
 ROLES = ("organiser", "referee", "scorer", "player", "public")
@@ -100,6 +99,21 @@ def fuzz_evening(db):
     )
     assert job.status_code == 202, job.content
 
+    # Issue 31, item 6: an object behind every path parameter, so that the fuzzer's
+    # requests reach real ones (a preset, an invitation, an entry, a staff member).
+    club = ev.tournament.club.pk
+    preset = organiser.post(
+        f"/api/v1/clubs/{club}/presets/",
+        {"name": "Fuzz", "tournament": ev.tournament.pk},
+        format="json",
+    )
+    assert preset.status_code == 201, preset.content
+    invitation = organiser.post(
+        f"/api/v1/clubs/{club}/invitations/", {"role": "scorer"}, format="json"
+    )
+    assert invitation.status_code == 201, invitation.content
+    entry = ev.tournament.entries.order_by("pk").first()
+
     ev.tokens = {
         role: Token.objects.get_or_create(user=ev.users[role])[0].key
         for role in ROLES
@@ -114,6 +128,11 @@ def fuzz_evening(db):
         card_id=[card.json()["id"]],
         job_id=[job.json()["job"]],
         article_id=["scoring.byte", "conventions.target"],
+        club_id=[club],
+        preset_id=[preset.json()["id"]],
+        invitation_id=[invitation.json()["id"]],
+        entry_id=[entry.pk],
+        user=[ev.referee.pk, ev.scorer.username],
     )
     return ev
 

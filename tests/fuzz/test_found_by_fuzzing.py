@@ -10,8 +10,13 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from tests.factories import EntryFactory, TournamentFactory, UserFactory, make_evening
-from tournaments.permissions import ORGANISERS_GROUP
+from tests.factories import (
+    EntryFactory,
+    TournamentFactory,
+    UserFactory,
+    make_club_organiser,
+    make_evening,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -174,7 +179,6 @@ def test_a_swap_whose_body_is_not_an_object_is_refused(paired):
 
 
 def test_a_tournament_import_sent_as_a_form_is_refused(client, ev):
-    from django.contrib.auth.models import Group
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     response = client.post(
@@ -189,7 +193,6 @@ def test_a_tournament_import_sent_as_a_form_is_refused(client, ev):
 def test_a_tournament_import_without_its_tournament_is_refused(client, ev, settings_doc):
     """Schemathesis (issue 17, item 21): `"tournament": null`, or no `tournament` at all,
     made a tournament with no name in a club with no name."""
-    from django.contrib.auth.models import Group
 
     from tournaments.models import Tournament
 
@@ -212,7 +215,6 @@ def test_a_tournament_import_without_its_tournament_is_refused(client, ev, setti
 @pytest.mark.parametrize(("key", "value"), [("name", None), ("name", {}), ("club", 7)])
 def test_a_tournament_import_with_a_name_that_is_no_text_is_refused(client, ev, key, value):
     """Schemathesis (issue 17, item 21): `"name": null` was a 500 (NOT NULL constraint)."""
-    from django.contrib.auth.models import Group
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     settings_doc = {"name": "Imported", "club": "Клуб", key: value}
@@ -233,7 +235,6 @@ def test_a_tournament_import_with_a_name_that_is_no_text_is_refused(client, ev, 
 def test_a_tournament_import_with_a_round_or_table_that_is_not_an_object_is_refused(
     client, ev, rounds
 ):
-    from django.contrib.auth.models import Group
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {
@@ -285,7 +286,6 @@ def test_a_correction_reason_with_a_nul_is_refused_by_the_api(client, ev):
 
 
 def test_a_tournament_import_with_a_nul_in_a_name_is_refused(client, ev):
-    from django.contrib.auth.models import Group
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {"format": "deberc-tournament/1", "tournament": {"club": "K\x00", "name": "N"}}
@@ -380,7 +380,6 @@ def test_a_token_request_with_a_username_longer_than_any_is_refused(client):
     ],
 )
 def test_an_empty_post_to_a_form_page_names_the_missing_fields(ev, organiser, path):
-    from django.contrib.auth.models import Group
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     response = organiser.post(path, {})
