@@ -158,6 +158,25 @@ class ToolView(APIView):
 # --- rulings ---------------------------------------------------------------------------------
 
 
+class TextField(serializers.CharField):
+    """Text only: a number or a boolean where text is expected is refused (`invalid`), not
+    read as its spelling."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeField(serializers.IntegerField):
+    """A JSON whole number only: "1", 1.0 or true are refused (`invalid`)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class RulingInSerializer(StrictFieldsMixin, serializers.Serializer):
     deal = serializers.IntegerField(min_value=1)
     kind = serializers.CharField(
@@ -182,7 +201,8 @@ class RulingInSerializer(StrictFieldsMixin, serializers.Serializer):
 
 
 class OverturnInSerializer(StrictFieldsMixin, serializers.Serializer):
-    reason = serializers.CharField()
+    # Text only: `"reason": 0` was read as "0" (schemathesis, issue 31).
+    reason = TextField()
 
 
 def ruling_payload(ruling: Ruling, *, users_shown: bool = True) -> dict[str, Any]:
@@ -315,25 +335,6 @@ class OverturnView(APIView):
 
 
 # --- cards (issue 19, item 5) -----------------------------------------------------------------
-
-
-class TextField(serializers.CharField):
-    """Text only: a number or a boolean where text is expected is refused (`invalid`), not
-    read as its spelling."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class WholeField(serializers.IntegerField):
-    """A JSON whole number only: "1", 1.0 or true are refused (`invalid`)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 class CardInSerializer(StrictFieldsMixin, serializers.Serializer):

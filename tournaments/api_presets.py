@@ -38,7 +38,11 @@ class PresetSerializer(serializers.ModelSerializer):
 
 
 class PresetCreateSerializer(StrictFieldsMixin, serializers.Serializer):
-    name = serializers.CharField(help_text="Unique in the club (case-insensitive).")
+    name = serializers.RegexField(
+        r"\S",
+        max_length=ClubPreset._meta.get_field("name").max_length,
+        help_text="Unique in the club (case-insensitive).",
+    )
     settings = serializers.DictField(
         required=False,
         help_text="Settings of play (" + ", ".join(presets.PRESET_SETTINGS) + "); the game's "
@@ -50,7 +54,7 @@ class PresetCreateSerializer(StrictFieldsMixin, serializers.Serializer):
 
 
 class PresetRenameSerializer(StrictFieldsMixin, serializers.Serializer):
-    name = serializers.CharField()
+    name = serializers.RegexField(r"\S", max_length=ClubPreset._meta.get_field("name").max_length)
 
 
 def _club(request: Request, club_id: int) -> Club:

@@ -57,5 +57,9 @@ RULES_DECIDE = [
     # other game, at a table of another tournament; a card withdrawn already.
     "POST /api/v1/tournaments/{tournament_id}/cards/",
     "POST /api/v1/cards/{card_id}/withdraw/",
+    # Issue 31: a preset's name the club has already (`duplicate_name`, case-insensitive),
+    # settings the game does not have or a tournament of another club.
+    "POST /api/v1/clubs/{club_id}/presets/",
+    "PATCH /api/v1/clubs/{club_id}/presets/{preset_id}/",
 ]
 ACCEPTED_OR_RULED = ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]
