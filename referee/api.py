@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error_response
 from config.openapi import ERRORS, LANG, PUBLIC, object_response, rows_response
-from config.strict import StrictFieldsMixin
+from config.strict import StrictFieldsMixin, TextField, WholeField
 from scoring.models import Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
@@ -158,31 +158,12 @@ class ToolView(APIView):
 # --- rulings ---------------------------------------------------------------------------------
 
 
-class TextField(serializers.CharField):
-    """Text only: a number or a boolean where text is expected is refused (`invalid`), not
-    read as its spelling."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class WholeField(serializers.IntegerField):
-    """A JSON whole number only: "1", 1.0 or true are refused (`invalid`)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
 class RulingInSerializer(StrictFieldsMixin, serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1)
+    deal = WholeField(min_value=1)
     kind = serializers.CharField(
         max_length=32, help_text="One of the match's game's violation kinds (e.g. renonce)"
     )
-    count = serializers.IntegerField(
+    count = WholeField(
         required=False,
         allow_null=True,
         min_value=1,

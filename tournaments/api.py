@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.openapi import ERRORS, json_body, object_response, rows_response
-from config.strict import StrictFieldsMixin
+from config.strict import StrictBooleanField, StrictFieldsMixin, WholeField
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -66,7 +66,7 @@ def _django_errors(exc: DjangoValidationError) -> Response:
 class TournamentCreateSerializer(TournamentSerializer):
     """The create body (OpenAPI): a tournament's settings, and optionally a club preset."""
 
-    preset = serializers.IntegerField(
+    preset = WholeField(
         required=False,
         write_only=True,
         help_text="A club preset's id: its settings (and club) first, the body's fields "
@@ -552,8 +552,10 @@ class EntriesAddSerializer(StrictFieldsMixin, serializers.Serializer):
 
 
 class EntryChangeSerializer(StrictFieldsMixin, serializers.Serializer):
-    withdrawn = serializers.BooleanField(required=False)
-    seed = serializers.IntegerField(required=False, min_value=1, max_value=100_000)
+    # JSON's own types (issue 31): "true" and "5" were read as true and 5 where the schema
+    # says boolean and integer.
+    withdrawn = StrictBooleanField(required=False)
+    seed = WholeField(required=False, min_value=1, max_value=100_000)
 
 
 def _entries_body(tournament: Tournament, **extra: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.openapi import ERRORS
-from config.strict import StrictFieldsMixin
+from config.strict import StrictFieldsMixin, WholeField
 
 from . import permissions as perms
 from . import presets
@@ -48,7 +48,7 @@ class PresetCreateSerializer(StrictFieldsMixin, serializers.Serializer):
         help_text="Settings of play (" + ", ".join(presets.PRESET_SETTINGS) + "); the game's "
         "defaults fill the rest. Or give `tournament` to copy a tournament's.",
     )
-    tournament = serializers.IntegerField(
+    tournament = WholeField(
         required=False, help_text="A tournament of the club whose settings are saved."
     )
 

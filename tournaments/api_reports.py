@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.openapi import ERRORS
-from config.strict import StrictFieldsMixin
+from config.strict import StrictFieldsMixin, WholeField
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -45,8 +45,8 @@ ATTACHMENT_KINDS = {
 
 class ReportOrderSerializer(StrictFieldsMixin, serializers.Serializer):
     kind = serializers.ChoiceField(choices=ReportJob.Kind.choices)
-    round = serializers.IntegerField(required=False, min_value=1, help_text="kind=round")
-    player = serializers.IntegerField(
+    round = WholeField(required=False, min_value=1, help_text="kind=round")
+    player = WholeField(
         required=False, help_text="kind=player_stats: one player's report (default: everyone)"
     )
     format = serializers.ChoiceField(

@@ -68,7 +68,7 @@ def fuzz_evening(db):
     """make_evening() plus what the other routes read: two deals at the scorer's match, a
     ruling on the second, a finished report job; and the ids the fuzzers aim at."""
     ev = make_evening()
-    # The organiser may create tournaments too (the Organisers group), as on a club's site.
+    # The organiser may create tournaments in the club too (roles belong to a club: issue 31).
     make_club_organiser(ev.organiser, ev.tournament.club)
     scorer = APIClient()
     scorer.force_authenticate(user=ev.scorer)
@@ -132,7 +132,8 @@ def fuzz_evening(db):
         preset_id=[preset.json()["id"]],
         invitation_id=[invitation.json()["id"]],
         entry_id=[entry.pk],
-        user=[ev.referee.pk, ev.scorer.username],
+        # Text, as the path's schema says (a user id in a path is its digits).
+        user=[str(ev.referee.pk), ev.scorer.username],
     )
     return ev
 
