@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -27,10 +27,11 @@ from config.ids import is_id
 from scoring import tokens
 from scoring.authentication import API_AUTHENTICATION
 
-ERRORS = OpenApiResponse(description='{"errors": [{"field", "code", "message"}]}')
+from .openapi import ERRORS
+from .strict import StrictFieldsMixin
 
 
-class TokenRequestSerializer(AuthTokenSerializer):
+class TokenRequestSerializer(StrictFieldsMixin, AuthTokenSerializer):
     # No longer than a username can be (150): django-axes records every failed attempt with
     # its username, in a column of 255 characters, and PostgreSQL refused a longer one (a 500,
     # found by fuzzing). The sign-in page's form has the same limit.

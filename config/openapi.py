@@ -10,6 +10,7 @@ as a form.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, cast
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -106,4 +107,76 @@ def add_common_responses(result: dict[str, Any], **_: Any) -> dict[str, Any]:
                 codes.append("413")
             for code in codes:
                 operation["responses"].setdefault(code, errors)
+    return result
+
+
+# Text the API refuses anywhere in a request (config.parsers: a NUL in a body is a 400
+# `null_characters`; config.nul_bytes: one in the query a 400, in the path a 404): the schema
+# says so, as a pattern on every text a request carries.
+NO_NUL = r"^[^\x00]*$"
+# `\S` (not blank) with the same promise.
+NOT_BLANK_NO_NUL = r"^[^\x00]*[^\s\x00][^\x00]*$"
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _strict(schema: Any, components: dict[str, Any], seen: set[str]) -> None:
+    """Make a request's schema as strict as the code that reads it, in place: an object with
+    named properties takes no other key (every request serializer and body refuses an unknown
+    one: `unknown_field`), a text holds no NUL."""
+    if isinstance(schema, list):
+        for item in schema:
+            _strict(item, components, seen)
+        return
+    if not isinstance(schema, dict):
+        return
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+        name = ref.rsplit("/", 1)[1]
+        if name not in seen and name in components:
+            seen.add(name)
+            _strict(components[name], components, seen)
+        return
+    if schema.get("type") == "object" and "properties" in schema:
+        schema.setdefault("additionalProperties", False)
+    if schema.get("type") == "string" and "enum" not in schema and "format" not in schema:
+        pattern = schema.get("pattern")
+        if pattern is None:
+            schema["pattern"] = NO_NUL
+        elif pattern == r"\S":
+            schema["pattern"] = NOT_BLANK_NO_NUL
+    for key in ("properties", "patternProperties"):
+        for value in (schema.get(key) or {}).values():
+            _strict(value, components, seen)
+    for key in ("items", "additionalProperties", "not"):
+        _strict(schema.get(key), components, seen)
+    for key in ("anyOf", "oneOf", "allOf"):
+        _strict(schema.get(key), components, seen)
+
+
+def strict_requests(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook (issue 31, item 6: the schema tells the truth).
+
+    - A body the API reads as JSON is documented as JSON only: DRF would also parse a form,
+      but a form cannot say `null`, a number or a list (a nullable field sent as a form is the
+      text "null", refused), so a client generated from the schema sends JSON. An operation
+      that takes only a form (a file upload) keeps it.
+    - Request objects are closed and texts hold no NUL (`_strict`).
+    - Every text parameter (path or query) holds no NUL."""
+    components = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            # Copies: a view's schema may be a module's constant (tournaments.api_schema).
+            for parameter in operation.get("parameters", []):
+                parameter["schema"] = copy.deepcopy(parameter.get("schema"))
+                _strict(parameter["schema"], components, seen)
+            body = operation.get("requestBody") or {}
+            content = body["content"] = copy.deepcopy(body.get("content") or {})
+            if "application/json" in content:
+                for media_type in FORMS:
+                    content.pop(media_type, None)
+            for media in content.values():
+                _strict(media.get("schema"), components, seen)
     return result

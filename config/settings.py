@@ -259,6 +259,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.add_common_responses",
+        "config.openapi.strict_requests",
     ],
 }
 

@@ -16,14 +16,15 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error_response
-from config.openapi import LANG, PUBLIC, object_response, rows_response
+from config.openapi import ERRORS, LANG, PUBLIC, object_response, rows_response
+from config.strict import StrictFieldsMixin, TextField, WholeField
 from scoring.models import Match
 from tournaments import permissions as perms
 from tournaments.models import Tournament
@@ -31,8 +32,6 @@ from tournaments.models import Tournament
 from . import selectors, services
 from .models import Ruling
 from .toolbase import ToolError, tool_lang
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 def request_lang(request: Request, body: Any = None) -> str:
@@ -159,12 +158,12 @@ class ToolView(APIView):
 # --- rulings ---------------------------------------------------------------------------------
 
 
-class RulingInSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1)
+class RulingInSerializer(StrictFieldsMixin, serializers.Serializer):
+    deal = WholeField(min_value=1)
     kind = serializers.CharField(
         max_length=32, help_text="One of the match's game's violation kinds (e.g. renonce)"
     )
-    count = serializers.IntegerField(
+    count = WholeField(
         required=False,
         allow_null=True,
         min_value=1,
@@ -188,8 +187,9 @@ class RulingInSerializer(serializers.Serializer):
     )
 
 
-class OverturnInSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+class OverturnInSerializer(StrictFieldsMixin, serializers.Serializer):
+    # Text only: `"reason": 0` was read as "0" (schemathesis, issue 31).
+    reason = TextField()
 
 
 def ruling_payload(ruling: Ruling, *, users_shown: bool = True) -> dict[str, Any]:
@@ -325,26 +325,7 @@ class OverturnView(APIView):
 # --- cards (issue 19, item 5) -----------------------------------------------------------------
 
 
-class TextField(serializers.CharField):
-    """Text only: a number or a boolean where text is expected is refused (`invalid`), not
-    read as its spelling."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class WholeField(serializers.IntegerField):
-    """A JSON whole number only: "1", 1.0 or true are refused (`invalid`)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class CardInSerializer(serializers.Serializer):
+class CardInSerializer(StrictFieldsMixin, serializers.Serializer):
     player = WholeField(
         min_value=1, max_value=2**31 - 1, help_text="The player's id (an entry of the tournament)"
     )
@@ -367,27 +348,9 @@ class CardInSerializer(serializers.Serializer):
         help_text="The table's match, when the card is given at a table",
     )
 
-    def to_internal_value(self, data: Any) -> Any:
-        from tournaments.serializers import unknown_fields
 
-        if isinstance(data, dict):
-            unknown = unknown_fields(data, self.fields)
-            if unknown:
-                raise serializers.ValidationError(unknown)
-        return super().to_internal_value(data)
-
-
-class CardWithdrawInSerializer(serializers.Serializer):
+class CardWithdrawInSerializer(StrictFieldsMixin, serializers.Serializer):
     reason = TextField(max_length=100, help_text="Why the card is withdrawn")
-
-    def to_internal_value(self, data: Any) -> Any:
-        from tournaments.serializers import unknown_fields
-
-        if isinstance(data, dict):
-            unknown = unknown_fields(data, self.fields)
-            if unknown:
-                raise serializers.ValidationError(unknown)
-        return super().to_internal_value(data)
 
 
 def _visible_tournament(request: Request, tournament_id: int) -> Tournament:

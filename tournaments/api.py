@@ -26,7 +26,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from config.openapi import json_body, object_response, rows_response
+from config.openapi import ERRORS, json_body, object_response, rows_response
+from config.strict import StrictBooleanField, StrictFieldsMixin, WholeField
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -35,8 +36,6 @@ from .api_schema import ENTRIES_ADD_BODY, SCORESHEETS_IMPORT_BODY, TOURNAMENT_IM
 from .models import Club, ClubMember, Tournament
 from .serializers import TournamentImportSerializer, TournamentSerializer
 from .teams import teams_from_document
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 def _tournament(request: Request, tournament_id: int) -> Tournament:
@@ -67,7 +66,7 @@ def _django_errors(exc: DjangoValidationError) -> Response:
 class TournamentCreateSerializer(TournamentSerializer):
     """The create body (OpenAPI): a tournament's settings, and optionally a club preset."""
 
-    preset = serializers.IntegerField(
+    preset = WholeField(
         required=False,
         write_only=True,
         help_text="A club preset's id: its settings (and club) first, the body's fields "
@@ -546,7 +545,7 @@ class EntrySerializer(serializers.Serializer):
     )
 
 
-class EntriesAddSerializer(serializers.Serializer):
+class EntriesAddSerializer(StrictFieldsMixin, serializers.Serializer):
     players = serializers.ListField(
         # No max_length on a name: the service refuses an over-long one as the page does
         # (`name_too_long`).
@@ -557,9 +556,11 @@ class EntriesAddSerializer(serializers.Serializer):
     )
 
 
-class EntryChangeSerializer(serializers.Serializer):
-    withdrawn = serializers.BooleanField(required=False)
-    seed = serializers.IntegerField(required=False, min_value=1, max_value=100_000)
+class EntryChangeSerializer(StrictFieldsMixin, serializers.Serializer):
+    # JSON's own types (issue 31): "true" and "5" were read as true and 5 where the schema
+    # says boolean and integer.
+    withdrawn = StrictBooleanField(required=False)
+    seed = WholeField(required=False, min_value=1, max_value=100_000)
 
 
 def _entries_body(tournament: Tournament, **extra: Any) -> dict[str, Any]:

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,7 +29,7 @@ from rest_framework.views import APIView
 from config.api_errors import error, error_response
 from config.datetimes import DateTimeField
 from config.ids import MAX_ID, is_id
-from config.openapi import object_response, rows_response
+from config.openapi import ERRORS, array, obj, object_response, rows_response
 
 from . import permissions as perms
 from .live_cache import live_version_of, version_answer
@@ -40,10 +45,6 @@ from .selectors_live import (
 )
 from .team_standings import with_team_names
 
-ERRORS = inline_serializer(
-    "LiveErrors",
-    fields={"errors": serializers.ListField(child=serializers.DictField())},
-)
 STANDING_ROWS = inline_serializer(
     "StandingRow",
     many=True,
@@ -254,6 +255,30 @@ class StandingsNotesView(APIView):
         return JsonResponse(notes, safe=False, json_dumps_params={"ensure_ascii": False})
 
 
+# One row per rated player, best first (selectors_live.leaderboard_rows): typed, so that a
+# client generated from the schema reads it (issue 31, item 6).
+LEADERBOARD = OpenApiResponse(
+    array(
+        obj(
+            {
+                "rank": {"type": "integer", "minimum": 1},
+                "player": {"type": "string"},
+                "player_id": {"type": "integer"},
+                "club": {"type": "string"},
+                "game": {"type": "string"},
+                "rating": {"type": "number", "description": "the openskill ordinal"},
+                "mu": {"type": "number"},
+                "sigma": {"type": "number"},
+                "matches": {"type": "integer", "minimum": 0},
+            },
+            ["rank", "player", "player_id", "club", "game", "rating", "mu", "sigma", "matches"],
+            closed=True,
+        )
+    ),
+    description="Players by rating, best first",
+)
+
+
 class LeaderboardView(APIView):
     @extend_schema(
         parameters=[
@@ -268,7 +293,7 @@ class LeaderboardView(APIView):
                 "game): one game's ratings at a time, never two mixed",
             ),
         ],
-        responses={200: rows_response("Players by rating, best first"), 400: ERRORS},
+        responses={200: LEADERBOARD, 400: ERRORS},
         summary="Players by rating (openskill ordinal) in one game, optionally of one club",
     )
     def get(self, request: Request) -> Response:

@@ -9,8 +9,7 @@ a lockout this user may not lift → 403 with the reason's code (`not_yours_to_l
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,12 +18,12 @@ from rest_framework.views import APIView
 from config.api_errors import error, error_response
 from config.datetimes import DateTimeField
 from config.lockouts import KINDS
+from config.openapi import ERRORS
 from config.security import client_ip
+from config.strict import StrictFieldsMixin
 
 from . import permissions as perms
 from . import selectors, services
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 class LockoutSerializer(serializers.Serializer):
@@ -37,7 +36,7 @@ class LockoutSerializer(serializers.Serializer):
     )
 
 
-class LockoutLiftSerializer(serializers.Serializer):
+class LockoutLiftSerializer(StrictFieldsMixin, serializers.Serializer):
     kind = serializers.ChoiceField(choices=KINDS)
     # As long as django-axes' columns (a username of 255 characters, an address).
     value = serializers.CharField(max_length=255)

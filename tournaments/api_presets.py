@@ -10,8 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,13 +18,13 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.datetimes import MODEL_FIELD_MAPPING
+from config.openapi import ERRORS
+from config.strict import StrictFieldsMixin, WholeField
 
 from . import permissions as perms
 from . import presets
 from .api import _django_errors
 from .models import Club, ClubPreset, Tournament
-
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 
 
 class PresetSerializer(serializers.ModelSerializer):
@@ -40,20 +39,24 @@ class PresetSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PresetCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(help_text="Unique in the club (case-insensitive).")
+class PresetCreateSerializer(StrictFieldsMixin, serializers.Serializer):
+    name = serializers.RegexField(
+        r"\S",
+        max_length=ClubPreset._meta.get_field("name").max_length,
+        help_text="Unique in the club (case-insensitive).",
+    )
     settings = serializers.DictField(
         required=False,
         help_text="Settings of play (" + ", ".join(presets.PRESET_SETTINGS) + "); the game's "
         "defaults fill the rest. Or give `tournament` to copy a tournament's.",
     )
-    tournament = serializers.IntegerField(
+    tournament = WholeField(
         required=False, help_text="A tournament of the club whose settings are saved."
     )
 
 
-class PresetRenameSerializer(serializers.Serializer):
-    name = serializers.CharField()
+class PresetRenameSerializer(StrictFieldsMixin, serializers.Serializer):
+    name = serializers.RegexField(r"\S", max_length=ClubPreset._meta.get_field("name").max_length)
 
 
 def _club(request: Request, club_id: int) -> Club:

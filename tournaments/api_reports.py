@@ -19,7 +19,7 @@ from django.http import FileResponse
 from django.urls import reverse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
@@ -28,6 +28,8 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.datetimes import DateTimeField
+from config.openapi import ERRORS
+from config.strict import StrictFieldsMixin, WholeField
 from config.throttles import AnonHeavyReadThrottle
 
 from . import permissions as perms
@@ -35,7 +37,6 @@ from .models import ReportJob, Tournament
 from .reports import selectors
 from .reports import services as report_services
 
-ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"errors": [{field, code, message}]}')
 ATTACHMENT_KINDS = {
     ReportJob.Kind.STANDINGS_CSV,
     ReportJob.Kind.STANDINGS_XLSX,
@@ -43,10 +44,10 @@ ATTACHMENT_KINDS = {
 }
 
 
-class ReportOrderSerializer(serializers.Serializer):
+class ReportOrderSerializer(StrictFieldsMixin, serializers.Serializer):
     kind = serializers.ChoiceField(choices=ReportJob.Kind.choices)
-    round = serializers.IntegerField(required=False, min_value=1, help_text="kind=round")
-    player = serializers.IntegerField(
+    round = WholeField(required=False, min_value=1, help_text="kind=round")
+    player = WholeField(
         required=False, help_text="kind=player_stats: one player's report (default: everyone)"
     )
     format = serializers.ChoiceField(

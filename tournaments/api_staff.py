@@ -11,12 +11,20 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from config.strict import StrictFieldsMixin, WholeField
 
 from . import permissions as perms
 from . import staff, table_cards
@@ -40,12 +48,48 @@ def _managed_tournament(request: Request, tournament_id: int) -> Any:
     return tournament
 
 
-class StaffAddSerializer(serializers.Serializer):
-    user = serializers.CharField(
-        max_length=150, help_text="A club member: their user id or sign-in name"
-    )
+USERNAME_MAX = 150  # Django's username column
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+            {"type": "string", "minLength": 1, "maxLength": USERNAME_MAX},
+        ],
+        "description": "A club member: their user id (a number) or sign-in name",
+    }
+)
+class PersonField(serializers.Field):
+    """A person as the staff page names them: a user id (a JSON whole number) or a sign-in
+    name (text, which may be the id's digits too: staff.staff_add reads both). The schema said
+    text only while a number was read as an id (schemathesis, issue 31): it says both now, and
+    anything else (true, 1.5, a list) is refused."""
+
+    default_error_messages = {
+        "invalid": _("Give the user's id (a number) or sign-in name."),
+        "max_length": serializers.CharField.default_error_messages["max_length"],
+    }
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, int) and not isinstance(data, bool):
+            if not 1 <= data < 2**63:
+                self.fail("invalid")
+            return data
+        if not isinstance(data, str) or not data.strip():
+            self.fail("invalid")
+        if len(data) > USERNAME_MAX:
+            self.fail("max_length", max_length=USERNAME_MAX)
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class StaffAddSerializer(StrictFieldsMixin, serializers.Serializer):
+    user = PersonField()
     role = serializers.ChoiceField(choices=["referee", "organiser", "scorer"])
-    table = serializers.IntegerField(
+    table = WholeField(
         required=False,
         min_value=1,
         max_value=32767,
@@ -72,11 +116,10 @@ class TournamentStaffView(APIView):
         serializer = StaffAddSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        raw = request.data.get("user") if isinstance(request.data, dict) else None
         try:
             staff.staff_add(
                 tournament=tournament,
-                user=raw if isinstance(raw, int) and not isinstance(raw, bool) else data["user"],
+                user=data["user"],
                 role=data["role"],
                 table=data.get("table"),
                 by=request.user,
@@ -112,9 +155,9 @@ class TournamentStaffMemberView(APIView):
         return Response(status=204)
 
 
-class InvitationSerializer(serializers.Serializer):
+class InvitationSerializer(StrictFieldsMixin, serializers.Serializer):
     role = serializers.ChoiceField(choices=ClubMember.Role.values)
-    player = serializers.IntegerField(
+    player = WholeField(
         required=False, min_value=1, help_text="the player record of the club to link"
     )
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)

@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from config.ids import MAX_ID
 from config.openapi import json_body, obj
+from config.strict import StrictBooleanField
 
 from . import teams
 from .api import ERRORS, _django_errors, _entries_manager, _tournament
@@ -124,7 +125,7 @@ class TeamChangeSerializer(_Body):
     members = serializers.ListField(
         child=serializers.JSONField(), max_length=teams.MEMBERS_MAX_LISTED, required=False
     )
-    withdrawn = serializers.BooleanField(required=False)
+    withdrawn = StrictBooleanField(required=False)
 
 
 def _teams_body(tournament: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from config.datetimes import MODEL_FIELD_MAPPING
+from config.strict import unknown_fields
 from scoring import games
 
 from . import services
@@ -146,18 +147,6 @@ def _coded(exc: DjangoValidationError) -> dict[str, list[ErrorDetail]]:
             for message in error.messages
         ]
         for field, errors in exc.error_dict.items()
-    }
-
-
-def unknown_fields(data: Any, known: Any) -> dict[str, list[ErrorDetail]]:
-    """`unknown_field` for each key of `data` that is not in `known`: refused rather than
-    dropped, so that a misspelt setting is not silently replaced by its default."""
-    if not isinstance(data, Mapping):
-        return {}
-    return {
-        str(key): [ErrorDetail(_("Unknown field: check its spelling."), code="unknown_field")]
-        for key in data
-        if key not in known
     }
 
 

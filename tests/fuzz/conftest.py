@@ -68,7 +68,7 @@ def fuzz_evening(db):
     """make_evening() plus what the other routes read: two deals at the scorer's match, a
     ruling on the second, a finished report job; and the ids the fuzzers aim at."""
     ev = make_evening()
-    # The organiser may create tournaments too (an organiser of its club), as on a club's site.
+    # The organiser may create tournaments in the club too (roles belong to a club: issue 31).
     make_club_organiser(ev.organiser, ev.tournament.club)
     scorer = APIClient()
     scorer.force_authenticate(user=ev.scorer)
@@ -99,6 +99,21 @@ def fuzz_evening(db):
     )
     assert job.status_code == 202, job.content
 
+    # Issue 31, item 6: an object behind every path parameter, so that the fuzzer's
+    # requests reach real ones (a preset, an invitation, an entry, a staff member).
+    club = ev.tournament.club.pk
+    preset = organiser.post(
+        f"/api/v1/clubs/{club}/presets/",
+        {"name": "Fuzz", "tournament": ev.tournament.pk},
+        format="json",
+    )
+    assert preset.status_code == 201, preset.content
+    invitation = organiser.post(
+        f"/api/v1/clubs/{club}/invitations/", {"role": "scorer"}, format="json"
+    )
+    assert invitation.status_code == 201, invitation.content
+    entry = ev.tournament.entries.order_by("pk").first()
+
     ev.tokens = {
         role: Token.objects.get_or_create(user=ev.users[role])[0].key
         for role in ROLES
@@ -113,6 +128,12 @@ def fuzz_evening(db):
         card_id=[card.json()["id"]],
         job_id=[job.json()["job"]],
         article_id=["scoring.byte", "conventions.target"],
+        club_id=[club],
+        preset_id=[preset.json()["id"]],
+        invitation_id=[invitation.json()["id"]],
+        entry_id=[entry.pk],
+        # Text, as the path's schema says (a user id in a path is its digits).
+        user=[str(ev.referee.pk), ev.scorer.username],
     )
     return ev
 

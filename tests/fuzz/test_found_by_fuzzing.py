@@ -516,3 +516,79 @@ def test_an_import_file_with_unstorable_text_is_refused(ev, organiser, escape):
     response = organiser.post(f"/tournaments/{ev.tournament.pk}/import/", {"files": [upload]})
     page = organiser.get(response["Location"]).content.decode()
     assert "sheet.json: " in page and "not allowed" in page
+
+
+# --- JSON's own types where the schema states them (issue 31, item 6) -----------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"withdrawn": "true"}, "withdrawn"),
+        ({"withdrawn": 1}, "withdrawn"),
+        ({"seed": "5"}, "seed"),
+        ({"seed": 5.0}, "seed"),
+        ({"seed": True}, "seed"),
+    ],
+)
+def test_an_entry_change_takes_a_boolean_and_a_whole_number_not_their_spelling(
+    ev, organiser, body, field
+):
+    entry = ev.tournament.entries.order_by("pk").first()
+    url = f"/api/v1/tournaments/{ev.tournament.pk}/entries/{entry.pk}/"
+    answer = organiser.patch(url, json.dumps(body), content_type="application/json")
+    _assert_coded(answer, 400, "invalid")
+    assert answer.json()["errors"][0]["field"] == field
+    entry.refresh_from_db()
+    assert (entry.withdrawn, entry.seed) == (False, entry.seed)
+    taken = organiser.patch(
+        url, json.dumps({"withdrawn": True, "seed": 5}), content_type="application/json"
+    )
+    assert taken.status_code == 200, taken.content
+    entry.refresh_from_db()
+    assert (entry.withdrawn, entry.seed) == (True, 5)
+
+
+def test_a_staff_member_is_named_by_their_id_as_a_number_or_by_their_sign_in_name(ev, organiser):
+    from tournaments.models import ClubMember
+
+    url = f"/api/v1/tournaments/{ev.tournament.pk}/staff/"
+    by_id = UserFactory(username="by_id_31")
+    by_name = UserFactory(username="by_name_31")
+    for user in (by_id, by_name):
+        ClubMember.objects.create(club=ev.tournament.club, user=user, role="referee")
+    for person in (by_id.pk, "by_name_31"):
+        answer = organiser.post(
+            url, json.dumps({"user": person, "role": "referee"}), content_type="application/json"
+        )
+        assert answer.status_code == 201, answer.content
+    assert set(ev.tournament.referees.values_list("username", flat=True)) >= {
+        "by_id_31",
+        "by_name_31",
+    }
+    for wrong in (True, 1.5, [by_id.pk], "", 0, -1, "x" * 151):
+        answer = organiser.post(
+            url, json.dumps({"user": wrong, "role": "referee"}), content_type="application/json"
+        )
+        assert answer.status_code == 400, (wrong, answer.content)
+        assert answer.json()["errors"][0]["field"] == "user", (wrong, answer.content)
+
+
+@pytest.mark.parametrize("name", [0, True, ["Fuzz"]])
+def test_a_preset_name_is_text_not_a_number_read_as_its_digits(ev, organiser, name):
+    make_club_organiser(ev.organiser, ev.tournament.club)
+    presets = f"/api/v1/clubs/{ev.tournament.club_id}/presets/"
+    made = organiser.post(presets, json.dumps({"name": "Friday"}), content_type="application/json")
+    assert made.status_code == 201, made.content
+    url = f"{presets}{made.json()['id']}/"
+    for method, target in (("post", presets), ("patch", url)):
+        answer = getattr(organiser, method)(
+            target, json.dumps({"name": name}), content_type="application/json"
+        )
+        _assert_coded(answer, 400, "invalid")
+        assert answer.json()["errors"][0]["field"] == "name"
+    from tournaments.models import ClubPreset
+
+    assert list(
+        ClubPreset.objects.filter(club=ev.tournament.club).values_list("name", flat=True)
+    ) == ["Friday"]
