@@ -110,6 +110,8 @@ PAGES: dict[str, frozenset[str]] = {
     "tournaments:table_card_issue": TOURNAMENT_ORGANISER,
     "tournaments:table_card_revoke": TOURNAMENT_ORGANISER,
     "tournaments:round_cards_pdf": TOURNAMENT_ORGANISER,
+    "tournaments:round_cards_issue": TOURNAMENT_ORGANISER,
+    "tournaments:tournament_status": TOURNAMENT_ORGANISER,
     "tournaments:table_card": NOBODY,
     "tournaments:queue_report": WRITES_DEALS,
     "tournaments:club_presets": CLUB_ORGANISER,
@@ -177,6 +179,7 @@ API: dict[str, frozenset[str]] = {
     "POST /api/v1/tournaments/{tournament_id}/staff/": TOURNAMENT_ORGANISER,
     "DELETE /api/v1/tournaments/{tournament_id}/staff/{user}/": TOURNAMENT_ORGANISER,
     "GET /api/v1/tournaments/{tournament_id}/rounds/{number}/cards.pdf": TOURNAMENT_ORGANISER,
+    "POST /api/v1/tournaments/{tournament_id}/rounds/{number}/cards/": TOURNAMENT_ORGANISER,
     "GET /api/v1/clubs/{club_id}/invitations/": CLUB_ORGANISER,
     "POST /api/v1/clubs/{club_id}/invitations/": CLUB_ORGANISER,
     "DELETE /api/v1/clubs/{club_id}/invitations/{invitation_id}/": CLUB_ORGANISER,
@@ -267,6 +270,7 @@ def _world() -> SimpleNamespace:
     from rest_framework.test import APIClient
 
     from scoring import services, tokens
+    from tournaments import table_cards
 
     a = make_evening(published=False)
     b = make_evening(published=False)
@@ -316,6 +320,8 @@ def _world() -> SimpleNamespace:
         club=club, name="A's preset", game="deberc", settings={"ruleset": "moscow"}
     )
     team = Team.objects.create(tournament=a.tournament, name="A's team")
+    # The round's table cards, so that their download has something to render.
+    table_cards.cards_issue_round(round=a.round, user=a.organiser)
     token = tokens.token_issue(user=people["a_player"])
     return SimpleNamespace(
         a=a,
@@ -339,6 +345,7 @@ def _world() -> SimpleNamespace:
             "table": a.table.number,
             "article_id": "scoring.byte",
             "player_id": anna.pk,
+            "action": "finish",
             "token": "not-a-real-token-0000",
         },
     )
@@ -385,6 +392,7 @@ GHOSTS: dict[str, Any] = {
     "article_id": "no.such.article",
     "player_id": 999_999,
     "token": "not-a-real-token-0000",
+    "action": "finish",
 }
 
 

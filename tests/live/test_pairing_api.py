@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from scoring.models import Match, Seat
 from tests.factories import UserFactory
@@ -17,7 +18,9 @@ def pair(client, tournament):
     return client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/")
 
 
-def test_the_organiser_pairs_round_one_with_tables_seats_and_a_bye(client, tournament, organiser):
+def test_the_organiser_pairs_round_one_with_tables_seats_and_a_bye(
+    client, tournament, organiser, django_capture_on_commit_callbacks
+):
     client.force_login(organiser)
     response = pair(client, tournament)
     assert response.status_code == 201
@@ -32,8 +35,13 @@ def test_the_organiser_pairs_round_one_with_tables_seats_and_a_bye(client, tourn
     assert match.ruleset == tournament.ruleset
     assert match.conventions == tournament.conventions
     assert match.first_dealer_seat in (0, 1)
-    # The bye scores a win at once.
+    # The bye scores a win once its round is played (opened), not when it is only paired.
     bye = StandingRow.objects.get(tournament=tournament, player_id=body["byes"][0]["id"])
+    assert bye.match_points == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        opened = client.post(reverse("tournaments:round_open", args=[tournament.pk, 1]))
+    assert opened.status_code in (200, 302)
+    bye.refresh_from_db()
     assert bye.match_points == 1
 
 

@@ -345,6 +345,7 @@ NOT_PAGES = {
         for name in (
             "scoring:deal_create",
             "tournaments:round_cards_issue",
+            "tournaments:tournament_status",
             "scoring:deal_confirm",
             "scoring:deal_withdraw",
             "scoring:match_close",
