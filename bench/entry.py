@@ -132,13 +132,15 @@ def setup(
     from scoring.games.deberc.engine.simulate import random_match
     from scoring.games.preferans.engine.simulate import random_pulka
     from tournaments import services
-    from tournaments.models import Club, Entry, Player, Table
+    from tournaments.models import Club, ClubMember, Entry, Player, Table
 
     rng = random.Random(seed)
     User = get_user_model()
     club = Club.objects.create(name="Bench club")
     # Token users without a password: hashing one costs about half a second of CPU each.
     organiser = User.objects.create_user("bench-organiser")
+    # Roles belong to a club: the bench's organiser organises the bench club.
+    ClubMember.objects.create(club=club, user=organiser, role=ClubMember.Role.ORGANISER)
     seats = {"deberc": 2, "preferans": 3}
     names = {"deberc": "Bench evening", "preferans": "Bench pulka evening"}
     rulesets = {"deberc": "moscow", "preferans": "sochi"}
