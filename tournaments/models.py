@@ -18,6 +18,8 @@ from simple_history.models import HistoricalRecords
 from scoring import games
 from scoring.games import game_choices
 
+from .card_reasons import card_reason
+
 
 class PointsField(models.FloatField):
     """Match points: whole numbers read back as int (Deberc's are always whole), a shared
@@ -767,6 +769,4 @@ class Card(models.Model):
     def reason_text(self) -> str:
         """The reason in the active language: an automatic card's worded from its facts, a
         referee's as written."""
-        from .discipline import card_reason
-
         return card_reason(self)

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.games.preferans.engine import score_pulka
+from scoring.games.preferans.engine.reader import DEAL_KEYS
 from scoring.games.preferans.engine.simulate import random_pulka
 
 NAMES = ["Анна", "Boris", "Vera", "Глеб"]
@@ -302,22 +303,7 @@ def test_a_damaged_record_is_scored_or_refused_with_known_codes(
     for _ in range(data.draw(st.integers(1, 3))):
         if damaged["deals"] and data.draw(st.booleans()):
             deal = data.draw(st.sampled_from(damaged["deals"]))
-            key = data.draw(
-                st.sampled_from(
-                    [
-                        "dealer",
-                        "kind",
-                        "declarer",
-                        "contract",
-                        "whist",
-                        "tricks",
-                        "violation",
-                        "bomb",
-                        "blind",
-                        "halves_with",
-                    ]
-                )
-            )
+            key = data.draw(st.sampled_from(sorted(DEAL_KEYS)))
             if data.draw(st.booleans()):
                 deal.pop(key, None)
             else:

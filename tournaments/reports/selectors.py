@@ -220,7 +220,8 @@ def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
 
 def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
     """The tournament's cards for the reports' "Discipline" part (tournaments.discipline)."""
-    from tournaments.discipline import card_meaning, card_reason, cards_of
+    from tournaments.card_reasons import card_reason
+    from tournaments.discipline import card_meaning, cards_of
 
     cards = cards_of(tournament)
     meaning = card_meaning(tournament, cards)
