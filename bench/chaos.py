@@ -400,7 +400,7 @@ def organiser_api(base: str, tournament_id: int) -> Any:
     """A function (method, path, body) -> (status, content) with the organiser's token."""
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     organiser = Tournament.objects.get(pk=tournament_id).organisers.get()
     token = Token.objects.get_or_create(user=organiser)[0].key
@@ -446,8 +446,9 @@ def kill_mid_report(faults: Faults, monitor: Monitor, args: argparse.Namespace) 
     queued too), start the worker again after `--worker-down` s; then wait, at most
     `--job-deadline` s after the return, for the job to be done or failed (retryable) and the
     ratings to equal a fresh replay. Returns the figures and `problems`."""
-    from tournaments.models import Rating, RatingEvent, ReportJob
-    from tournaments.watchdog import ratings_replay_request
+    from tournaments.reports.models import ReportJob
+    from tournaments.reports.watchdog import ratings_replay_request
+    from tournaments.standings.models import Rating, RatingEvent
 
     out: dict[str, Any] = {"problems": []}
     problems: list[str] = out["problems"]
@@ -550,9 +551,10 @@ def standings_lag(tournament_ids: list[int]) -> list[str]:
 def _standings_lag(tournament_id: int) -> list[str]:
     from django.db import connection
 
-    from tournaments.models import StandingRow, Tournament
-    from tournaments.ranking import ROW_FIELDS
-    from tournaments.standings import compute_tournament_standings
+    from tournaments.events.models import Tournament
+    from tournaments.standings.models import StandingRow
+    from tournaments.standings.ranking import ROW_FIELDS
+    from tournaments.standings.services import compute_tournament_standings
 
     connection.close()  # a fresh snapshot
     tournament = Tournament.objects.get(pk=tournament_id)
@@ -575,8 +577,8 @@ def ratings_lag() -> list[str]:
     from django.db import connection
     from django.db.models import Count
 
-    from tournaments.models import MatchTally, Rating, RatingEvent
-    from tournaments.ratings import rate_sides
+    from tournaments.standings.models import MatchTally, Rating, RatingEvent
+    from tournaments.standings.ratings import rate_sides
 
     connection.close()
     tallies = list(
@@ -630,8 +632,9 @@ def worker_capacity(tournament_id: int, n: int) -> dict[str, Any]:
     from scratch, one task a match (the ratings are dropped first and come out the same);
     each batch queued at once and timed until its last task is done."""
     from config.celery import app  # noqa: F401 (the site's Celery app, on --redis)
-    from tournaments import tasks
-    from tournaments.models import Entry, MatchTally, Rating, RatingEvent
+    from tournaments.events.models import Entry
+    from tournaments.standings import tasks as standings_tasks
+    from tournaments.standings.models import MatchTally, Rating, RatingEvent
 
     def drain(task: Any, args: list[tuple[Any, ...]]) -> tuple[float, float]:
         """Seconds and worker CPU seconds for these tasks, all queued at once, to be done."""
@@ -642,7 +645,7 @@ def worker_capacity(tournament_id: int, n: int) -> dict[str, Any]:
             result.get(timeout=120)
         return time.monotonic() - started, cpu_seconds("celery") - cpu0
 
-    refresh, refresh_cpu = drain(tasks.refresh_standings_task, [(tournament_id,)] * n)
+    refresh, refresh_cpu = drain(standings_tasks.refresh_standings_task, [(tournament_id,)] * n)
     match_ids = list(
         MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
             "match_id", flat=True
@@ -650,7 +653,7 @@ def worker_capacity(tournament_id: int, n: int) -> dict[str, Any]:
     )
     RatingEvent.objects.all().delete()
     Rating.objects.all().delete()
-    rate, rate_cpu = drain(tasks.rate_match_task, [(m,) for m in match_ids])
+    rate, rate_cpu = drain(standings_tasks.rate_match_task, [(m,) for m in match_ids])
     return {
         "players": Entry.objects.filter(tournament_id=tournament_id).count(),
         "finished_matches": len(match_ids),
@@ -687,7 +690,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(f"database {args.db}: recreating and migrating …", flush=True)
     prepare_database(args.db, env)
     plan = setup(args.scorers, matches, args.seed, games)
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     tournament_ids = list(
         Tournament.objects.filter(name__startswith="Bench")
@@ -778,7 +781,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if standings_wait is None or ratings_wait is None:
             problems.append(f"Celery's queue after the wait: {monitor.tasks()}")
         # The job's own finish time, as the worker wrote it.
-        from tournaments.models import ReportJob
+        from tournaments.reports.models import ReportJob
 
         job = ReportJob.objects.filter(pk=faults.job).first() if faults.job else None
         out["mid_report_kill"] = mid = kill_mid_report(faults, monitor, args)

@@ -131,8 +131,9 @@ def setup(
     from scoring import services as scoring_services
     from scoring.games.deberc.engine.simulate import random_match
     from scoring.games.preferans.engine.simulate import random_pulka
-    from tournaments import services
-    from tournaments.models import Club, ClubMember, Entry, Player, Table
+    from tournaments.clubs.models import Club, ClubMember, Player
+    from tournaments.events import entries, services, setup
+    from tournaments.events.models import Entry, Table
 
     rng = random.Random(seed)
     User = get_user_model()
@@ -150,7 +151,7 @@ def setup(
     rounds: dict[str, Any] = {}
     players: dict[str, list[Any]] = {}
     for game in games:
-        tournament = services.tournament_create(
+        tournament = setup.tournament_create(
             club=club,
             user=organiser,
             name=names[game],
@@ -160,7 +161,7 @@ def setup(
             published=True,
             rounds=1,
         )
-        rounds[game] = services.round_ensure(tournament=tournament, number=1)
+        rounds[game] = entries.round_ensure(tournament=tournament, number=1)
         services.round_open(round=rounds[game], user=organiser)
         # `field_size`: the spectators' bench enters that many players (most of them only
         # fill the standings, as a big evening's field does).
@@ -218,8 +219,8 @@ def setup(
         # The standings as the evening starts: every entered player, no result yet.
         from django.db import transaction
 
-        from tournaments.models import Tournament
-        from tournaments.standings import standings_refresh
+        from tournaments.events.models import Tournament
+        from tournaments.standings.services import standings_refresh
 
         for round_ in rounds.values():
             with transaction.atomic():

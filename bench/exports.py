@@ -101,7 +101,7 @@ def live_tables(scorers: int, matches_each: int, seed: int) -> tuple[int, list[d
 
     from scoring import services as scoring_services
     from scoring.games.deberc.engine.simulate import random_match
-    from tournaments.models import Round, Table, Tournament
+    from tournaments.events.models import Round, Table, Tournament
 
     rng = random.Random(seed)
     tournament = Tournament.objects.order_by("-pk").first()

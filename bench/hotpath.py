@@ -272,7 +272,7 @@ def main() -> int:
             raise SystemExit(f"{fragment}: {status}")
         return status, answer.get("etag", etag), cpu
 
-    from tournaments.models import LiveVersion
+    from tournaments.live.models import LiveVersion
 
     def live_version() -> int:
         return (

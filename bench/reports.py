@@ -44,7 +44,9 @@ def direct_tournament(players: int, rounds: int):  # type: ignore[no-untyped-def
 
     from django.utils import timezone
 
-    from tournaments.models import Club, Entry, Player, StandingRow, Tournament
+    from tournaments.clubs.models import Club, Player
+    from tournaments.events.models import Entry, Tournament
+    from tournaments.standings.models import StandingRow
 
     rng = random.Random(6)
     stamp = timezone.now().strftime("%Y-%m-%d %H:%M:%S")
@@ -119,8 +121,10 @@ def main() -> int:
     from django.core.management import call_command
     from pypdf import PdfReader
 
-    from tournaments.models import ReportJob, StandingRow, Tournament
+    from tournaments.events.models import Tournament
+    from tournaments.reports.models import ReportJob
     from tournaments.reports.services import report_job_execute
+    from tournaments.standings.models import StandingRow
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)

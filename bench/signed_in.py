@@ -68,8 +68,9 @@ def build(players: int, rounds: int, big_draft: bool) -> dict:
     from django.core.management import call_command
     from django.db import connection, transaction
 
-    from tournaments import services
-    from tournaments.models import ClubMember, Entry, Player, Round, Table, Tournament
+    from tournaments.clubs.models import ClubMember, Player
+    from tournaments.events import setup
+    from tournaments.events.models import Entry, Round, Table, Tournament
 
     User = get_user_model()
     started = time.perf_counter()
@@ -114,7 +115,7 @@ def build(players: int, rounds: int, big_draft: bool) -> dict:
             table.scorer = people["scorer"]
             table.save()
         # A small draft of the club in which each holds their role too.
-        draft = services.tournament_create(
+        draft = setup.tournament_create(
             club=club, user=None, name="bench draft", rounds=3, table_size=2
         )
         draft.organisers.add(people["organiser"])
@@ -141,7 +142,7 @@ def found(big_draft: bool) -> dict | None:
     """The ids of a database built before (--reuse), None when there is none."""
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     User = get_user_model()
     draft = Tournament.objects.filter(name="bench draft").first()
@@ -246,7 +247,7 @@ def main() -> int:
             results.append((role, label, times, queries, status, cpu))
     speed_after = machine_speed()
 
-    from tournaments.models import Entry
+    from tournaments.events.models import Entry
 
     players = Entry.objects.filter(tournament_id=ids["big"]).count()
     print(

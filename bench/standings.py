@@ -102,10 +102,11 @@ def main() -> int:
     from django.test import Client
 
     from scoring.models import Match
-    from tournaments.hooks import match_changed
-    from tournaments.models import MatchTally, Tournament
+    from tournaments.events.hooks import match_changed
+    from tournaments.events.models import Tournament
     from tournaments.pairing.manager import round_pair
-    from tournaments.standings import standings_refresh
+    from tournaments.standings.models import MatchTally
+    from tournaments.standings.services import standings_refresh
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)

@@ -52,7 +52,7 @@ def main() -> int:
     from django.db import connection
     from django.test import Client
 
-    from tournaments.models import Team, Tournament
+    from tournaments.events.models import Team, Tournament
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     call_command("migrate", verbosity=0)

@@ -31,7 +31,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     response = django_set_language(request)
     code = _supported(request.POST.get("language")) if request.method == "POST" else None
     if code is not None and request.user.is_authenticated and _person(request.user):
-        from tournaments.models import Profile
+        from tournaments.clubs.models import Profile
 
         Profile.objects.update_or_create(user=request.user, defaults={"language": code})
     return response
@@ -41,7 +41,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def _language_from_profile(sender: Any, request: HttpRequest | None, user: Any, **_: Any) -> None:
     if request is None or not _person(user):
         return
-    from tournaments.models import Profile
+    from tournaments.clubs.models import Profile
 
     code = _supported(Profile.objects.filter(user=user).values_list("language", flat=True).first())
     if code is not None:

@@ -12,7 +12,7 @@ The per-address limit rides on django-axes' documented callable AXES_LOCKOUT_PAR
 reached its own limit, and from then on its count (at least AXES_ADDRESS_FAILURE_LIMIT, never
 below AXES_FAILURE_LIMIT: settings enforce it) is over django-axes' AXES_FAILURE_LIMIT.
 
-Who may lift what is the tournaments app's rule (tournaments.services.lockout_lift); this
+Who may lift what is the tournaments app's rule (tournaments.clubs.services.lockout_lift); this
 module only reads and changes django-axes' rows.
 """
 

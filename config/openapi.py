@@ -168,7 +168,7 @@ def strict_requests(result: dict[str, Any], **_: Any) -> dict[str, Any]:
         for operation in operations.values():
             if not isinstance(operation, dict):
                 continue
-            # Copies: a view's schema may be a module's constant (tournaments.api_schema).
+            # Copies: a view's schema may be a module's constant (tournaments.events.api.schema).
             for parameter in operation.get("parameters", []):
                 parameter["schema"] = copy.deepcopy(parameter.get("schema"))
                 _strict(parameter["schema"], components, seen)

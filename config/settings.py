@@ -105,8 +105,8 @@ MIDDLEWARE = [
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before the sessions: drops their Vary: Cookie from the anonymous live fragments; ETags
-    # and 304 for the read API (tournaments.live_cache).
-    "tournaments.live_cache.LiveHeadersMiddleware",
+    # and 304 for the read API (tournaments.live.cache).
+    "tournaments.live.cache.LiveHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # A NUL in the URL names nothing (a 404/400, not PostgreSQL's DataError): before any view.
@@ -115,7 +115,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A table card's session: its scorer's name on the user; signed out once the card dies.
-    "tournaments.table_cards.TableCardMiddleware",
+    "tournaments.clubs.table_cards.TableCardMiddleware",
     # After a sign-in, the language of the person's profile goes into the cookie.
     "config.language.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -129,7 +129,7 @@ MIDDLEWARE = [
 # django-axes first: it refuses a locked-out account or address before a password is checked.
 AUTHENTICATION_BACKENDS = [
     "config.security.LockoutBackend",
-    # The club's named permissions (tournaments.permissions: `rules` predicates).
+    # The club's named permissions (tournaments.clubs.permissions: `rules` predicates).
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -298,7 +298,7 @@ CELERY_TASK_ROUTES = {
         "tournaments.idempotency_keys_purge",
         "tournaments.ratings_nightly_recompute",
         # A correction of a rated match replays every rating ever: as slow as the nightly one.
-        "tournaments.tasks.recompute_ratings_task",
+        "tournaments.standings.tasks.recompute_ratings_task",
         # A large tournament's JSON export (tournaments/exports.py): seconds of CPU.
         "tournaments.tournament_export",
     )
@@ -359,13 +359,13 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": crontab(hour=5, minute=0),
     },
     # Standings and ratings catch up on any task lost to a killed process (a worker also does
-    # this when it starts): tournaments.tasks.catch_up_task.
+    # this when it starts): tournaments.standings.tasks.catch_up_task.
     "catch-up": {
         "task": "tournaments.catch_up",
         "schedule": crontab(minute="*/5"),
     },
     # Report jobs and rating replays whose worker died (a silent heartbeat): queued again or
-    # failed, retryable (tournaments.tasks.jobs_watchdog_task).
+    # failed, retryable (tournaments.reports.tasks.jobs_watchdog_task).
     "jobs-watchdog": {
         "task": "tournaments.jobs_watchdog",
         "schedule": timedelta(seconds=JOB_WATCHDOG_SECONDS),

@@ -50,7 +50,7 @@ urlpatterns = [
 
 # MEDIA_ROOT is never served, not even with DEBUG on: it holds report files of unpublished
 # tournaments. They go out only through the job's download view, which checks who may see the
-# job (GET /api/v1/jobs/<id>/download/, tournaments.api_reports.JobDownloadView).
+# job (GET /api/v1/jobs/<id>/download/, tournaments.reports.api.JobDownloadView).
 
 # Under /api/, Django's own 400, 403, 404 and 500 answer in the API's error shape.
 handler400 = "config.api_errors.bad_request"

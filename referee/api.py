@@ -26,8 +26,8 @@ from config.api_errors import error_response
 from config.openapi import ERRORS, LANG, PUBLIC, object_response, rows_response
 from config.strict import StrictFieldsMixin, TextField, WholeField
 from scoring.models import Match
-from tournaments import permissions as perms
-from tournaments.models import Tournament
+from tournaments.clubs import permissions as perms
+from tournaments.events.models import Tournament
 
 from . import selectors, services
 from .models import Ruling
@@ -368,7 +368,7 @@ class TournamentCardsView(APIView):
         "included, `withdrawn`); `given_by` only to the tournament's staff.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        from tournaments import discipline
+        from tournaments.discipline import services as discipline
 
         tournament = _visible_tournament(request, tournament_id)
         shown = perms.can_see_usernames(request.user, tournament)
@@ -390,7 +390,7 @@ class TournamentCardsView(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         from django.core.exceptions import PermissionDenied as DjangoDenied
 
-        from tournaments import discipline
+        from tournaments.discipline import services as discipline
 
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
@@ -441,8 +441,8 @@ class CardWithdrawView(APIView):
         "with `withdrawn_at`; 400 already_withdrawn.",
     )
     def post(self, request: Request, card_id: int) -> Response:
-        from tournaments import discipline
-        from tournaments.models import Card
+        from tournaments.discipline import services as discipline
+        from tournaments.discipline.models import Card
 
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()

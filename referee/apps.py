@@ -14,7 +14,7 @@ class RefereeConfig(AppConfig):
         post_migrate.connect(_sync_rulebook, sender=self, dispatch_uid="referee_rulebook_sync")
         # The tournament pages name a card's cited article by its title, through this lookup
         # (tournaments sits below this app and never imports it).
-        from tournaments.citations import article_titles_provide
+        from tournaments.discipline.citations import article_titles_provide
 
         from .selectors import article_titles
 

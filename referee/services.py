@@ -289,9 +289,9 @@ def card_give(
     article: Any = None,
     match: Any = None,
 ) -> Any:
-    """A warning or a yellow card (`tournaments.discipline.card_give`), citing an article of
+    """A warning or a yellow card (`tournaments.discipline.services.card_give`), citing an article of
     the tournament's game's rulebook when one is given (else `unknown_article`)."""
-    from tournaments import discipline
+    from tournaments.discipline import services as discipline
 
     def known(slug: str) -> bool:
         return Article.objects.filter(pk=slug, game=tournament.game).exists()

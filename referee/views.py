@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from config.htmx import HtmxHttpRequest
 from scoring.models import Deal, Match
-from tournaments import permissions as perms
-from tournaments.models import Tournament
+from tournaments.clubs import permissions as perms
+from tournaments.events.models import Tournament
 
 from . import forms, selectors, services
 from .games import parts_all, parts_of, tool_page_get
@@ -307,7 +307,8 @@ def ruling_overturn(request: HttpRequest, ruling_id: int) -> HttpResponse:
 
 
 def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) -> forms.CardForm:
-    from tournaments.models import Card, Entry
+    from tournaments.discipline.models import Card
+    from tournaments.events.models import Entry
 
     players = [
         (e.player_id, e.player.display_name)
@@ -334,7 +335,7 @@ def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament's cards (withdrawn ones struck through); its referees and organisers
     give a warning or a yellow card here (`?player=`, `?match=`: from a table) and withdraw
     one. The public sees the cards of a published tournament, never who gave them."""
-    from tournaments import discipline
+    from tournaments.discipline import services as discipline
 
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not perms.can_view_tournament(request.user, tournament):
@@ -405,8 +406,8 @@ def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def card_withdraw(request: HttpRequest, card_id: int) -> HttpResponse:
-    from tournaments import discipline
-    from tournaments.models import Card
+    from tournaments.discipline import services as discipline
+    from tournaments.discipline.models import Card
 
     card = get_object_or_404(Card.objects.select_related("tournament"), pk=card_id)
     tournament = card.tournament

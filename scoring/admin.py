@@ -9,7 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import services
+from scoring import services
+
 from .errors import game_of, localise_errors
 from .models import ApiTokenUse, Deal, IdempotencyKey, Match, Seat
 

@@ -26,9 +26,9 @@ from rest_framework.views import APIView
 from config.api_errors import error, error_response
 from config.openapi import ERRORS, PUBLIC, json_body, object_response
 from config.throttles import DealWriteThrottle
+from scoring import access as perms
+from scoring import selectors, services
 
-from . import access as perms
-from . import selectors, services
 from .api_schema import (
     CLOSE_BODY,
     DEAL_CORRECTION_BODY,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from scoring import api
 
 urlpatterns: list = [
     path("score-match/", api.ScoreMatchView.as_view(), name="api-score-match"),

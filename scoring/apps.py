@@ -9,6 +9,6 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # API tokens die with a lockout, a deactivation or a new password.
-        from . import tokens
+        from scoring import tokens
 
         tokens.signals_connect()

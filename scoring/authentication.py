@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.authentication import TokenScheme
 from rest_framework import authentication, exceptions
 
-from . import tokens
+from scoring import tokens
+
 from .fastsql import token_user
 
 

@@ -105,7 +105,7 @@ def localise_errors(
 
 def game_of(key: str | None) -> Game | None:
     """The registered game called `key`; None for no key or a key of no game."""
-    from . import games
+    from scoring import games
 
     try:
         return games.game_get(key) if key else None

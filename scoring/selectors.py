@@ -13,8 +13,9 @@ import orjson
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
-from . import access as perms
-from . import fastsql, games
+from scoring import access as perms
+from scoring import fastsql, games
+
 from .models import Deal, Match, Seat
 
 

@@ -40,8 +40,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from . import access as perms
-from . import fastsql, games
+from scoring import access as perms
+from scoring import fastsql, games
+
 from .models import Deal, IdempotencyKey, Match, Seat
 from .selectors import (
     dumps,
@@ -396,7 +397,7 @@ def _deal_submit_once(
         record=clean,
         status=Deal.Status.PENDING if pending else Deal.Status.COUNTED,
         entered_by=user if user is not None and user.is_authenticated else None,
-        # A table card's scorer: the name they gave (tournaments.table_cards).
+        # A table card's scorer: the name they gave (tournaments.clubs.table_cards).
         scorer_name=str(getattr(user, "scorer_name", "") or "")[:40],
     )
     read_version = current.version

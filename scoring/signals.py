@@ -3,7 +3,7 @@
 `match_changed` is sent inside the deal-write transaction after a match was re-scored
 (`match`, `was_finished`: whether it was finished before the write), except for the quiet
 case of a deal that leaves a match in play (see `match_change_is_quiet`): the standings and
-ratings of the tournament side listen (`tournaments.hooks`, connected at start-up).
+ratings of the tournament side listen (`tournaments.events.hooks`, connected at start-up).
 
 `match_amended` is sent, in the same transaction, when a change needed a reason: a match of a
 closed round changed by its organiser, or a table closed on time opened again (`match`,

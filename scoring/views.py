@@ -25,9 +25,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.htmx import is_htmx
 from config.parsers import body_limited
 from config.throttles import deal_write_wait
+from scoring import access as perms
+from scoring import games, selectors, services
 
-from . import access as perms
-from . import games, selectors, services
 from .errors import localise
 from .games.base import ScorerPage
 from .models import Match

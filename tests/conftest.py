@@ -83,7 +83,7 @@ def empty_cache() -> None:
     left by another test (or another run, on a shared Redis) must not leak into it."""
     from django.core.cache import cache
 
-    from tournaments.live_html import table_cards_kept
+    from tournaments.live.html import table_cards_kept
 
     cache.clear()
     table_cards_kept.clear()

@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from scoring.models import Match, Seat
-from tournaments.models import Club, ClubMember, Entry, Player, Round, Table, Tournament
+from tournaments.clubs.models import Club, ClubMember, Player
+from tournaments.events.models import Entry, Round, Table, Tournament
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -7,34 +7,25 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import services
-from .models import (
-    Card,
+from tournaments.clubs.models import (
     Club,
     ClubMember,
-    ClubPreset,
-    Entry,
     Invitation,
-    LiveVersion,
     LockoutLift,
-    MatchTally,
     Player,
     Profile,
-    Rating,
-    RatingEvent,
-    ReportJob,
-    Round,
-    RoundEvent,
-    StandingRow,
-    Table,
     TableCard,
-    Team,
-    Tournament,
 )
+from tournaments.discipline.models import Card
+from tournaments.events import setup
+from tournaments.events.models import ClubPreset, Entry, Round, RoundEvent, Table, Team, Tournament
+from tournaments.live.models import LiveVersion
+from tournaments.reports.models import ReportJob
+from tournaments.standings.models import MatchTally, Rating, RatingEvent, StandingRow
 
 
 class ClubAdminForm(forms.ModelForm):
-    """The club's name by the one name policy (tournaments.names), as the import's."""
+    """The club's name by the one name policy (tournaments.clubs.names), as the import's."""
 
     class Meta:
         model = Club
@@ -42,7 +33,7 @@ class ClubAdminForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         try:
-            return services.club_name_checked(self.cleaned_data.get("name"), club=self.instance)
+            return setup.club_name_checked(self.cleaned_data.get("name"), club=self.instance)
         except ValidationError as exc:
             raise ValidationError(exc.error_dict["name"]) from None
 
@@ -178,7 +169,7 @@ class LockoutLiftAdmin(admin.ModelAdmin):
 
 @admin.register(LiveVersion)
 class LiveVersionAdmin(admin.ModelAdmin):
-    """The live pages' change counters (tournaments.live_cache): read only; a counter set
+    """The live pages' change counters (tournaments.live.cache): read only; a counter set
     back by hand would let the cache serve pages older than what they show."""
 
     list_display = ["tournament", "version"]
@@ -203,7 +194,7 @@ class ClubMemberAdmin(admin.ModelAdmin):
 
 
 # The secrets' hashes are never shown nor editable: a link or card is made, revoked or left to
-# expire on the organiser's pages (tournaments.staff, tournaments.table_cards), never forged here.
+# expire on the organiser's pages (tournaments.clubs.services, tournaments.clubs.table_cards), never forged here.
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
     list_display = ["club", "role", "player", "created_at", "expires_at", "used_at", "revoked_at"]

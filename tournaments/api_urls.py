@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from tournaments.events.api import tournaments as api
 
 urlpatterns: list = [
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
@@ -49,7 +49,7 @@ urlpatterns: list = [
 ]
 
 # Pairing, standings and the leaderboard (issue 4).
-from . import api_live  # noqa: E402
+from tournaments.live import api as api_live
 
 urlpatterns += [
     path(
@@ -76,7 +76,7 @@ urlpatterns += [
 ]
 
 # Report jobs and the tournament archive (issue 6).
-from . import api_reports  # noqa: E402
+from tournaments.reports import api as api_reports
 
 urlpatterns += [
     path(
@@ -99,7 +99,7 @@ urlpatterns += [
 ]
 
 # Sign-in lockouts: the twin of the organiser's page /accounts/lockouts/.
-from . import api_lockouts  # noqa: E402
+from tournaments.clubs import api as api_lockouts
 
 urlpatterns += [
     path("lockouts/", api_lockouts.LockoutListView.as_view(), name="api-lockouts"),
@@ -107,7 +107,7 @@ urlpatterns += [
 ]
 
 # Staff, invitations and table cards (issue 20).
-from . import api_staff  # noqa: E402
+from tournaments.clubs import api as api_staff
 
 urlpatterns += [
     path(
@@ -144,7 +144,7 @@ urlpatterns += [
 ]
 
 # Club presets (issue 19, item 6).
-from . import api_presets  # noqa: E402
+from tournaments.events.api import presets as api_presets
 
 urlpatterns += [
     path(
@@ -160,7 +160,7 @@ urlpatterns += [
 ]
 
 # Pairs and teams (issue 19, item 2).
-from . import api_teams  # noqa: E402
+from tournaments.events.api import teams as api_teams
 
 urlpatterns += [
     path(

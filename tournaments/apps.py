@@ -11,8 +11,8 @@ class TournamentsConfig(AppConfig):
         # The scoring app is below this one: it announces changed matches and asks who may do
         # what through what is given to it here, and never imports this app.
         from scoring import access, signals
-
-        from . import hooks, live_cache, permissions  # noqa: F401 (live_cache: its receivers)
+        from tournaments.clubs import permissions
+        from tournaments.events import hooks
 
         signals.match_changed.connect(
             hooks.match_changed_received, dispatch_uid="tournaments.match_changed"

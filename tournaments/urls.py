@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import manage_views
+from tournaments.events import views as manage_views
 
 app_name = "tournaments"
 
@@ -77,7 +77,7 @@ urlpatterns: list = [
 ]
 
 # Live pages, pairing and leaderboards (issue 4).
-from . import views_live  # noqa: E402
+from tournaments.live import views as views_live
 
 urlpatterns += [
     path("tournaments/<int:tournament_id>/", views_live.tournament_live, name="live_tournament"),
@@ -108,7 +108,7 @@ urlpatterns += [
 ]
 
 # Reports: order, follow, retry; restore an archive (issue 6).
-from .reports import views as report_views  # noqa: E402
+from tournaments.reports import views as report_views
 
 urlpatterns += [
     path(
@@ -126,7 +126,7 @@ urlpatterns += [
 ]
 
 # Sign-in lockouts an organiser may lift (django-axes; the rule: selectors.lockout_refusal).
-from . import lockout_views  # noqa: E402
+from tournaments.clubs import views as lockout_views
 
 urlpatterns += [
     path("accounts/lockouts/", lockout_views.lockouts_page, name="lockouts"),
@@ -134,7 +134,7 @@ urlpatterns += [
 ]
 
 # People at the table: staff, club members, invitations, table cards (issue 20).
-from . import staff_views  # noqa: E402
+from tournaments.clubs import views as staff_views
 
 urlpatterns += [
     path("tournaments/<int:tournament_id>/staff/", staff_views.staff_page, name="staff"),
@@ -186,7 +186,7 @@ urlpatterns += [
 ]
 
 # Club presets (issue 19, item 6).
-from . import preset_views  # noqa: E402
+from tournaments.events import views as preset_views
 
 urlpatterns += [
     path("clubs/<int:club_id>/presets/", preset_views.club_presets, name="club_presets"),

@@ -8,7 +8,7 @@ preset), as nine people: anonymous; a player, a scorer, a referee and an organis
 of club B (the same roles in club B and its own tournament, none in club A). A route or an
 operation that the tables below do not name fails the test: a new door cannot be missed.
 
-Each door has an access rule, the permission rules of `tournaments.permissions` in words: who
+Each door has an access rule, the permission rules of `tournaments.clubs.permissions` in words: who
 may pass. A person who may not pass gets 401, 403 or 404 (a page: the sign-in page) and
 nothing changes in the database; a person who may pass gets anything else (a page, a 400 for
 the empty body sent, a 409). Everyone refused is asked first, then the people who may pass,
@@ -31,7 +31,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from tests.factories import DEAL_HANGING, DEAL_MADE, make_evening
-from tournaments.models import ClubMember, ClubPreset, Entry, Invitation, Team
+from tournaments.clubs.models import ClubMember, Invitation
+from tournaments.events.models import ClubPreset, Entry, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -270,7 +271,7 @@ def _world() -> SimpleNamespace:
     from rest_framework.test import APIClient
 
     from scoring import services, tokens
-    from tournaments import table_cards
+    from tournaments.clubs import table_cards
 
     a = make_evening(published=False)
     b = make_evening(published=False)

@@ -18,7 +18,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
-from tournaments.models import ClubMember, ClubPreset, Invitation, Tournament
+from tournaments.clubs.models import ClubMember, Invitation
+from tournaments.events.models import ClubPreset, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -231,7 +232,7 @@ def test_the_demo_staff_are_members_of_both_clubs() -> None:
     from django.core.management import call_command
 
     call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    from tournaments.models import Club
+    from tournaments.clubs.models import Club
 
     for club in Club.objects.all():
         roles = dict(club.members.values_list("user__username", "role"))

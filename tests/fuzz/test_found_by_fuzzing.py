@@ -78,7 +78,7 @@ def test_a_page_url_that_matches_no_route_still_answers_the_site_page(client):
 
 
 def test_an_unhandled_error_under_the_api_answers_a_coded_500(client, settings, monkeypatch):
-    from tournaments import api_live
+    from tournaments.live import api as api_live
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
@@ -192,7 +192,7 @@ def test_a_tournament_import_sent_as_a_form_is_refused(client, ev):
 def test_a_tournament_import_without_its_tournament_is_refused(client, ev, settings_doc):
     """Schemathesis (issue 17, item 21): `"tournament": null`, or no `tournament` at all,
     made a tournament with no name in a club with no name."""
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     make_club_organiser(ev.organiser, ev.tournament.club)
     doc = {"format": "deberc-tournament/1", "players": []}
@@ -489,7 +489,7 @@ def test_an_import_placed_outside_any_round_or_table_is_refused(ev, organiser, c
 def test_an_import_with_a_player_name_longer_than_a_display_name_is_refused(ev, organiser):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournaments.services import scoresheet_import
+    from tournaments.events.entries import scoresheet_import
 
     sheet = json.loads(_sheet().decode())
     text = json.dumps(sheet).replace(json.dumps(sheet["players"][0]), json.dumps("Ж" * 81))
@@ -550,7 +550,7 @@ def test_an_entry_change_takes_a_boolean_and_a_whole_number_not_their_spelling(
 
 
 def test_a_staff_member_is_named_by_their_id_as_a_number_or_by_their_sign_in_name(ev, organiser):
-    from tournaments.models import ClubMember
+    from tournaments.clubs.models import ClubMember
 
     url = f"/api/v1/tournaments/{ev.tournament.pk}/staff/"
     by_id = UserFactory(username="by_id_31")
@@ -587,7 +587,7 @@ def test_a_preset_name_is_text_not_a_number_read_as_its_digits(ev, organiser, na
         )
         _assert_coded(answer, 400, "invalid")
         assert answer.json()["errors"][0]["field"] == "name"
-    from tournaments.models import ClubPreset
+    from tournaments.events.models import ClubPreset
 
     assert list(
         ClubPreset.objects.filter(club=ev.tournament.club).values_list("name", flat=True)

@@ -15,7 +15,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.forms import TournamentForm
+from tournaments.events.forms import TournamentForm
 
 from .form_fuzzing import assert_named, where
 

@@ -27,7 +27,8 @@ from scoring.models import Match
 from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tests.games.toy.game import HighCard
 from tests.reports.conftest import wait_for_job
-from tournaments.models import Club, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

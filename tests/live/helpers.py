@@ -7,8 +7,8 @@ import random
 from scoring.games.deberc.simulation import play_match
 from scoring.models import Deal, Match
 from scoring.selectors import scoresheet_for, seat_names
-from tournaments.models import MatchTally
-from tournaments.standings import standings_refresh, tally_data
+from tournaments.standings.models import MatchTally
+from tournaments.standings.services import standings_refresh, tally_data
 
 
 def play_round(round_, seed: int = 1) -> None:
@@ -43,7 +43,7 @@ def store_finished(match: Match, names: list[str], deals: list, result: dict) ->
 def open_round_scored_by(tournament, scorer) -> tuple[Match, list[str]]:
     """The tournament's first round paired and open, its first table scored by `scorer`:
     that table's match and its players' names (what the browser tests watch)."""
-    from tournaments.models import Round
+    from tournaments.events.models import Round
     from tournaments.pairing.manager import round_pair
 
     round_ = round_pair(tournament=tournament)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import CHROMIUM_ARGS
-from tournaments.models import Rating
+from tournaments.standings.models import Rating
 
 from .two_games import both, club, player
 

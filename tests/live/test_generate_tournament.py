@@ -10,8 +10,9 @@ from django.core.management import call_command
 from scoring.games.deberc.engine import score_match
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for, seat_names
-from tournaments.models import Rating, StandingRow, Tournament
+from tournaments.events.models import Tournament
 from tournaments.pairing.manager import round_pair
+from tournaments.standings.models import Rating, StandingRow
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import TestCase
 from scoring import services as scoring_services
 from scoring.models import Match
 from scoring.selectors import seat_names
-from tournaments.models import MatchTally, Rating, RatingEvent, StandingRow
 from tournaments.pairing.manager import round_pair
+from tournaments.standings.models import MatchTally, Rating, RatingEvent, StandingRow
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -106,7 +106,7 @@ def test_recompute_ratings_replays_what_the_tasks_did(
 
 
 def test_changing_the_match_scoring_recounts_the_standings(match, organiser, tournament):
-    from tournaments.hooks import tournament_changed
+    from tournaments.events.hooks import tournament_changed
 
     names = seat_names(match)
     winner = match.seats.get(position=0).player_id
@@ -143,7 +143,7 @@ def test_the_standings_follow_from_a_task_after_the_commit(
 def test_the_organiser_changing_the_match_scoring_recounts_the_standings_at_once(
     match, organiser, tournament
 ):
-    from tournaments.services import tournament_update
+    from tournaments.events.setup import tournament_update
 
     names = seat_names(match)
     winner = match.seats.get(position=0).player_id
@@ -158,8 +158,8 @@ def test_the_organiser_changing_the_match_scoring_recounts_the_standings_at_once
 
 
 def test_a_player_entered_late_gets_a_standings_line(tournament, organiser):
-    from tournaments.models import Player
-    from tournaments.services import player_enter
+    from tournaments.clubs.models import Player
+    from tournaments.events.entries import player_enter
 
     late = Player.objects.create(club=tournament.club, display_name="Запізнілий Гравець")
     player_enter(tournament=tournament, player=late)

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from scoring.models import Match
 from scoring.selectors import seat_names
 from tests.factories import PlayerFactory, TableFactory, make_match
-from tournaments.models import Round
+from tournaments.events.models import Round
 from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
@@ -227,7 +227,7 @@ def test_if_modified_since_gets_304_once_the_version_is_a_second_old(
 ):
     import time as time_module
 
-    from tournaments import live_cache
+    from tournaments.live import cache as live_cache
 
     now = [time_module.time()]
     monkeypatch.setattr(live_cache.time, "time", lambda: now[0])
@@ -350,8 +350,8 @@ def test_a_standings_refresh_keeps_the_other_tables_cards_and_a_rename_renders_t
 ):
     """A finished match refreshes the standings (the tournament's counter), yet every other
     table's card is kept, since its match did not change; a player renamed renders it again."""
-    from tournaments.live_html import table_cards_kept
-    from tournaments.standings import standings_refresh
+    from tournaments.live.html import table_cards_kept
+    from tournaments.standings.services import standings_refresh
 
     url = f"/tournaments/{tournament.pk}/rounds/{match.round.number}/"
     assert client.get(url, **HTMX).status_code == 200

@@ -1,4 +1,4 @@
-"""The live pages' cards and standings rows made in Python (tournaments.live_html): what a
+"""The live pages' cards and standings rows made in Python (tournaments.live.html): what a
 spectator reads, in their language, with every name escaped."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import translation
 
-from tournaments.live_html import CardMemo, standings_rows_html, table_card_html
+from tournaments.live.html import CardMemo, standings_rows_html, table_card_html
 
 
 def table(**changes: Any) -> dict[str, Any]:

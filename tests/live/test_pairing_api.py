@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from scoring.models import Match, Seat
 from tests.factories import UserFactory
-from tournaments.models import Round, StandingRow
+from tournaments.events.models import Round
+from tournaments.standings.models import StandingRow
 
 from .helpers import play_round
 

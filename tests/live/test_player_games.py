@@ -11,7 +11,7 @@ from django.apps import apps
 from django.utils import translation
 
 from tests.factories import ClubFactory
-from tournaments.models import Rating, RatingEvent
+from tournaments.standings.models import Rating, RatingEvent
 
 from .two_games import DEBERC_NAMES, PREFERANS_NAMES, both, club, player
 
@@ -39,7 +39,7 @@ def test_a_player_of_both_games_has_a_rating_in_each(both, club):
 
 
 def test_rating_a_match_moves_only_its_games_rating(both, club):
-    from tournaments.ratings import ratings_rate_pending
+    from tournaments.standings.ratings import ratings_rate_pending
 
     olena = player("Олена Шевченко", club)
     before = {r.game: (r.mu, r.sigma) for r in Rating.objects.filter(player=olena)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.ratings import match_ranks, ordinal, rate_sides
+from tournaments.standings.ratings import match_ranks, ordinal, rate_sides
 
 
 def test_the_winner_ranks_first_and_the_others_by_their_totals():

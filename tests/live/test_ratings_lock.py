@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from tournaments import ratings
+from tournaments.standings import ratings
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

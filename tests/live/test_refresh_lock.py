@@ -19,8 +19,9 @@ from django.db import OperationalError, connection, connections
 from scoring import services
 from scoring.models import Match
 from tests.factories import DEAL_BIG, make_evening
-from tournaments import standings, tasks
-from tournaments.models import MatchTally, StandingRow
+from tournaments.standings import services as standings
+from tournaments.standings import tasks as standings_tasks
+from tournaments.standings.models import MatchTally, StandingRow
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -77,7 +78,7 @@ def test_the_deal_that_finishes_a_match_does_not_wait_for_the_refresh(
     queued: list[tuple[Any, ...]] = []
     # The next refresh is queued, not run here at once (eager mode would wait for the first).
     monkeypatch.setattr(
-        tasks.refresh_standings_task, "apply_async", lambda args, **_: queued.append(args)
+        standings_tasks.refresh_standings_task, "apply_async", lambda args, **_: queued.append(args)
     )
     waiting_at_most(2)
     finished = False

@@ -7,9 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import TournamentFactory
-from tournaments.models import Round, StandingRow
+from tournaments.events.models import Round
 from tournaments.pairing.manager import round_pair
-from tournaments.ratings import ratings_recompute
+from tournaments.standings.models import StandingRow
+from tournaments.standings.ratings import ratings_recompute
 
 from .helpers import play_round
 

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from tournaments.reports.selectors import standings_sheet
 from tournaments.reports.standings import standings_lines
-from tournaments.standings import BASE_FIGURES, FIGURES, TIEBREAK_FIGURES
+from tournaments.standings.services import BASE_FIGURES, FIGURES, TIEBREAK_FIGURES
 
 LANGUAGES = ("en", "ru", "uk")
 ALL_TIEBREAKS = list(TIEBREAK_FIGURES)

@@ -13,9 +13,10 @@ from django.test import TestCase
 from scoring.games.deberc.engine.simulate import random_match
 from scoring.games.preferans.engine import simulate as preferans_simulate
 from tests.factories import ClubFactory, PreferansTournamentFactory, TournamentFactory
-from tournaments.models import Player, Round, Tournament
-from tournaments.ratings import ratings_recompute
-from tournaments.services import scoresheet_import
+from tournaments.clubs.models import Player
+from tournaments.events.entries import scoresheet_import
+from tournaments.events.models import Round, Tournament
+from tournaments.standings.ratings import ratings_recompute
 
 DEBERC_NAMES = ["Олена Шевченко", "Тарас Коваль", "Ірина Бойко", "Дмитро Мельник"]
 # Олена plays both games; the others of the pulkas play Preferans only.

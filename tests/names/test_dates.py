@@ -18,8 +18,10 @@ from drf_spectacular.generators import SchemaGenerator
 from scoring import services as scoring_services
 from scoring import tokens
 from tests.factories import DEAL_MADE, make_club_organiser, make_evening
-from tournaments import presets, staff
-from tournaments.models import ReportJob, Tournament
+from tournaments.clubs import services as staff
+from tournaments.events import presets
+from tournaments.events.models import Tournament
+from tournaments.reports.models import ReportJob
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 were refused in player names only: a tournament took "\\u0019ctl", the import made a club
 "New\\u202eClub", a preset's name carried a right-to-left override onto the page; invisible
 fillers (U+034F, U+3164, U+115F) and a Cyrillic "с" in "Seсret Sam" made a second player.
-Now every name goes through tournaments.names: `bad_name` for what shows nothing, and a
+Now every name goes through tournaments.clubs.names: `bad_name` for what shows nothing, and a
 TR39 skeleton so a lookalike is the same name (`name_lookalike` where a second is refused)."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 
 from tests.factories import make_club_organiser, make_evening
-from tournaments.models import Club, ClubPreset, Invitation, Player, Tournament
-from tournaments.names import NameRefused, name_clean, name_key
+from tournaments.clubs.models import Club, Invitation, Player
+from tournaments.clubs.names import NameRefused, name_clean, name_key
+from tournaments.events.models import ClubPreset, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -243,7 +244,7 @@ def test_a_preset_lookalike_is_refused_and_a_rename_too(ev) -> None:
 
 
 def test_a_team_lookalike_is_refused(ev) -> None:
-    from tournaments import teams
+    from tournaments.events import teams
 
     Tournament.objects.filter(pk=ev.tournament.pk).update(entrants="pairs")
     ev.tournament.refresh_from_db()
@@ -271,10 +272,10 @@ def test_an_invitation_name_with_bidi_is_refused(ev) -> None:
 
 
 def test_a_table_cards_scorer_name_with_bidi_is_refused() -> None:
-    """The name a phone gives when it scans a table card (tournaments.table_cards)."""
+    """The name a phone gives when it scans a table card (tournaments.clubs.table_cards)."""
     from django.core.exceptions import ValidationError
 
-    from tournaments import table_cards
+    from tournaments.clubs import table_cards
 
     assert table_cards.scorer_name_clean("  Олена   Коваль ") == "Олена Коваль"
     with pytest.raises(ValidationError) as refused:

@@ -100,10 +100,10 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     from scoring.models import Match
     from scoring.selectors import seat_names
     from tests.factories import EntryFactory, TournamentFactory, UserFactory
-    from tournaments import tasks
-    from tournaments.models import RatingEvent, StandingRow
     from tournaments.pairing.manager import round_pair
-    from tournaments.standings import _QUEUED_KEY, compute_tournament_standings
+    from tournaments.reports import tasks
+    from tournaments.standings.models import RatingEvent, StandingRow
+    from tournaments.standings.services import _QUEUED_KEY, compute_tournament_standings
 
     tournament = TournamentFactory(table_size=2, rounds=1, conventions={"target": 201})
     organiser = UserFactory()

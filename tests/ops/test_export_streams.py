@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from tests.ops.test_exports import body, export, tournament_of
-from tournaments import exports
+from tournaments.reports import exports
 
 pytestmark = pytest.mark.django_db
 

@@ -19,9 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services as scoring_services
 from scoring.games.deberc.engine.simulate import random_match
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments import exports
-from tournaments.models import Entry, Player, Table
-from tournaments.services import scoresheet_import
+from tournaments.clubs.models import Player
+from tournaments.events.entries import scoresheet_import
+from tournaments.events.models import Entry, Table
+from tournaments.reports import exports
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +163,7 @@ def test_a_large_tournament_is_built_by_a_job_and_streamed(settings: Any, monkey
     settings.EXPORT_STREAM_MIN_BYTES = 1
     settings.EXPORT_REBUILD_SECONDS = 0
     tournament = tournament_of(6)
-    from tournaments import tasks
+    from tournaments.reports import tasks
 
     queued: list[tuple[Any, ...]] = []
     monkeypatch.setattr(tasks.tournament_export_task, "delay", lambda *a: queued.append(a))

@@ -24,7 +24,7 @@ from tests.factories import (
     make_evening,
     make_preferans_evening,
 )
-from tournaments.models import Table, Tournament
+from tournaments.events.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

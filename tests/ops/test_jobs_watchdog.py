@@ -24,9 +24,10 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
 from tests.reports.conftest import CYRILLIC_NAMES, play_tournament
-from tournaments import watchdog
-from tournaments.models import Rating, RatingEvent, ReportJob, Tournament
-from tournaments.reports import services
+from tournaments.events.models import Tournament
+from tournaments.reports import services, watchdog
+from tournaments.reports.models import ReportJob
+from tournaments.standings.models import Rating, RatingEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -228,7 +229,7 @@ def replayed_ratings() -> dict[int, float]:
 
 
 def test_a_replay_lost_with_its_worker_is_queued_again(tournament):
-    from tournaments.ratings import ratings_recompute
+    from tournaments.standings.ratings import ratings_recompute
 
     ratings_recompute()
     expected = replayed_ratings()
@@ -256,14 +257,14 @@ def test_a_replay_that_beats_is_left_alone():
 
 
 def test_a_replay_asked_for_is_tracked_until_it_has_run(tournament, monkeypatch):
-    from tournaments import tasks
+    from tournaments.standings import tasks as standings_tasks
 
     sent: list[bool] = []
-    monkeypatch.setattr(tasks.recompute_ratings_task, "delay", lambda: sent.append(True))
+    monkeypatch.setattr(standings_tasks.recompute_ratings_task, "delay", lambda: sent.append(True))
     watchdog.ratings_replay_request()  # queued: the worker has not taken it yet
     assert sent == [True] and cache.get(watchdog.REPLAY_MARK)["started"] is False
     monkeypatch.undo()
-    tasks.recompute_ratings_task.apply()  # the worker runs it
+    standings_tasks.recompute_ratings_task.apply()  # the worker runs it
     assert cache.get(watchdog.REPLAY_MARK) is None
 
 

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.factories import PlayerFactory, make_evening
-from tournaments.models import Player
+from tournaments.clubs.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,20 +12,21 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from tournaments import tasks
 from tournaments.management.commands import runserver_with_worker as rsw
+from tournaments.reports import tasks
+from tournaments.standings import tasks as standings_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # Every task of the project and the queue it must go to: a new task fails this test until
 # someone decides whether the live evening needs it within a second.
 EXPECTED_QUEUE = {
-    "tournaments.tasks.refresh_standings_task": "celery",
-    "tournaments.tasks.rate_match_task": "celery",
-    "tournaments.tasks.rate_pending_task": "celery",
+    "tournaments.standings.tasks.refresh_standings_task": "celery",
+    "tournaments.standings.tasks.rate_match_task": "celery",
+    "tournaments.standings.tasks.rate_pending_task": "celery",
     "tournaments.catch_up": "celery",
     "tournaments.jobs_watchdog": "celery",
-    "tournaments.tasks.recompute_ratings_task": "reports",
+    "tournaments.standings.tasks.recompute_ratings_task": "reports",
     "tournaments.report_job": "reports",
     "tournaments.report_job_lost": "reports",
     "tournaments.report_jobs_purge": "reports",
@@ -63,7 +64,9 @@ def test_a_call_site_option_does_not_move_a_task_to_another_queue() -> None:
     # The report job is queued with a link_error, the refresh and rating with a countdown.
     router = _app().amqp.router
     report = router.route({"link_error": None}, tasks.report_job_task.name, ("job",), {})
-    refresh = router.route({"countdown": 1.0}, tasks.refresh_standings_task.name, (1,), {})
+    refresh = router.route(
+        {"countdown": 1.0}, standings_tasks.refresh_standings_task.name, (1,), {}
+    )
     assert report["queue"].name == "reports" and refresh["queue"].name == "celery"
 
 
@@ -139,11 +142,13 @@ def test_only_a_worker_taking_the_live_queue_catches_up_when_it_starts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     queued: list[Any] = []
-    monkeypatch.setattr(tasks.catch_up_task, "apply_async", lambda *a, **kw: queued.append(1))
-    tasks._catch_up_on_start(sender=_consumer("celery", "reports"))
-    tasks._catch_up_on_start(sender=_consumer("celery"))
+    monkeypatch.setattr(
+        standings_tasks.catch_up_task, "apply_async", lambda *a, **kw: queued.append(1)
+    )
+    standings_tasks._catch_up_on_start(sender=_consumer("celery", "reports"))
+    standings_tasks._catch_up_on_start(sender=_consumer("celery"))
     assert len(queued) == 2
     # A reports-only worker lost report jobs if it was killed (the broker gives them back),
     # not live tasks; its catch-up would only wait for a live worker, which queues its own.
-    tasks._catch_up_on_start(sender=_consumer("reports"))
+    standings_tasks._catch_up_on_start(sender=_consumer("reports"))
     assert len(queued) == 2

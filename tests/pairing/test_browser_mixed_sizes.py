@@ -11,7 +11,7 @@ import pytest
 from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import ClubFactory, EntryFactory, UserFactory, make_club_organiser
-from tournaments.models import Round, Tournament
+from tournaments.events.models import Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,9 +19,9 @@ from tests.factories import (
     signed_in,
 )
 from tests.live.helpers import store_finished
-from tournaments.models import Round, Team
+from tournaments.events.models import Round, Team
 from tournaments.pairing.manager import pairing_warnings, round_swap
-from tournaments.standings import standings_refresh
+from tournaments.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def test_a_team_event_seats_teammates_apart_round_after_round(
 
 
 def test_a_swap_that_seats_teammates_together_warns_and_the_round_page_says_so(club, organiser):
-    from tournaments.models import Player
+    from tournaments.clubs.models import Player
 
     tournament = TournamentFactory(
         club=club,

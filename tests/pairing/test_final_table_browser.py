@@ -16,9 +16,10 @@ from django.utils import timezone
 from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import ClubFactory, UserFactory, make_club_organiser
+from tournaments.events.models import Round, Tournament
 from tournaments.management.commands.generate_tournament import Command as Generator
-from tournaments.models import Round, StandingRow, Tournament
-from tournaments.standings import standings_refresh
+from tournaments.standings.models import StandingRow
+from tournaments.standings.services import standings_refresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

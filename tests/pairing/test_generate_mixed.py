@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.models import Match
-from tournaments.models import Round, Tournament
+from tournaments.events.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ import pytest
 from scoring.models import Match, Seat
 from tests.factories import EntryFactory, TournamentFactory
 from tests.live.helpers import play_round
-from tournaments.models import Round
+from tournaments.events.models import Round
 from tournaments.pairing.manager import PairingError, plan_round, round_pair
-from tournaments.standings import tally_data
+from tournaments.standings.services import tally_data
 
 pytestmark = pytest.mark.django_db
 

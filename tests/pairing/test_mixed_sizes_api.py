@@ -11,7 +11,7 @@ from tests.factories import (
     signed_in,
     tournament_post,
 )
-from tournaments.models import Tournament
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from scoring.models import Match
 from scoring.selectors import seat_names
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, make_club_organiser
-from tournaments.models import Tournament
+from tournaments.events.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

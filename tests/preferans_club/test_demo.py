@@ -13,8 +13,9 @@ from django.core.management import call_command
 from scoring.games.preferans.engine import score_pulka
 from scoring.models import Deal, Match
 from scoring.selectors import match_scoresheet
-from tournaments.models import Round, StandingRow, Tournament
-from tournaments.selectors_live import round_tables
+from tournaments.events.models import Round, Tournament
+from tournaments.live.selectors import round_tables
+from tournaments.standings.models import StandingRow
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,8 @@ from django.core.management import CommandError, call_command
 from scoring.games.preferans.engine import score_pulka
 from scoring.models import Match
 from scoring.selectors import match_scoresheet
-from tournaments.models import StandingRow, Tournament
+from tournaments.events.models import Tournament
+from tournaments.standings.models import StandingRow
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,9 @@ from tests.factories import (
     make_evening,
     make_preferans_evening,
 )
-from tournaments import services
-from tournaments.models import MatchTally, Round, StandingRow
+from tournaments.events import services
+from tournaments.events.models import Round
+from tournaments.standings.models import MatchTally, StandingRow
 
 from .conftest import client_for
 
@@ -63,7 +64,7 @@ def test_closing_ends_the_pulka_after_its_last_deal(timed, django_capture_on_com
     assert MatchTally.objects.filter(match=match).exists()
     with django_capture_on_commit_callbacks(execute=True):
         services.round_close(round=timed.round, user=timed.organiser)
-        from tournaments.standings import standings_refresh_later
+        from tournaments.standings.services import standings_refresh_later
 
         standings_refresh_later(tournament_id=timed.tournament.pk)
     rows = {

@@ -14,7 +14,7 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from tests.factories import EntryFactory, PlayerFactory, PreferansTournamentFactory
 from tests.pairing.helpers import history, met
-from tournaments.models import Round, Tournament
+from tournaments.events.models import Round, Tournament
 from tournaments.pairing import (
     Competitor,
     draw_seats,

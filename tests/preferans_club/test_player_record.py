@@ -8,8 +8,8 @@ import pytest
 from scoring import services as scoring_services
 from scoring.models import Match
 from tests.factories import PREF_SIX_SPADES, make_preferans_evening
-from tournaments.models import Player
-from tournaments.selectors_live import player_record
+from tournaments.clubs.models import Player
+from tournaments.live.leaderboard import player_record
 
 pytestmark = pytest.mark.django_db
 

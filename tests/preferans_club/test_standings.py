@@ -10,8 +10,8 @@ from scoring import games
 from scoring import services as scoring_services
 from scoring.games.preferans.engine import score_pulka
 from tests.factories import PREF_SIX_SPADES, make_preferans_evening
-from tournaments.models import MatchTally, StandingRow
-from tournaments.standings import (
+from tournaments.standings.models import MatchTally, StandingRow
+from tournaments.standings.services import (
     compute_standings,
     outcome_from_result,
     standings_refresh,
@@ -189,9 +189,9 @@ def test_finished_pulkas_make_the_stored_standings():
     assert rows["Boris"].game_points == 5 and rows["Boris"].won == 1
     assert rows["Boris"].tiebreaks["balance"] == 5
     # The organiser switches to the balance: the standings recount from the same tallies.
-    from tournaments import services
+    from tournaments.events import setup
 
-    services.tournament_update(tournament=ev.tournament, user=ev.organiser, match_score="balance")
+    setup.tournament_update(tournament=ev.tournament, user=ev.organiser, match_score="balance")
     assert (
         StandingRow.objects.get(tournament=ev.tournament, player__display_name="Anna").match_points
         == -6

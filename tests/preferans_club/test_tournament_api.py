@@ -8,7 +8,7 @@ import pytest
 
 from scoring import services as scoring_services
 from tests.factories import PREF_SIX_SPADES
-from tournaments.models import Tournament
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """A tournament chooses its game, then the game's preset, conventions, table size, match
-scoring and tiebreaks (tournaments.services); the game is frozen once a match has deals."""
+scoring and tiebreaks (tournaments.events.services); the game is frozen once a match has deals."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 
 from scoring import services as scoring_services
 from tests.factories import PREF_SIX_SPADES, ClubFactory, UserFactory, make_club_organiser
-from tournaments import services
-from tournaments.models import Round
+from tournaments.events import services, setup
+from tournaments.events.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +30,7 @@ def club_and_organiser() -> dict[str, Any]:
 def test_a_preferans_tournament_takes_its_games_defaults():
     made_by = club_and_organiser()
     user = made_by["user"]
-    tournament = services.tournament_create(
-        **made_by, name="Пулька", game="preferans", table_size=3
-    )
+    tournament = setup.tournament_create(**made_by, name="Пулька", game="preferans", table_size=3)
     assert tournament.game == "preferans"
     assert tournament.ruleset == "sochi"
     assert tournament.match_score == "places"
@@ -41,7 +39,7 @@ def test_a_preferans_tournament_takes_its_games_defaults():
 
 
 def test_a_deberc_tournament_is_unchanged_by_default():
-    tournament = services.tournament_create(**club_and_organiser(), name="D")
+    tournament = setup.tournament_create(**club_and_organiser(), name="D")
     assert (tournament.game, tournament.ruleset, tournament.match_score) == (
         "deberc",
         "moscow",
@@ -65,7 +63,7 @@ def test_a_deberc_tournament_is_unchanged_by_default():
 def test_settings_that_are_not_the_games_are_refused(fields, field, code):
     data = {"name": "X", "game": "preferans", "table_size": 3, **fields}
     with pytest.raises(ValidationError) as caught:
-        services.tournament_create(**club_and_organiser(), **data)
+        setup.tournament_create(**club_and_organiser(), **data)
     assert code in codes(caught.value)[field]
 
 
@@ -76,7 +74,7 @@ def test_four_players_and_every_preset_and_end_are_accepted():
             {"end": "fixed_deals", "fixed_deals": 24},
             {"end": "closed"},
         ):
-            services.tournament_create(
+            setup.tournament_create(
                 **club_and_organiser(),
                 name=f"{ruleset} {end}",
                 game="preferans",
@@ -88,7 +86,7 @@ def test_four_players_and_every_preset_and_end_are_accepted():
 
 
 def test_changing_the_game_before_any_deal_takes_the_new_games_defaults(ev):
-    tournament = services.tournament_update(
+    tournament = setup.tournament_update(
         tournament=ev.tournament, user=ev.organiser, game="deberc", table_size=2
     )
     assert (tournament.game, tournament.ruleset, tournament.match_score) == (
@@ -106,13 +104,13 @@ def test_the_game_is_frozen_once_a_match_has_deals(ev):
         match=ev.match, record=PREF_SIX_SPADES, user=ev.scorer, idempotency_key=None, version=None
     )
     with pytest.raises(ValidationError) as caught:
-        services.tournament_update(tournament=ev.tournament, user=ev.organiser, game="deberc")
+        setup.tournament_update(tournament=ev.tournament, user=ev.organiser, game="deberc")
     assert "frozen" in codes(caught.value)["game"]
     with pytest.raises(ValidationError) as caught:
-        services.tournament_update(tournament=ev.tournament, user=ev.organiser, ruleset="rostov")
+        setup.tournament_update(tournament=ev.tournament, user=ev.organiser, ruleset="rostov")
     assert "frozen" in codes(caught.value)["ruleset"]
     # What does not score the deals may still change.
-    services.tournament_update(
+    setup.tournament_update(
         tournament=ev.tournament, user=ev.organiser, match_score="balance", round_minutes=90
     )
 

@@ -16,7 +16,7 @@ from tests.factories import (
     UserFactory,
     make_match,
 )
-from tournaments.models import Round
+from tournaments.events.models import Round
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 

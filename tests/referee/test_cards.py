@@ -12,7 +12,8 @@ from rest_framework.authtoken.models import Token
 
 from referee.models import Article
 from tests.factories import PlayerFactory, make_evening
-from tournaments.models import Card, StandingRow
+from tournaments.discipline.models import Card
+from tournaments.standings.models import StandingRow
 
 pytestmark = pytest.mark.django_db
 
@@ -263,7 +264,7 @@ def test_the_public_page_hides_the_referee_and_the_form(client):
 def _card_citing_an_article(kind: str):
     """An evening whose first player got a card for slow play citing the first article of
     Deberc's rulebook: (the evening, the article, the player)."""
-    from tournaments import discipline
+    from tournaments.discipline import services as discipline
 
     ev = make_evening()
     article = _article()

@@ -10,7 +10,7 @@ import pytest
 from referee.models import Ruling
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments.models import RoundEvent
+from tournaments.events.models import RoundEvent
 
 pytestmark = pytest.mark.django_db
 

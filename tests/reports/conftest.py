@@ -20,8 +20,9 @@ from django.test import TestCase
 
 from scoring.games.deberc.engine.simulate import random_match
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
-from tournaments.models import ReportJob, Round, Tournament
-from tournaments.services import scoresheet_import
+from tournaments.events.entries import scoresheet_import
+from tournaments.events.models import Round, Tournament
+from tournaments.reports.models import ReportJob
 
 CYRILLIC_NAMES = ["Олена Шевченко", "Тарас Коваль", "Ірина Бойко", "Дмитро Мельник"]
 

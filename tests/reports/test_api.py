@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.reports.conftest import CYRILLIC_NAMES, play_tournament
-from tournaments.models import ReportJob
 from tournaments.reports import services
+from tournaments.reports.models import ReportJob
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,13 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from scoring import tasks as scoring_tasks
 from scoring.models import IdempotencyKey
 from tests.factories import make_match
-from tournaments import tasks
 from tournaments.management.commands import runserver_with_worker as rsw
-from tournaments.models import ReportJob
-from tournaments.reports import services
+from tournaments.reports import services, tasks
+from tournaments.reports.models import ReportJob
+from tournaments.standings import tasks as standings_tasks
 
 
 @pytest.mark.django_db
@@ -30,7 +31,7 @@ def test_expired_idempotency_keys_are_forgotten_and_fresh_ones_kept():
 
     key("old", timedelta(hours=25))
     key("fresh", timedelta(hours=2))
-    assert tasks.idempotency_keys_purge_task.apply().get() == 1
+    assert scoring_tasks.idempotency_keys_purge_task.apply().get() == 1
     assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["fresh"]
 
 
@@ -59,8 +60,10 @@ def test_the_beat_schedule_names_registered_tasks():
 @pytest.mark.django_db
 def test_the_nightly_recompute_replays_the_ratings(monkeypatch):
     calls: list[int] = []
-    monkeypatch.setattr("tournaments.ratings.ratings_recompute", lambda: calls.append(1) or 7)
-    assert tasks.ratings_nightly_recompute_task.apply().get() == 7
+    monkeypatch.setattr(
+        "tournaments.standings.ratings.ratings_recompute", lambda: calls.append(1) or 7
+    )
+    assert standings_tasks.ratings_nightly_recompute_task.apply().get() == 7
     assert calls == [1]
 
 

@@ -17,8 +17,10 @@ from rest_framework.test import APIClient
 
 from scoring.models import Match
 from tests.reports.conftest import CYRILLIC_NAMES, wait_for_job
-from tournaments.models import ReportJob, StandingRow, Tournament
+from tournaments.events.models import Tournament
 from tournaments.reports import services
+from tournaments.reports.models import ReportJob
+from tournaments.standings.models import StandingRow
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -144,8 +146,8 @@ def test_the_archive_round_trips_into_a_fresh_tournament(job_runner, played, api
     # A fifth player sat out round 1 with a bye: the archive keeps that too.
     from django.db import transaction
 
-    from tournaments.services import players_ensure
-    from tournaments.standings import standings_refresh
+    from tournaments.events.entries import players_ensure
+    from tournaments.standings.services import standings_refresh
 
     (resting,) = players_ensure(tournament=played, names=["Богдан Ткаченко"])
     played.round_set.get(number=1).byes.add(resting)
@@ -242,7 +244,7 @@ def test_a_passing_error_is_retried_with_backoff(job_runner, played, api, monkey
 
 
 def test_a_job_that_keeps_failing_ends_failed_with_the_reason(job_runner, played, api, monkeypatch):
-    from tournaments.tasks import report_job_task
+    from tournaments.reports.tasks import report_job_task
 
     def broken(job, progress):
         raise OperationalError("the database is in recovery mode")

@@ -12,9 +12,9 @@ from django.urls import reverse
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import UserFactory
 from tests.reports.conftest import CYRILLIC_NAMES
-from tournaments.models import ReportJob
 from tournaments.reports import services
 from tournaments.reports.errors import ReportError
+from tournaments.reports.models import ReportJob
 
 
 @pytest.fixture

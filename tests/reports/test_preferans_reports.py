@@ -22,14 +22,17 @@ from scoring import games
 from scoring.games.preferans.engine import simulate
 from scoring.models import Match
 from tests.factories import ClubFactory, PreferansTournamentFactory
+from tournaments.clubs.models import Player
+from tournaments.events.entries import scoresheet_import
+from tournaments.events.models import Round, Tournament
 from tournaments.games import parts_for, parts_of_game
 from tournaments.games.base import TournamentParts
 from tournaments.games.preferans import reports as preferans
 from tournaments.games.preferans import statistics as preferans_statistics
-from tournaments.models import Player, ReportJob, Round, StandingRow, Tournament
-from tournaments.reports import charts, services
+from tournaments.reports import charts, restore, services
 from tournaments.reports.data import MatchDeals
-from tournaments.services import scoresheet_import
+from tournaments.reports.models import ReportJob
+from tournaments.standings.models import StandingRow
 
 HOSTILE = '<script>alert("x")</script> & Ко'
 NAMES = ["Анна Вист", "Борис Пуля", "Вера Гора", HOSTILE, "Дмитро Мізер", "Євген Розпас"]
@@ -491,7 +494,7 @@ def test_the_archive_restores_a_preferans_tournament_as_it_was(pulkas, make_tour
     tournament, _records = pulkas
     data = file_of(run(tournament, ReportJob.Kind.ARCHIVE))
     fresh = make_tournament(name="Копія")  # a Deberc tournament until the archive says
-    summary = services.archive_restore(tournament=fresh, data=data)
+    summary = restore.archive_restore(tournament=fresh, data=data)
     fresh.refresh_from_db()
     assert (fresh.game, fresh.ruleset, fresh.match_score) == ("preferans", "sochi", "places")
     assert summary.matches == 4 and summary.differences == []

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scoring import services as scoring_services
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import DEAL_MADE, make_evening, make_preferans_evening
-from tournaments.models import Round
+from tournaments.events.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,7 +19,7 @@ from tests.factories import (
     DEAL_VOID,
     make_evening,
 )
-from tournaments.models import Round
+from tournaments.events.models import Round
 
 pytestmark = pytest.mark.django_db
 

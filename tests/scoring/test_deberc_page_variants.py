@@ -230,7 +230,7 @@ def test_the_tournament_form_offers_the_new_conventions_in_the_players_words():
     from django.utils import translation
 
     from scoring import games
-    from tournaments.forms import _convention_field, _to_json
+    from tournaments.events.forms import _convention_field, _to_json
 
     game = games.game_get("deberc")
     with translation.override("ru"):

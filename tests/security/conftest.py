@@ -25,7 +25,9 @@ from tests.factories import (
     UserFactory,
     make_club_organiser,
 )
-from tournaments.models import Player, ReportJob, Round, Table
+from tournaments.clubs.models import Player
+from tournaments.events.models import Round, Table
+from tournaments.reports.models import ReportJob
 
 XSS_PLAYER = "<script>alert(1)</script>"
 XSS_PLAYER_2 = '"><img src=x onerror=alert(2)>'
@@ -94,7 +96,7 @@ def play_preferans(tournament: Any, names: list[str], *, rounds: int, seed: int 
 
 
 def _import(tournament: Any, records: list[dict[str, Any]]) -> None:
-    from tournaments.services import scoresheet_import
+    from tournaments.events.entries import scoresheet_import
 
     with TestCase.captureOnCommitCallbacks(execute=True):
         scoresheet_import(tournament=tournament, records=records)

@@ -27,8 +27,8 @@ from tests.factories import (
     make_evening,
     make_preferans_evening,
 )
-from tournaments import services
-from tournaments.models import Round, RoundEvent
+from tournaments.events import services
+from tournaments.events.models import Round, RoundEvent
 
 pytestmark = pytest.mark.django_db
 

@@ -30,7 +30,7 @@ from tests.security.conftest import (
     named_routes,
     pages,
 )
-from tournaments.models import ReportJob
+from tournaments.reports.models import ReportJob
 
 pytestmark = pytest.mark.django_db
 

@@ -19,10 +19,11 @@ from rest_framework.test import APIClient
 
 from scoring.models import Match
 from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
-from tournaments.api_schema import TOURNAMENT_IMPORT_BODY
-from tournaments.models import Club, Player, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.events.api.schema import TOURNAMENT_IMPORT_BODY
+from tournaments.events.models import Tournament
+from tournaments.events.setup import TOURNAMENT_FIELDS
 from tournaments.reports.archive import archive_pack
-from tournaments.services import TOURNAMENT_FIELDS
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 
 from tests.factories import TournamentFactory, make_club_organiser, make_evening
-from tournaments import services
-from tournaments.models import Player
-from tournaments.names import NameRefused, name_clean, name_key
+from tournaments.clubs.models import Player
+from tournaments.clubs.names import NameRefused, name_clean, name_key
+from tournaments.events import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_the_page_refuses_a_lookalike_at_the_field(ev) -> None:
 
 def test_a_name_in_another_width_or_spacing_is_the_clubs_player(ev) -> None:
     before = Player.objects.count()
-    added, _already = services.entries_add(tournament=ev.tournament, names=["ｓｅｃｒｅｔ   SAM"])
+    added, _already = entries.entries_add(tournament=ev.tournament, names=["ｓｅｃｒｅｔ   SAM"])
     assert [entry.player for entry in added] == [ev.sam]
     assert Player.objects.count() == before
 
@@ -144,8 +144,8 @@ def test_the_restore_and_tournament_import_door_refuses_and_finds_alike(ev) -> N
     before = Player.objects.count()
     for name, code in (("   ", "required"), ("Secret\u202eSam", "bad_name")):
         with pytest.raises(ValidationError) as refused:
-            services.players_ensure(tournament=ev.tournament, names=[name])
+            entries.players_ensure(tournament=ev.tournament, names=[name])
         assert refused.value.error_dict["players"][0].code == code
-    (found,) = services.players_ensure(tournament=ev.tournament, names=[" SECRET  sam "])
+    (found,) = entries.players_ensure(tournament=ev.tournament, names=[" SECRET  sam "])
     assert found == ev.sam
     assert Player.objects.count() == before

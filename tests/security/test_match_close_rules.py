@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring_services
 from scoring.models import Match
 from tests.factories import PREF_SIX_SPADES, make_preferans_evening
-from tournaments.models import Round, RoundEvent
+from tournaments.events.models import Round, RoundEvent
 
 pytestmark = pytest.mark.django_db
 

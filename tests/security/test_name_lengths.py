@@ -12,7 +12,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
-from tournaments.models import Club, Player, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.events.models import Tournament
 from tournaments.reports.archive import ArchivedMatch, archive_pack
 
 pytestmark = pytest.mark.django_db

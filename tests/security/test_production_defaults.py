@@ -20,8 +20,8 @@ from django.urls import clear_url_caches
 from tests.factories import UserFactory
 from tests.reports.conftest import CYRILLIC_NAMES, play_tournament
 from tests.security.test_production_settings import SECRET
-from tournaments.models import ReportJob
 from tournaments.reports import services
+from tournaments.reports.models import ReportJob
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a host's environment may hold of ours; a "no environment" start has none of it.

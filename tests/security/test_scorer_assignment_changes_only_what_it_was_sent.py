@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from tests.factories import make_evening
-from tournaments.forms import NOBODY
-from tournaments.models import Table
+from tournaments.events.forms import NOBODY
+from tournaments.events.models import Table
 
 pytestmark = pytest.mark.django_db
 

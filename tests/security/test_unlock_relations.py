@@ -26,8 +26,10 @@ from tests.factories import (
     make_club_organiser,
     make_evening,
 )
-from tournaments import services
-from tournaments.models import LockoutLift, Table
+from tournaments.clubs import services as clubs_services
+from tournaments.clubs.models import LockoutLift
+from tournaments.events import services, setup
+from tournaments.events.models import Table
 
 CLUB = "203.0.113.50"
 API_LIFT = "/api/v1/lockouts/lift/"
@@ -130,7 +132,7 @@ def test_a_tournament_made_after_the_lockout_lifts_nothing(rogue, settings) -> N
     PlayerFactory(club=club, display_name="Victim", user=victim)
     lock_out(victim.username, settings.AXES_FAILURE_LIMIT)
     with pytest.raises(ValidationError) as refused:
-        services.tournament_create(club=club, user=rogue.organiser, name="Late")
+        setup.tournament_create(club=club, user=rogue.organiser, name="Late")
     assert refused.value.error_dict["club"][0].code == "not_club_organiser"
     assert not club.tournaments.exists()
     tournament = TournamentFactory(club=club)
@@ -209,9 +211,11 @@ def test_two_lifts_at_once_at_the_last_allowed_pass_one(
 
         try:
             start.wait()
-            services.lockout_lift(user=ev.organiser, kind="account", value=username, address=CLUB)
+            clubs_services.lockout_lift(
+                user=ev.organiser, kind="account", value=username, address=CLUB
+            )
             outcomes.append("lifted")
-        except services.LockoutRefused as exc:
+        except clubs_services.LockoutRefused as exc:
             outcomes.append(exc.code)
         finally:
             connections.close_all()

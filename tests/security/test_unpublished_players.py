@@ -20,7 +20,7 @@ from tests.factories import (
     make_evening,
     make_match,
 )
-from tournaments.models import Rating, RatingEvent
+from tournaments.standings.models import Rating, RatingEvent
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,10 @@ from django.test import Client
 from scoring.models import Deal
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import ClubFactory, UserFactory, make_club_organiser
-from tournaments import services, table_cards
-from tournaments.models import Round, TableCard, Tournament
+from tournaments.clubs import table_cards
+from tournaments.clubs.models import TableCard
+from tournaments.events import services
+from tournaments.events.models import Round, Tournament
 from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser import CHROMIUM_ARGS, phone_page
 from tests.factories import make_evening
-from tournaments.models import ClubMember
+from tournaments.clubs.models import ClubMember
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,8 @@ import pytest
 
 from tests.browser import CHROMIUM_ARGS, phone_page
 from tests.factories import PlayerFactory, RoundFactory, TournamentFactory, UserFactory
-from tournaments.models import Card, Round
+from tournaments.discipline.models import Card
+from tournaments.events.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client
 
 from tests.factories import UserFactory
-from tournaments.models import Profile
+from tournaments.clubs.models import Profile
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,9 @@ from django.test import Client
 
 from scoring.models import Match
 from tests.factories import DEAL_MADE, make_evening
-from tournaments import table_cards
-from tournaments.models import Round, TableCard
+from tournaments.clubs import table_cards
+from tournaments.clubs.models import TableCard
+from tournaments.events.models import Round
 
 pytestmark = pytest.mark.django_db
 _keys = itertools.count()
@@ -305,7 +306,7 @@ def card_urls(night) -> list[str]:
 
 
 def table_cards_attempts() -> int:
-    from tournaments.staff_views import ATTEMPTS_MAX
+    from tournaments.clubs.views import ATTEMPTS_MAX
 
     return ATTEMPTS_MAX
 

@@ -9,7 +9,7 @@ from django.test import Client
 
 from scoring import services as scoring_services
 from tests.factories import DEAL_MADE, make_evening, make_preferans_evening
-from tournaments import table_cards
+from tournaments.clubs import table_cards
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, UserFactory, make_club_organiser, make_evening
-from tournaments.models import ClubMember, Invitation
+from tournaments.clubs.models import ClubMember, Invitation
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from scoring.models import Deal
 from tests.factories import DEAL_MADE, make_evening
-from tournaments import table_cards
-from tournaments.models import Round, TableCard
+from tournaments.clubs import table_cards
+from tournaments.clubs.models import TableCard
+from tournaments.events.models import Round
 
 pytestmark = pytest.mark.django_db
 _keys = itertools.count()

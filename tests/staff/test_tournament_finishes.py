@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from tests.factories import RoundFactory, TournamentFactory, UserFactory, signed_in
-from tournaments.models import Round, Tournament
+from tournaments.events.models import Round, Tournament
 from tournaments.reports.selectors import standings_sheet
 from tournaments.reports.standings import standings_pdf_pages
 

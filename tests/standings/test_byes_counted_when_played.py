@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import PlayerFactory, RoundFactory, TableFactory, TournamentFactory
-from tournaments import services
-from tournaments.models import Entry, MatchTally, StandingRow
+from tournaments.events import services
+from tournaments.events.models import Entry
 from tournaments.reports.selectors import standings_sheet
-from tournaments.standings import compute_tournament_standings, standings_refresh
+from tournaments.standings.models import MatchTally, StandingRow
+from tournaments.standings.services import compute_tournament_standings, standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -18,11 +18,14 @@ from tests.factories import (
     UserFactory,
     make_match,
 )
-from tournaments import discipline, services
-from tournaments.models import Card, Entry, MatchTally, StandingRow
+from tournaments.discipline import services as discipline
+from tournaments.discipline.models import Card
+from tournaments.events import setup
+from tournaments.events.models import Entry
 from tournaments.pairing.manager import plan_round
-from tournaments.ranking import MatchOutcome
-from tournaments.standings import standings_refresh
+from tournaments.standings.models import MatchTally, StandingRow
+from tournaments.standings.ranking import MatchOutcome
+from tournaments.standings.services import standings_refresh
 
 
 def _outcome(totals, *, target=0, sides=None, points=None):
@@ -229,14 +232,14 @@ def test_a_positive_balance_of_a_pulka_closed_on_time_counts_zero(closed, expect
 def test_timeout_positive_is_refused_where_a_match_is_not_closed_on_time():
     club = TournamentFactory().club
     with pytest.raises(ValidationError) as refused:
-        services.tournament_create(
+        setup.tournament_create(
             club=club, user=None, name="Deberc night", game="deberc", timeout_positive=True
         )
     assert refused.value.error_dict["timeout_positive"][0].code == "bad_timeout_positive"
     with pytest.raises(ValidationError) as bounded:
-        services.tournament_create(club=club, user=None, name="X", loss_limit=100_001)
+        setup.tournament_create(club=club, user=None, name="X", loss_limit=100_001)
     assert bounded.value.error_dict["loss_limit"][0].code == "out_of_range"
-    made = services.tournament_create(
+    made = setup.tournament_create(
         club=club,
         user=None,
         name="Sochi on the clock",
@@ -332,7 +335,7 @@ def test_the_form_refuses_timeout_positive_for_deberc_and_bounds_the_limit(clien
     import re
 
     from tests.factories import ClubFactory, make_club_organiser
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     club = ClubFactory()
     user = make_club_organiser(UserFactory(username=f"org-discipline-{lang}"), club)

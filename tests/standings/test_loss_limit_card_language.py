@@ -17,9 +17,10 @@ from tests.factories import (
     TableFactory,
     make_match,
 )
-from tournaments.models import Card, MatchTally
+from tournaments.discipline.models import Card
 from tournaments.reports.selectors import discipline_lines
-from tournaments.standings import standings_refresh
+from tournaments.standings.models import MatchTally
+from tournaments.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

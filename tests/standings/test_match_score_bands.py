@@ -21,13 +21,15 @@ from pypdf import PdfReader
 from scoring.games.preferans.engine import simulate
 from scoring.models import Match
 from tests.factories import ClubFactory, EntryFactory, PreferansTournamentFactory, RoundFactory
+from tournaments.events.entries import scoresheet_import
+from tournaments.events.models import Round, Tournament
 from tournaments.games.preferans import reports as preferans_reports
-from tournaments.match_scores import bands_check, compressed_balance
-from tournaments.models import MatchTally, ReportJob, Round, StandingRow, Tournament
 from tournaments.reports import services as report_services
+from tournaments.reports.models import ReportJob
 from tournaments.reports.selectors import round_sheet
-from tournaments.services import scoresheet_import
-from tournaments.standings import standings_refresh
+from tournaments.standings.match_scores import bands_check, compressed_balance
+from tournaments.standings.models import MatchTally, StandingRow
+from tournaments.standings.services import standings_refresh
 
 BANDS = [{"up_to": 200, "factor": 1}, {"up_to": 650, "factor": 0.1}, {"factor": 0}]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.match_scores import (
+from tournaments.standings.match_scores import (
     bands_check,
     compressed_balance,
     normalised_place_points,
@@ -83,7 +83,7 @@ def test_places_add_up_to_the_table_total(balances):
 
 
 def test_a_table_outcome_converts_its_totals_under_the_tournament_scoring():
-    from tournaments.ranking import MatchOutcome
+    from tournaments.standings.ranking import MatchOutcome
 
     four = MatchOutcome(
         match_id=1,

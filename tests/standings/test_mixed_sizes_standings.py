@@ -6,9 +6,9 @@ import pytest
 
 from scoring.models import Match
 from tests.factories import EntryFactory, TournamentFactory
-from tournaments.models import MatchTally, StandingRow
 from tournaments.pairing.manager import round_pair
-from tournaments.standings import standings_refresh
+from tournaments.standings.models import MatchTally, StandingRow
+from tournaments.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Stages on plain data (tournaments.stages): a final table ranks above everyone by its own
+"""Stages on plain data (tournaments.events.stages): a final table ranks above everyone by its own
 result, a cut ranks those who continued above those cut, and the qualification rank is kept."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.ranking import MatchOutcome, compute_standings
-from tournaments.stages import final_groups, final_sizes, stage_order, stage_problems
+from tournaments.events.stages import final_groups, final_sizes, stage_order, stage_problems
+from tournaments.standings.ranking import MatchOutcome, compute_standings
 
 
 def _table(match_id, number, players, totals):

@@ -19,10 +19,11 @@ from scoring.games.deberc.simulation import random_deal
 from scoring.models import Deal, Match
 from scoring.selectors import scoresheet_for, seat_names
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
-from tournaments.models import Round, StandingRow
+from tournaments.events.models import Round
 from tournaments.pairing.manager import round_pair
-from tournaments.ranking import compute_standings
-from tournaments.standings import (
+from tournaments.standings.models import StandingRow
+from tournaments.standings.ranking import compute_standings
+from tournaments.standings.services import (
     outcome_from_result,
     tournament_bye_points,
     tournament_tiebreaks,

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories import PlayerFactory, TournamentFactory
-from tournaments.models import Entry, StandingRow, Team, Tournament
-from tournaments.team_standings import team_lines, team_standings_rows
+from tournaments.events.models import Entry, Team, Tournament
+from tournaments.standings.models import StandingRow
+from tournaments.standings.teams import team_lines, team_standings_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +128,7 @@ def test_an_unpublished_event_shows_nothing_to_the_public() -> None:
 
 
 def test_a_rename_is_seen_at_once_by_a_poll(django_capture_on_commit_callbacks) -> None:
-    from tournaments.teams import team_update
+    from tournaments.events.teams import team_update
 
     event = _event(published=True)
     team = _team(event, "Дніпро", [("Олена", 3, 100), ("Тарас", 1, 10)])
@@ -149,7 +150,7 @@ def _bulk_event(teams: int) -> Tournament:
     players = [
         PlayerFactory.build(club=event.club, display_name=f"P{teams}-{k}") for k in range(4 * teams)
     ]
-    from tournaments.models import Player
+    from tournaments.clubs.models import Player
 
     players = Player.objects.bulk_create(players)
     Entry.objects.bulk_create(

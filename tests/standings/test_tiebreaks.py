@@ -1,6 +1,6 @@
 """Standings computed by hand: match points, each tiebreak, shared ranks, byes.
 
-The calculation (`tournaments.ranking`) runs on plain tuples; only the difference scoring's
+The calculation (`tournaments.standings.ranking`) runs on plain tuples; only the difference scoring's
 winner rule is the game's (Deberc's, from the registry)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from scoring import games
-from tournaments.ranking import MatchOutcome, compute_standings
-from tournaments.standings import outcome_from_result
+from tournaments.standings.ranking import MatchOutcome, compute_standings
+from tournaments.standings.services import outcome_from_result
 
 DEBERC_WINNER_POINTS = games.game_get("deberc").winner_points
 
@@ -178,7 +178,7 @@ def test_the_calculation_runs_without_django():
     """Plain data in, rows out: the calculation ranks plain tuples with no Django loaded."""
     code = (
         "import sys\n"
-        "from tournaments.ranking import MatchOutcome, compute_standings\n"
+        "from tournaments.standings.ranking import MatchOutcome, compute_standings\n"
         "m = MatchOutcome(1, 1, ('A', 'B'), (510, 300), frozenset({'A'}), (0, 1), (0, 1), 501)\n"
         "lines = compute_standings(players='AB', outcomes=[m], tiebreaks=['fewer_bytes'])\n"
         "print([(x.player, x.row()['rank'], x.row()['tiebreaks']) for x in lines])\n"

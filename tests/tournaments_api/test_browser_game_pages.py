@@ -21,7 +21,7 @@ from tests.factories import (
     make_evening,
     make_preferans_evening,
 )
-from tournaments.models import Tournament
+from tournaments.events.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -194,7 +194,7 @@ def test_a_shared_rank_stays_on_one_line_on_a_phone(live_server, chromium_path, 
     from playwright.sync_api import expect, sync_playwright
 
     from tests.factories import EntryFactory, TournamentFactory
-    from tournaments.standings import standings_refresh
+    from tournaments.standings.services import standings_refresh
 
     tournament = TournamentFactory(published=True, tiebreaks=["buchholz", "wins"])
     for n in range(7):

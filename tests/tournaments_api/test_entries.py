@@ -8,9 +8,11 @@ import pytest
 from django.test import Client
 
 from tests.factories import TournamentFactory, UserFactory, make_club_organiser, make_evening
-from tournaments import services
-from tournaments.models import Entry, Player, StandingRow
+from tournaments.clubs.models import Player
+from tournaments.events import entries
+from tournaments.events.models import Entry
 from tournaments.pairing.manager import plan_round
+from tournaments.standings.models import StandingRow
 
 pytestmark = pytest.mark.django_db
 
@@ -42,21 +44,21 @@ def _names(tournament) -> list[str]:
 
 def test_it_enters_new_and_known_players_in_seed_order(ev) -> None:
     known = Player.objects.create(club=ev.tournament.club, display_name="Олена Коваль")
-    added, already = services.entries_add(
+    added, already = entries.entries_add(
         tournament=ev.tournament, names=["  Олена   Коваль ", "Тарас", "", "тарас", "Ігор"]
     )
     assert [e.player.display_name for e in added] == ["Олена Коваль", "Тарас", "Ігор"]
     assert added[0].player == known  # the club's own player, not a namesake
     assert [e.seed for e in added] == [1, 2, 3]
     assert already == []
-    again, already = services.entries_add(tournament=ev.tournament, names=["Ігор", "Марко"])
+    again, already = entries.entries_add(tournament=ev.tournament, names=["Ігор", "Марко"])
     assert [e.seed for e in again] == [4] and already == ["Ігор"]
     assert _names(ev.tournament) == ["Олена Коваль", "Тарас", "Ігор", "Марко"]
 
 
 def test_a_new_entry_gets_a_standings_line_at_once(ev, django_capture_on_commit_callbacks) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        services.entries_add(tournament=ev.tournament, names=["Тарас"])
+        entries.entries_add(tournament=ev.tournament, names=["Тарас"])
     assert StandingRow.objects.filter(
         tournament=ev.tournament, player__display_name="Тарас"
     ).exists()
@@ -69,19 +71,19 @@ def test_it_refuses_an_empty_list_and_an_overlong_name(ev, names, code) -> None:
     from django.core.exceptions import ValidationError
 
     with pytest.raises(ValidationError) as caught:
-        services.entries_add(tournament=ev.tournament, names=names)
+        entries.entries_add(tournament=ev.tournament, names=names)
     assert caught.value.error_dict["players"][0].code == code
     assert not ev.tournament.entries.exists()
 
 
 def test_a_withdrawn_player_is_no_longer_paired() -> None:
     tournament = TournamentFactory(table_size=2, rounds=3)
-    services.entries_add(tournament=tournament, names=["A", "B", "C", "D"])
+    entries.entries_add(tournament=tournament, names=["A", "B", "C", "D"])
     entry = tournament.entries.get(player__display_name="D")
-    services.entry_update(entry=entry, withdrawn=True)
+    entries.entry_update(entry=entry, withdrawn=True)
     paired = {p for table in plan_round(tournament, 1).tables for p in table}
     assert entry.player_id not in paired and len(paired) == 2
-    services.entry_update(entry=entry, withdrawn=False)
+    entries.entry_update(entry=entry, withdrawn=False)
     assert len({p for t in plan_round(tournament, 1).tables for p in t}) == 4
 
 
@@ -90,10 +92,10 @@ def test_a_player_who_has_played_is_withdrawn_not_removed(ev) -> None:
 
     seated = ev.evening.entries.get(player__display_name="Anna")
     with pytest.raises(ValidationError) as caught:
-        services.entry_remove(entry=seated)
+        entries.entry_remove(entry=seated)
     assert caught.value.error_dict["player"][0].code == "entry_has_played"
-    (late,), _ = services.entries_add(tournament=ev.tournament, names=["Late"])
-    services.entry_remove(entry=late)
+    (late,), _ = entries.entries_add(tournament=ev.tournament, names=["Late"])
+    entries.entry_remove(entry=late)
     assert not Entry.objects.filter(pk=late.pk).exists()
     assert Player.objects.filter(display_name="Late").exists()  # the club keeps its player
 
@@ -104,16 +106,16 @@ def test_a_player_who_has_played_is_withdrawn_not_removed(ev) -> None:
 def test_it_enters_the_clubs_player_whatever_the_case_of_the_name(ev, known, typed) -> None:
     player = Player.objects.create(club=ev.tournament.club, display_name=known)
     before = Player.objects.count()
-    (entry,), _ = services.entries_add(tournament=ev.tournament, names=[typed])
+    (entry,), _ = entries.entries_add(tournament=ev.tournament, names=[typed])
     assert entry.player == player
     assert Player.objects.count() == before  # no second player of that name
 
 
 def test_a_player_who_only_had_a_bye_is_offered_withdraw_not_remove(ev) -> None:
-    from tournaments import selectors
-    from tournaments.models import Round
+    from tournaments.events import selectors
+    from tournaments.events.models import Round
 
-    added, _ = services.entries_add(tournament=ev.tournament, names=["Odd", "Even"])
+    added, _ = entries.entries_add(tournament=ev.tournament, names=["Odd", "Even"])
     Round.objects.create(tournament=ev.tournament, number=1).byes.add(added[0].player)
     rows = {row["name"]: row for row in selectors.entry_rows(ev.tournament)}
     assert rows["Odd"]["matches"] == 0 and rows["Odd"]["played"] is True
@@ -145,7 +147,7 @@ def test_the_organiser_enters_players_through_the_api(ev) -> None:
 
 
 def test_the_api_withdraws_reseeds_and_removes(ev) -> None:
-    services.entries_add(tournament=ev.tournament, names=["Тарас", "Ігор"])
+    entries.entries_add(tournament=ev.tournament, names=["Тарас", "Ігор"])
     entry = ev.tournament.entries.get(player__display_name="Ігор")
     url = f"/api/v1/tournaments/{ev.tournament.pk}/entries/{entry.pk}/"
     client = _client(ev.organiser)
@@ -177,7 +179,7 @@ def test_the_api_names_each_problem(ev) -> None:
 
 @pytest.mark.parametrize("role", ["referee", "scorer", "player", "stranger"])
 def test_only_the_organiser_changes_the_entries(ev, role) -> None:
-    services.entries_add(tournament=ev.tournament, names=["Тарас"])
+    entries.entries_add(tournament=ev.tournament, names=["Тарас"])
     entry = ev.tournament.entries.get()
     client = _client(getattr(ev, role))
     url = f"/api/v1/tournaments/{ev.tournament.pk}/entries/"
@@ -221,7 +223,7 @@ def test_the_page_shows_the_error_at_the_field(ev) -> None:
 
 
 def test_the_page_withdraws_brings_back_and_removes(ev) -> None:
-    services.entries_add(tournament=ev.tournament, names=["Тарас"])
+    entries.entries_add(tournament=ev.tournament, names=["Тарас"])
     entry = ev.tournament.entries.get()
     client = _client(ev.organiser)
     base = f"/tournaments/{ev.tournament.pk}/players/{entry.pk}"
@@ -236,7 +238,7 @@ def test_the_page_withdraws_brings_back_and_removes(ev) -> None:
 
 
 def test_others_read_the_list_but_cannot_change_it(ev) -> None:
-    services.entries_add(tournament=ev.tournament, names=["Тарас"])
+    entries.entries_add(tournament=ev.tournament, names=["Тарас"])
     entry = ev.tournament.entries.get()
     page = Client().get(f"/tournaments/{ev.tournament.pk}/players/").content.decode()
     assert "Тарас" in page and 'data-testid="entries-form"' not in page and "/remove/" not in page

@@ -19,8 +19,8 @@ from tests.factories import (
     make_evening,
     make_preferans_evening,
 )
-from tournaments.models import Tournament
-from tournaments.standings import standings_refresh
+from tournaments.events.models import Tournament
+from tournaments.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

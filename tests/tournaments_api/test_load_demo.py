@@ -12,7 +12,8 @@ from django.core.management import call_command
 from scoring.games.deberc.engine import score_match
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import match_scoresheet
-from tournaments.models import Player, Round, Team, Tournament
+from tournaments.clubs.models import Player
+from tournaments.events.models import Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import ClubFactory, make_organiser, signed_in, tournament_post
-from tournaments import presets
-from tournaments.models import Tournament
-from tournaments.serializers import settings_errors
-from tournaments.services import PLAY_SETTINGS
+from tournaments.events import presets
+from tournaments.events.models import Tournament
+from tournaments.events.serializers import settings_errors
+from tournaments.events.setup import PLAY_SETTINGS
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from tests.factories import (
     make_club_organiser,
     make_evening,
 )
-from tournaments.models import Round, Tournament
+from tournaments.events.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_organiser, signed_in
-from tournaments import presets
-from tournaments.models import ClubPreset, Tournament
+from tournaments.events import presets
+from tournaments.events.models import ClubPreset, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -29,9 +29,11 @@ from tests.factories import (
     make_club_organiser,
     signed_in,
 )
-from tournaments import permissions as perms
-from tournaments import selectors, staff
-from tournaments.models import ClubMember, Player, Tournament
+from tournaments.clubs import permissions as perms
+from tournaments.clubs import services as staff
+from tournaments.clubs.models import ClubMember, Player
+from tournaments.events import selectors
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

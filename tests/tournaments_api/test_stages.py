@@ -16,8 +16,9 @@ from tests.factories import (
     signed_in,
     tournament_post,
 )
-from tournaments.models import MatchTally, Tournament
-from tournaments.standings import standings_refresh
+from tournaments.events.models import Tournament
+from tournaments.standings.models import MatchTally
+from tournaments.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from tests.factories import PlayerFactory, RoundFactory, TournamentFactory, UserFactory
-from tournaments.models import Entry, Player, Team, Tournament
+from tournaments.clubs.models import Player
+from tournaments.events.models import Entry, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,12 @@ import pytest
 from django.test import Client
 
 from tests.factories import ClubFactory, TournamentFactory, UserFactory, make_club_organiser
-from tournaments.models import Club, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events.models import Tournament
+from tournaments.events.teams import team_create
 from tournaments.reports.archive import archive_pack
-from tournaments.reports.services import archive_manifest, archive_restore
-from tournaments.teams import team_create
+from tournaments.reports.restore import archive_restore
+from tournaments.reports.services import archive_manifest
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from importlib import import_module
 from typing import Any, cast
 
 from scoring import games
-
-from .base import TournamentParts
+from tournaments.games.base import TournamentParts
 
 __all__ = ["TournamentParts", "parts_for", "parts_of", "parts_of_game"]
 

@@ -16,7 +16,7 @@ import scoring.games
 def _replay_per_game(apps):
     from django.utils import timezone
 
-    from tournaments.ratings import ordinal, rate_sides
+    from tournaments.standings.ratings import ordinal, rate_sides
 
     MatchTally = apps.get_model("tournaments", "MatchTally")
     Rating = apps.get_model("tournaments", "Rating")

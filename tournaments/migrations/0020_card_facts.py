@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def facts_from_reasons(apps, schema_editor):
-    from tournaments.card_reasons import loss_facts_parsed
+    from tournaments.discipline.reasons import loss_facts_parsed
 
     Card = apps.get_model("tournaments", "Card")
     cards = Card.objects.filter(automatic=True, facts={}).select_related("round", "match__table")

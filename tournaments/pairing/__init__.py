@@ -2,13 +2,22 @@
 `manager`, which reads the ORM, runs a generator and writes Round, Table, Match and Seat rows.
 """
 
-from .draw import SeatDraw, draw_seats
-from .mixed import pair_swiss_mixed, table_plan
-from .pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs, seat_pairs
-from .round_robin import berger_round, berger_schedule, groups_schedule, triples_schedule
-from .swiss import pair_swiss_groups, pair_swiss_pairs, pair_swiss_triples
-from .teams import seat_apart, separable
-from .types import Competitor, RoundPairing
+from tournaments.pairing.draw import SeatDraw, draw_seats
+from tournaments.pairing.mixed import pair_swiss_mixed, table_plan
+from tournaments.pairing.pairs import (
+    pair_round_robin_fixed_pairs,
+    pair_swiss_fixed_pairs,
+    seat_pairs,
+)
+from tournaments.pairing.round_robin import (
+    berger_round,
+    berger_schedule,
+    groups_schedule,
+    triples_schedule,
+)
+from tournaments.pairing.swiss import pair_swiss_groups, pair_swiss_pairs, pair_swiss_triples
+from tournaments.pairing.teams import seat_apart, separable
+from tournaments.pairing.types import Competitor, RoundPairing
 
 __all__ = [
     "Competitor",

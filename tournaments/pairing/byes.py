@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .types import Competitor
+from tournaments.pairing.types import Competitor
 
 
 def bye_count(n_players: int, table_size: int) -> int:

@@ -21,9 +21,21 @@ from django.utils.translation import gettext as _
 from config.ids import is_id
 from scoring import games
 from scoring.models import Match, Seat
-from tournaments.models import Rating, Round, StandingRow, Table, Tournament
-from tournaments.ranking import MatchOutcome
-from tournaments.standings import (
+from tournaments.events.models import Round, Table, Tournament
+from tournaments.pairing.draw import draw_pair_seats, draw_seats
+from tournaments.pairing.mixed import pair_swiss_mixed
+from tournaments.pairing.pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs
+from tournaments.pairing.round_robin import (
+    berger_order_apart,
+    berger_round,
+    groups_schedule,
+    triples_round_from_history,
+)
+from tournaments.pairing.swiss import pair_swiss_groups, pair_swiss_pairs
+from tournaments.pairing.types import Competitor, PlayerId, RoundPairing
+from tournaments.standings.models import Rating, StandingRow
+from tournaments.standings.ranking import MatchOutcome
+from tournaments.standings.services import (
     compute_tournament_standings,
     load_byes,
     load_tallies,
@@ -32,18 +44,6 @@ from tournaments.standings import (
     tournament_conversion_params,
     tournament_winner_points,
 )
-
-from .draw import draw_pair_seats, draw_seats
-from .mixed import pair_swiss_mixed
-from .pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs
-from .round_robin import (
-    berger_order_apart,
-    berger_round,
-    groups_schedule,
-    triples_round_from_history,
-)
-from .swiss import pair_swiss_groups, pair_swiss_pairs
-from .types import Competitor, PlayerId, RoundPairing
 
 
 class PairingError(Exception):
@@ -263,10 +263,10 @@ def plan_round(tournament: Tournament, number: int) -> RoundPairing:
 def _stage_players(
     tournament: Tournament, number: int, players: list[int]
 ) -> tuple[list[int], RoundPairing | None]:
-    """Who plays round `number` after the stage (`tournaments.stages`), and for the final
+    """Who plays round `number` after the stage (`tournaments.events.stages`), and for the final
     round its tables: the top of the qualification standing (rounds 1..k) on the round after
     k, then whoever that round placed (a cut; a final is the last round)."""
-    from tournaments.stages import FINAL, final_groups, final_sizes
+    from tournaments.events.stages import FINAL, final_groups, final_sizes
 
     after = tournament.stage_after_round or 0
     final = tournament.stage_kind == FINAL
@@ -474,7 +474,7 @@ def round_pair(*, tournament: Tournament) -> Round:
         rows = StandingRow.objects.filter(tournament=tournament).count()
         stage_made = bool(tournament.stage_kind) and number == (
             (tournament.stage_after_round or 0) + 1
-        )  # the qualification rank is recorded now (tournaments.stages)
+        )  # the qualification rank is recorded now (tournaments.events.stages)
         if pairing.byes or stage_made or rows != tournament.entries.count():
             standings_refresh(tournament=tournament)
         if tournament.status == Tournament.Status.DRAFT:
@@ -669,7 +669,7 @@ def _seating_warnings(round_: Round, match_ids: list[int]) -> list[str]:
     """A warning for every pair at these tables who already met earlier in the tournament,
     and, in a team event, for every two teammates seated at one table (the pairing keeps
     them apart; an organiser's swap may not)."""
-    from tournaments.models import Player
+    from tournaments.clubs.models import Player
 
     at_tables: dict[int, list] = defaultdict(list)
     for match_id, player in Seat.objects.filter(match_id__in=match_ids).values_list(

@@ -26,9 +26,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from .byes import bye_candidates
-from .teams import SEAT_APART_LIMIT, seat_apart, teammates
-from .types import Competitor, RoundPairing
+from tournaments.pairing.byes import bye_candidates
+from tournaments.pairing.teams import SEAT_APART_LIMIT, seat_apart, teammates
+from tournaments.pairing.types import Competitor, RoundPairing
 
 
 def table_plan(n_players: int, sizes: Sequence[int]) -> tuple[list[int], int]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from .round_robin import berger_round
-from .swiss import pair_swiss_pairs
-from .types import Competitor, PlayerId, RoundPairing
+from tournaments.pairing.round_robin import berger_round
+from tournaments.pairing.swiss import pair_swiss_pairs
+from tournaments.pairing.types import Competitor, PlayerId, RoundPairing
 
 # {pair id: its two players}; keys and players of any hashable kind (the manager: ints).
 Members = Mapping[Any, Sequence[Any]]

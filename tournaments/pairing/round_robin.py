@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 
-from .types import RoundPairing
+from tournaments.pairing.types import RoundPairing
 
 
 def berger_round(players: Sequence[Hashable], round_number: int) -> RoundPairing:

@@ -28,10 +28,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .byes import bye_candidates, bye_count
-from .matching import maximum_matching
-from .teams import SEAT_APART_LIMIT, seat_apart, teammates, together
-from .types import Competitor, RoundPairing
+from tournaments.pairing.byes import bye_candidates, bye_count
+from tournaments.pairing.matching import maximum_matching
+from tournaments.pairing.teams import SEAT_APART_LIMIT, seat_apart, teammates, together
+from tournaments.pairing.types import Competitor, RoundPairing
 
 # Pools up to this size may be re-paired by the blossom matching (dense graph, O(n^3) worst).
 _BLOSSOM_LIMIT = 600

@@ -16,7 +16,7 @@ from collections import Counter, deque
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .types import Competitor
+from tournaments.pairing.types import Competitor
 
 # Fields up to this size are rebuilt by `seat_apart` when the local search left teammates
 # together (a flow per player: fine for a club's field, too slow for thousands).

@@ -56,7 +56,7 @@ class StandingLine:
     points_against: int
     bytes: int
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
-    # Stages (tournaments.stages): the rank at the end of the qualification, once made.
+    # Stages (tournaments.events.stages): the rank at the end of the qualification, once made.
     qualification_rank: int | None = None
 
 
@@ -100,7 +100,7 @@ class DisciplineLine:
 
 @dataclass(frozen=True)
 class TeamStandingLine:
-    """A pair or team as the reports print it (tournaments.team_standings): its rank, name,
+    """A pair or team as the reports print it (tournaments.standings.teams): its rank, name,
     match points and game points (the members' sum; a pair's, its partners'), members."""
 
     rank_label: str
@@ -117,7 +117,7 @@ class StandingsSheet:
     lines: list[StandingLine]
     # The game's columns; None: the default game's (Deberc's), from the tiebreaks.
     columns: StandingsColumns | None = None
-    # Discipline (tournaments.discipline): every card, oldest first.
+    # Discipline (tournaments.discipline.services): every card, oldest first.
     discipline: list[DisciplineLine] = field(default_factory=list)
     # A tournament of pairs or teams: their standings (issue 19, item 2), best first.
     teams: list[TeamStandingLine] = field(default_factory=list)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from .data import Progress, no_progress
+from tournaments.reports.data import Progress, no_progress
 
 DEFAULT_FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 

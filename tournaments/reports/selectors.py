@@ -13,14 +13,10 @@ from django.utils import timezone
 
 from scoring import games
 from scoring.models import Deal, Match, Seat
-from tournaments import permissions as perms
+from tournaments.clubs import permissions as perms
+from tournaments.events.models import Round, Table, Tournament
 from tournaments.games import parts_of
-from tournaments.match_score_text import points_counted_text
-from tournaments.models import ReportJob, Round, StandingRow, Table, Tournament
-from tournaments.ranking import ROW_FIELDS, rank_label
-from tournaments.standings import TIEBREAK_FIGURES, tournament_tiebreaks
-
-from .data import (
+from tournaments.reports.data import (
     Column,
     DisciplineLine,
     MatchDeals,
@@ -31,6 +27,11 @@ from .data import (
     TeamStandingLine,
     TournamentInfo,
 )
+from tournaments.reports.models import ReportJob
+from tournaments.standings.match_score_text import points_counted_text
+from tournaments.standings.models import StandingRow
+from tournaments.standings.ranking import ROW_FIELDS, rank_label
+from tournaments.standings.services import TIEBREAK_FIGURES, tournament_tiebreaks
 
 # --- permissions ---------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ def job_last_sign_of_life(job: ReportJob) -> Any:
 
 def job_is_stale(job: ReportJob, *, now: Any = None) -> bool:
     """A running job whose heartbeat has been silent too long: its worker died."""
-    from tournaments.watchdog import stale_after
+    from tournaments.reports.watchdog import stale_after
 
     if job.state != ReportJob.State.RUNNING:
         return False
@@ -111,7 +112,7 @@ def _silent_since(cutoff: Any) -> Q:
 
 def jobs_stale_running(*, now: Any) -> QuerySet[ReportJob]:
     """Running jobs whose heartbeat has been silent too long (their worker died)."""
-    from tournaments.watchdog import stale_after
+    from tournaments.reports.watchdog import stale_after
 
     return ReportJob.objects.filter(state=ReportJob.State.RUNNING).filter(
         _silent_since(now - stale_after())
@@ -120,7 +121,7 @@ def jobs_stale_running(*, now: Any) -> QuerySet[ReportJob]:
 
 def jobs_queued_too_long(*, now: Any) -> QuerySet[ReportJob]:
     """Queued jobs not sent for a while (their message may be held by a dead worker)."""
-    from tournaments.watchdog import queued_resend_after
+    from tournaments.reports.watchdog import queued_resend_after
 
     return ReportJob.objects.filter(state=ReportJob.State.QUEUED).filter(
         _silent_since(now - queued_resend_after())
@@ -188,7 +189,7 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
     tiebreaks = tiebreak_columns(tournament)
     columns = parts_of(tournament).standings_columns(tiebreaks)
     if any(line.qualification_rank is not None for line in lines):  # a stage made
-        from .standings import default_columns, with_qualification
+        from tournaments.reports.standings import default_columns, with_qualification
 
         columns = with_qualification(columns or default_columns(tiebreaks))
     return StandingsSheet(
@@ -204,7 +205,7 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
 
 def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
     """The pairs' or teams' standings for the reports' "Teams" part (empty: players)."""
-    from tournaments.team_standings import team_standings_rows
+    from tournaments.standings.teams import team_standings_rows
 
     return [
         TeamStandingLine(
@@ -219,9 +220,9 @@ def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
 
 
 def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
-    """The tournament's cards for the reports' "Discipline" part (tournaments.discipline)."""
-    from tournaments.card_reasons import card_reason
-    from tournaments.discipline import card_meaning, cards_of
+    """The tournament's cards for the reports' "Discipline" part (tournaments.discipline.services)."""
+    from tournaments.discipline.reasons import card_reason
+    from tournaments.discipline.services import card_meaning, cards_of
 
     cards = cards_of(tournament)
     meaning = card_meaning(tournament, cards)

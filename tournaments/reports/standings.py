@@ -19,11 +19,18 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from ..ranking import ROW_FIELDS
-from ..standings import BASE_FIGURES
-from .cells import row_safe
-from .data import Column, Progress, StandingLine, StandingsColumns, StandingsSheet, no_progress
-from .pdf import font_css, render_pdf
+from tournaments.reports.cells import row_safe
+from tournaments.reports.data import (
+    Column,
+    Progress,
+    StandingLine,
+    StandingsColumns,
+    StandingsSheet,
+    no_progress,
+)
+from tournaments.reports.pdf import font_css, render_pdf
+from tournaments.standings.ranking import ROW_FIELDS
+from tournaments.standings.services import BASE_FIGURES
 
 # Tiebreaks that are one of the base figures under another name.
 SAME_AS_BASE = {"game_points": "game_points", "wins": "won", "fewer_bytes": "bytes"}

@@ -15,10 +15,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from tournaments.games.base import Statistics
-
-from .data import Progress, TournamentInfo, no_progress
-from .pdf import font_css, render_pdf
-from .standings import PrintLayout, fit, paginate
+from tournaments.reports.data import Progress, TournamentInfo, no_progress
+from tournaments.reports.pdf import font_css, render_pdf
+from tournaments.reports.standings import PrintLayout, fit, paginate
 
 TEMPLATE = "tournaments/reports/player_stats.html"
 

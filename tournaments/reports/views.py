@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.htmx import HtmxHttpRequest
-from tournaments import permissions as perms
-from tournaments.api_reports import download_url
-from tournaments.models import ReportJob, Tournament
-
-from . import selectors, services
+from tournaments.clubs import permissions as perms
+from tournaments.events.models import Tournament
+from tournaments.reports import restore, selectors, services
+from tournaments.reports.api import download_url
+from tournaments.reports.models import ReportJob
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -140,10 +140,10 @@ def archive_restore(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.error(request, _("Choose the archive file (.zip) to restore."))
         return redirect("tournaments:reports", tournament_id=tournament.pk)
     try:
-        summary = services.archive_restore(
+        summary = restore.archive_restore(
             tournament=tournament, data=upload.read(), user=request.user
         )
-    except services.ArchiveRefused as exc:
+    except restore.ArchiveRefused as exc:
         for err in exc.errors[:10]:
             where = err.get("file") or err.get("field") or ""
             messages.error(request, f"{where}: {err.get('message')}" if where else err["message"])

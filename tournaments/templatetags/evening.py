@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments import selectors
+from tournaments.events import selectors
 
 register = template.Library()
 
@@ -15,7 +15,7 @@ register = template.Library()
 def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
-    from tournaments import permissions as perms
+    from tournaments.clubs import permissions as perms
 
     return {
         "tournaments": list(selectors.tournaments_published()[:20]),
@@ -29,7 +29,7 @@ def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
 @register.simple_tag(takes_context=True)
 def tournament_roles(context: dict[str, Any], tournament: Any) -> dict[str, bool]:
     """The signed-in user's roles in `tournament`, for the links only staff see."""
-    from tournaments import permissions as perms
+    from tournaments.clubs import permissions as perms
 
     request = context.get("request")
     user = getattr(request, "user", None)

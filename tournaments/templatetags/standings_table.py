@@ -8,8 +8,8 @@ from typing import Any
 
 from django import template
 
-from tournaments.live_html import standings_rows_html
-from tournaments.standings import SAME_AS_BASE
+from tournaments.live.html import standings_rows_html
+from tournaments.standings.services import SAME_AS_BASE
 
 register = template.Library()
 
@@ -32,6 +32,6 @@ def standings_rows(
     columns: Sequence[Mapping[str, Any]],
     stage: Mapping[str, Any] | None = None,
 ) -> str:
-    """The table's body, a row per player (tournaments.live_html: a standings page renders
+    """The table's body, a row per player (tournaments.live.html: a standings page renders
     100 rows at every refresh)."""
     return standings_rows_html(rows, tail=tail, columns=columns, stage=stage or None)

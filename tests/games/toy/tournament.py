@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 
 from tournaments.reports.data import Column, Progress, RoundSheet, StandingsColumns, no_progress
 from tournaments.reports.pdf import render_pdf
-from tournaments.standings import BASE_FIGURES, TIEBREAK_FIGURES
+from tournaments.standings.services import BASE_FIGURES, TIEBREAK_FIGURES
 
 from . import statistics
 

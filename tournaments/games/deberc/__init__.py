@@ -5,8 +5,8 @@ Named in the games registry by `scoring.games.Game.tournament_parts`; loaded by
 
 from __future__ import annotations
 
-from . import statistics
-from .demo import demo_deals
-from .reports import round_html, round_pdf, standings_columns
+from tournaments.games.deberc import statistics
+from tournaments.games.deberc.demo import demo_deals
+from tournaments.games.deberc.reports import round_html, round_pdf, standings_columns
 
 __all__ = ["demo_deals", "round_html", "round_pdf", "standings_columns", "statistics"]

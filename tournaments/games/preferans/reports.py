@@ -2,7 +2,7 @@
 
 - **Standings**: match points, pulkas played, won (first places) and the whist balance
   [сальдо вистов], then the organiser's tiebreaks that are none of these (points by place,
-  Buchholz, head-to-head…) — the figures `tournaments.standings` keeps for the game.
+  Buchholz, head-to-head…) — the figures `tournaments.standings.services` keeps for the game.
 - **Round report**: the final pulka sheet [пулька] of each table, drawn by the scorer's page
   (`scoring.games.preferans.page.sheet` and its template), with the players, their pool, mountain,
   whists and the settlement [расчёт]: the mountains with the pool deficits, each balance, the
@@ -25,7 +25,6 @@ from django.utils.safestring import SafeString, mark_safe
 from scoring import games
 from scoring.games.preferans.page.forms import END_REASONS
 from scoring.games.preferans.page.sheet import draw
-from tournaments.match_scores import CONVERSIONS, convert, params_of
 from tournaments.reports.data import (
     Column,
     Progress,
@@ -35,7 +34,8 @@ from tournaments.reports.data import (
     no_progress,
 )
 from tournaments.reports.pdf import font_css, render_pdf
-from tournaments.standings import BASE_FIGURES, TIEBREAK_FIGURES
+from tournaments.standings.match_scores import CONVERSIONS, convert, params_of
+from tournaments.standings.services import BASE_FIGURES, TIEBREAK_FIGURES
 
 __all__ = [
     "round_context",
@@ -54,7 +54,7 @@ SAME_AS = {"balance": "game_points", "wins": "won"}
 
 def standings_columns(tiebreaks: list[Column]) -> StandingsColumns:
     """Match points, played, won (first places), whist balance; then the other tiebreaks.
-    Headed as the standings name them (`tournaments.standings.FIGURES`), as the live page."""
+    Headed as the standings name them (`tournaments.standings.services.FIGURES`), as the live page."""
     figures = [
         Column(key, str(figure.label), str(figure.short))
         for key, figure in (*BASE_FIGURES.items(), ("balance", TIEBREAK_FIGURES["balance"]))

@@ -1,5 +1,5 @@
 """`manage.py backup FILE`: the whole database into FILE (pg_dump -Fc on PostgreSQL, an SQLite
-copy on SQLite); see tournaments.backups."""
+copy on SQLite); see tournaments.reports.backups."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import backups
+from tournaments.reports import backups
 
 
 class Command(BaseCommand):

@@ -32,13 +32,15 @@ from django.utils import timezone
 from scoring import games
 from scoring.models import Deal, Match, Seat
 from scoring.selectors import scoresheet_for
-from tournaments import services
-from tournaments.discipline import discipline_settings_check
-from tournaments.models import Club, Entry, MatchTally, Player, Round, Team, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.discipline.services import discipline_settings_check
+from tournaments.events import setup
+from tournaments.events.models import Entry, Round, Team, Tournament
+from tournaments.events.stages import stage_problems
 from tournaments.pairing.manager import round_pair
-from tournaments.ratings import ratings_recompute
-from tournaments.stages import stage_problems
-from tournaments.standings import standings_refresh, tally_data
+from tournaments.standings.models import MatchTally
+from tournaments.standings.ratings import ratings_recompute
+from tournaments.standings.services import standings_refresh, tally_data
 
 FIRST_NAMES = [
     "Олександр",
@@ -172,7 +174,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--stage-after", type=int, help="the stage's round k")
         parser.add_argument("--stage-size", type=int, help="a cut's N, a final's table size")
-        # Discipline (tournaments.discipline).
+        # Discipline (tournaments.discipline.services).
         parser.add_argument(
             "--loss-limit", type=int, help="the most a match can cost (whists, points): 1–100000"
         )
@@ -196,7 +198,7 @@ class Command(BaseCommand):
                 sizes = sorted(int(s) for s in options["table_sizes"].split(","))
             except ValueError as exc:
                 raise CommandError("--table-sizes is a list such as 3,4") from exc
-            problem = services.table_sizes_problem(game, sizes)
+            problem = setup.table_sizes_problem(game, sizes)
             if problem is not None:
                 raise CommandError(" ".join(problem.messages))
             if options["system"] != "swiss" and len(sizes) > 1:
@@ -208,14 +210,14 @@ class Command(BaseCommand):
         options["match_score"] = options["match_score"] or next(iter(game.match_scores))
         if options["table_size"] not in game.table_sizes:
             raise CommandError(f"{options['game']} is played at tables of {game.table_sizes}")
-        choices = services.match_score_choices(game)
+        choices = setup.match_score_choices(game)
         if options["match_score"] not in choices:
             raise CommandError(f"--match-score is one of {', '.join(choices)}")
         try:
             options["bands"] = json.loads(options["bands"])
         except ValueError as exc:
             raise CommandError(f"--bands is not JSON: {exc}") from exc
-        problems = services.match_score_bands_problems(options["match_score"], options["bands"])
+        problems = setup.match_score_bands_problems(options["match_score"], options["bands"])
         if problems:
             raise CommandError(
                 "--bands: " + " ".join(m for problem in problems for m in problem.messages)
@@ -226,7 +228,7 @@ class Command(BaseCommand):
             options["conventions"] = json.loads(options["conventions"])
         except ValueError as exc:
             raise CommandError(f"--conventions is not JSON: {exc}") from exc
-        entrants_error = services.entrants_problem(
+        entrants_error = setup.entrants_problem(
             game,
             options["entrants"],
             table_size=options["table_size"],

@@ -34,14 +34,15 @@ from django.db import transaction
 from scoring import games
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import services
+from tournaments.clubs.models import Club, ClubMember, Player
+from tournaments.events import entries, services, setup
+from tournaments.events.models import Round, Table, Tournament
+from tournaments.events.teams import team_create
 from tournaments.games import parts_of
-from tournaments.models import Club, ClubMember, Player, Round, Table, Tournament
 from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.pairing.manager import round_pair
-from tournaments.ranking import MatchOutcome
-from tournaments.standings import tally_data
-from tournaments.teams import team_create
+from tournaments.standings.ranking import MatchOutcome
+from tournaments.standings.services import tally_data
 
 CLUB = "Клуб «Козирний валет»"
 TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
@@ -146,7 +147,7 @@ class Command(BaseCommand):
         return users
 
     def _tournament(self, club: Club, players: list[Player], users: dict[str, Any]) -> Tournament:
-        tournament = services.tournament_create(
+        tournament = setup.tournament_create(
             club=club,
             user=users["organiser"],
             name=TOURNAMENT,
@@ -160,7 +161,7 @@ class Command(BaseCommand):
         )
         tournament.referees.add(users["referee"])
         for seed, player in enumerate(players, start=1):
-            services.player_enter(tournament=tournament, player=player, seed=seed)
+            entries.player_enter(tournament=tournament, player=player, seed=seed)
         return tournament
 
     def _table_scorers(self, users: dict[str, Any]) -> list[Any]:
@@ -181,7 +182,7 @@ class Command(BaseCommand):
         users: dict[str, Any],
         rng: random.Random,
     ) -> None:
-        rnd = services.round_ensure(tournament=tournament, number=1)
+        rnd = entries.round_ensure(tournament=tournament, number=1)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = self._table_scorers(users)
         parts = parts_of(tournament)  # the game's demo deals (tournaments.games)
@@ -211,7 +212,7 @@ class Command(BaseCommand):
             for seat in seats:
                 (winners if seat.position in match.winner_seats else losers).append(seat.player)
         order = winners + losers
-        rnd = services.round_ensure(tournament=tournament, number=2)
+        rnd = entries.round_ensure(tournament=tournament, number=2)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = self._table_scorers(users)
         parts = parts_of(tournament)  # the game's demo deals (tournaments.games)
@@ -247,7 +248,7 @@ class Command(BaseCommand):
             for name in PREFERANS_PLAYERS
         ]
         with transaction.atomic():
-            tournament = services.tournament_create(
+            tournament = setup.tournament_create(
                 club=club,
                 user=users["organiser"],
                 name=PREFERANS_TOURNAMENT,
@@ -267,7 +268,7 @@ class Command(BaseCommand):
             )
             tournament.referees.add(users["referee"])
             for seed, player in enumerate(players, start=1):
-                services.player_enter(tournament=tournament, player=player, seed=seed)
+                entries.player_enter(tournament=tournament, player=player, seed=seed)
             order = list(players)
             rng.shuffle(order)
             by_pk: dict[Hashable, Player] = {p.pk: p for p in players}
@@ -317,7 +318,7 @@ class Command(BaseCommand):
         """The tables as the pairing seated them (mixed sizes: 4 + 3 + 3 + 3); full pulkas,
         or the first `deals[k]` deals of one at table k + 1."""
         game = games.game_get(tournament.game)
-        rnd = services.round_ensure(tournament=tournament, number=number)
+        rnd = entries.round_ensure(tournament=tournament, number=number)
         services.round_open(round=rnd, user=users["organiser"])
         scorers = [users[f"scorer{i}"] for i in range(1, 5)]
         for k, seated in enumerate(tables):
@@ -361,7 +362,7 @@ class Command(BaseCommand):
             Player.objects.get_or_create(club=club, display_name=name)[0] for name in PLAYERS
         ]
         with transaction.atomic():
-            tournament = services.tournament_create(
+            tournament = setup.tournament_create(
                 club=club,
                 user=users["organiser"],
                 name=PAIRS_TOURNAMENT,
@@ -394,7 +395,7 @@ class Command(BaseCommand):
             for name in PREFERANS_PLAYERS[: 3 * len(TEAMS)]
         ]
         with transaction.atomic():
-            tournament = services.tournament_create(
+            tournament = setup.tournament_create(
                 club=club,
                 user=users["organiser"],
                 name=TEAM_TOURNAMENT,
@@ -419,7 +420,7 @@ class Command(BaseCommand):
     def _cards(self, tournament: Tournament, users: dict[str, Any], groups: Any) -> None:
         """The referee's cards of round 1 (shown in the standings' notes, on the players'
         pages and in the reports): a warning, and a yellow card citing the rule broken."""
-        from tournaments.discipline import card_give
+        from tournaments.discipline.services import card_give
 
         card_give(
             tournament=tournament,
@@ -441,7 +442,7 @@ class Command(BaseCommand):
         self, tournament: Tournament, groups: list[list[Player]], names: list[str]
     ) -> None:
         """Enter each group as a named pair or team, seeded in order, through the service the
-        Players page and the API use (`tournaments.teams.team_create`)."""
+        Players page and the API use (`tournaments.events.teams.team_create`)."""
         for group, name in zip(groups, names, strict=True):
             team_create(tournament=tournament, name=name, members=[p.pk for p in group])
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from tournaments.ratings import ratings_recompute
+from tournaments.standings.ratings import ratings_recompute
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """`manage.py restore FILE`: replace the whole database with a backup made by
-`manage.py backup`; see tournaments.backups. Stop the web processes and the worker first."""
+`manage.py backup`; see tournaments.reports.backups. Stop the web processes and the worker first."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import backups
+from tournaments.reports import backups
 
 
 class Command(BaseCommand):

@@ -1,0 +1,353 @@
+"""Reads of the tournaments app for running the evening: tournaments, their rounds, tables and
+matches. (Standings and pairings have their own modules.)
+"""
+
+# Reads of a tournament's stage (tournaments.stages) for the pages: what the stage is, whether
+# it is made (the round after it paired) and how many continued.
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.lockouts import ACCOUNT, ADDRESS, Lockout, current_lockouts, lockout_started_at
+from scoring import games
+from scoring.models import Match, Seat
+from tournaments.clubs import permissions as perms
+from tournaments.clubs.models import ClubMember, Player
+from tournaments.events.models import Round, RoundEvent, Table, Tournament
+from tournaments.events.stages import FINAL, stage_label
+
+
+class Refusal(NamedTuple):
+    """Why something may not be done: a code for the API and a message for people."""
+
+    code: str
+    message: str
+
+
+def tournaments_visible(user: Any) -> QuerySet[Tournament]:
+    return perms.visible_tournaments(user).select_related("club")
+
+
+def tournaments_published() -> QuerySet[Tournament]:
+    return Tournament.objects.filter(published=True).select_related("club")
+
+
+def tournament_matches(
+    tournament: Tournament, *, status: str | None = None, round_number: int | None = None
+) -> QuerySet[Match]:
+    """The tournament's matches with everything a list needs joined or prefetched."""
+    qs = (
+        Match.objects.filter(tournament=tournament)
+        .select_related("round", "table", "table__scorer")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+        .order_by("round__number", "table__number", "id")
+    )
+    if status:
+        qs = qs.filter(status=status)
+    if round_number is not None:
+        qs = qs.filter(round__number=round_number)
+    return qs
+
+
+def match_row(match: Match, *, scorer_shown: bool = False) -> dict[str, Any]:
+    """One line of a tournament's match list: `id`, round, table, players, scorer, status.
+    The scorer's username only with `scorer_shown` (permissions.can_see_usernames): the
+    public sees no username."""
+    names = [seat.player.display_name for seat in match.seats.all()]
+    result = match.result or {}
+    round_ = match.round if match.round_id else None
+    table = match.table if match.table_id else None
+    scorer = table.scorer if scorer_shown and table is not None and table.scorer_id else None
+    return {
+        "id": match.pk,
+        "round": round_.number if round_ is not None else None,
+        "table": table.number if table is not None else None,
+        "players": names,
+        "scorer": scorer.get_username() if scorer is not None else None,
+        "status": match.status,
+        "version": match.version,
+        # Each player's running figure as the game gives it (Deberc's match totals,
+        # Preferans' whist balances), in seat order.
+        "match": _by_seat(names, score_figures(games.game_get(match.game), result)),
+        "deals": len(result.get("deals") or []),
+        "winner": result.get("winner"),
+        "reason": result.get("reason"),
+    }
+
+
+def score_figures(game: games.Game, result: Mapping[str, Any] | None) -> dict[str, float]:
+    """Each player's running figure on a table, by name: the game's score summary (Deberc's
+    match totals, Preferans' whist balances). The organiser's tables page and the live round
+    cards both ask this one function."""
+    return {line["name"]: line["figure"] for line in game.score_summary(result)}
+
+
+def score_result_part(game: games.Game, figures: Any) -> dict[str, Any]:
+    """The part of a result a score summary reads, for a reader that fetched only the figures
+    at the game's `score_path` (the live round cards read no whole result)."""
+    part: Any = figures or {}
+    for key in reversed(game.score_path):
+        part = {key: part}
+    return part
+
+
+def _by_seat(names: list[str], figures: Mapping[str, float]) -> dict[str, float]:
+    return {name: figures.get(name, 0) for name in names}
+
+
+def tournament_rounds(tournament: Tournament) -> QuerySet[Round]:
+    return tournament.round_set.prefetch_related(
+        Prefetch(
+            "tables",
+            queryset=Table.objects.select_related("scorer", "match").order_by("number"),
+        )
+    ).order_by("number")
+
+
+def open_round(tournament: Tournament) -> Round | None:
+    return tournament.round_set.filter(status=Round.Status.OPEN).order_by("-number").first()
+
+
+def tables_of_scorer(user: Any) -> QuerySet[Table]:
+    """A signed-in scorer's tables in open rounds ("my tables")."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    return (
+        Table.objects.filter(scorer=user, round__status=Round.Status.OPEN)
+        .select_related("round", "round__tournament", "match")
+        .order_by("round__tournament__name", "round__number", "number")
+    )
+
+
+def entry_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """The tournament's entries in seed order, each with how many matches the player has sat
+    at and whether they have played (sat at a table or had a bye: withdrawn, never removed)."""
+    entries = (
+        tournament.entries.select_related("player", "team")
+        .annotate(
+            matches=Count(
+                "player__seats",
+                filter=Q(player__seats__match__tournament=tournament),
+                distinct=True,
+            ),
+            byes=Count(
+                "player__bye_rounds",
+                filter=Q(player__bye_rounds__tournament=tournament),
+                distinct=True,
+            ),
+        )
+        .order_by("seed", "id")
+    )
+    return [
+        {
+            "id": e.pk,
+            "player": e.player_id,
+            "name": e.player.display_name,
+            "seed": e.seed,
+            "withdrawn": e.withdrawn,
+            "matches": e.matches,
+            "played": bool(e.matches or e.byes),
+            "team": e.team.name if e.team is not None else None,
+        }
+        for e in entries
+    ]
+
+
+# --- sign-in lockouts: which an organiser may lift --------------------------------------------
+
+
+def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
+    """Who may be put on the tournament's tables as scorer: the club's members (the users of
+    its players, the people added to it: ClubMember), the tournament's organisers and
+    referees, and those already scoring one of its tables. Never any account of the site: an
+    organiser who could seat anyone (staff included) could then lift that account's sign-in
+    lockout."""
+    # An EXISTS per relation, no join under DISTINCT (issue 31): the club's thousands of
+    # players made the joins' rows multiply.
+    return (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(
+            Q(player__club_id=tournament.club_id)
+            | Q(
+                Exists(
+                    ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=tournament.club_id)
+                )
+            )
+            | perms.role_in_tournament(OuterRef("pk"), tournament, roles=perms.STAFF_ROLES)
+        )
+        .order_by("username")
+    )
+
+
+def lockout_people_of(user: Any, *, since: datetime | None = None) -> QuerySet[Any]:
+    """The accounts of the clubs `user` organises, related to the club since before `since`
+    (the start of a lockout; None: now): its members and the users of its players, who joined
+    before `since`; the organisers and referees of its tournaments; the scorers given one of
+    its tables before `since`. A relation made after the lockout began does not count: an
+    organiser cannot seat a locked account to lift its lockout. Roles belong to a club (issue
+    31): organising a tournament of another club gives no power over that club's people."""
+    since = since or timezone.now()
+    clubs = perms.clubs_organised(user).values("pk")
+    tournaments = Tournament.objects.filter(club__in=clubs).values("pk")
+    User = get_user_model()
+    related = (
+        ClubMember.objects.filter(club__in=clubs, created_at__lt=since).values("user_id"),
+        Player.objects.filter(club__in=clubs, created_at__lt=since, user__isnull=False).values(
+            "user_id"
+        ),
+        Tournament.organisers.through.objects.filter(tournament__in=tournaments).values("user_id"),
+        Tournament.referees.through.objects.filter(tournament__in=tournaments).values("user_id"),
+        Table.objects.filter(
+            round__tournament__in=tournaments, scorer_assigned_at__lt=since
+        ).values("scorer_id"),
+    )
+    found = Q(pk__in=related[0])
+    for ids in related[1:]:
+        found |= Q(pk__in=ids)
+    return User.objects.filter(found)
+
+
+def _same_address(one: str | None, other: str | None) -> bool:
+    if not one or not other:
+        return False
+    try:
+        return ipaddress.ip_address(one) == ipaddress.ip_address(other)
+    except ValueError:
+        return False
+
+
+def lockout_refusal(*, user: Any, kind: str, value: str, address: str | None) -> Refusal | None:
+    """Why `user`, asking from `address`, may not lift the lockout of the account or the
+    address `value`; None when they may.
+
+    Staff lift anything. A club's organiser lifts the lockout of an account related to their
+    club since before the lockout began (`lockout_people_of`), but
+    not a staff account's (its guesser would get fresh guesses at the keys of the site), with
+    one refusal `not_yours_to_lift` for all of these; and an address's only from that very
+    address: they are at the club, on its Wi-Fi, and see for themselves who is locked out."""
+    if not perms.can_manage_lockouts(user):
+        return Refusal("permission_denied", _("Only staff and club organisers can lift lockouts."))
+    if user.is_staff or user.is_superuser:
+        return None
+    if kind == ADDRESS:
+        if _same_address(value, address):
+            return None
+        return Refusal(
+            "other_address",
+            _(
+                "An address is unlocked only from that address: lift it from the club's own "
+                "connection."
+            ),
+        )
+    # One refusal for every account that is not theirs to lift (none, staff, unrelated, or
+    # related only since the lockout began): probing usernames tells nothing of who is staff.
+    target = get_user_model().objects.filter(username=value).first()
+    since = lockout_started_at(ACCOUNT, value)
+    if (
+        target is None
+        or target.is_staff
+        or target.is_superuser
+        or not lockout_people_of(user, since=since).filter(pk=target.pk).exists()
+    ):
+        return Refusal(
+            "not_yours_to_lift",
+            _(
+                "You can unlock only the accounts of your club's people since before the "
+                "lockout; for any other, ask the site's staff."
+            ),
+        )
+    return None
+
+
+def lockouts_liftable(*, user: Any, address: str | None) -> list[Lockout]:
+    """The sign-in lockouts in force now that `user`, asking from `address`, may lift."""
+    return [
+        lockout
+        for lockout in current_lockouts()
+        if lockout_refusal(user=user, kind=lockout.kind, value=lockout.value, address=address)
+        is None
+    ]
+
+
+# --- the rounds' history: the standings' notes -----------------------------------------------
+
+# The most notes a standings page or answer carries (the newest).
+NOTES_MAX = 200
+
+
+def standings_notes(tournament: Tournament, *, users_shown: bool = False) -> list[dict[str, Any]]:
+    """What was changed with a reason in the tournament's rounds (`RoundEvent`), oldest first:
+    `{round, table, deal, kind, what, reason, at}`, plus `by` (the username) when
+    `users_shown` (the people who run the evening; the public sees no usernames)."""
+    events = list(
+        RoundEvent.objects.filter(round__tournament=tournament)
+        .select_related("round", "user")
+        .order_by("-created_at", "-id")[:NOTES_MAX]
+    )
+    notes = []
+    for event in reversed(events):
+        note = {
+            "round": event.round.number,
+            "table": event.table_number,
+            "deal": event.deal_number,
+            "kind": event.kind,
+            "what": str(event.get_kind_display()),
+            "reason": event.reason,
+            "at": event.created_at.isoformat(),
+        }
+        if users_shown:
+            note["by"] = event.user.get_username() if event.user else None
+        notes.append(note)
+    # Discipline: every card and what it costs (tournaments.discipline.services), in time order.
+    from tournaments.discipline.services import card_notes
+
+    cards = card_notes(tournament, users_shown=users_shown)
+    if cards:
+        notes = sorted([*notes, *cards], key=lambda n: n["at"])[-NOTES_MAX:]
+    return notes
+
+
+def round_history(round: Round) -> list[RoundEvent]:
+    """One round's history, oldest first, for the people who run the evening."""
+    return list(round.events.select_related("user").order_by("created_at", "id"))
+
+
+def stage_summary(tournament: Tournament) -> dict[str, Any] | None:
+    """The stage as the standings page shows it (None: the tournament has none): its label
+    ("Final table: top 4"), the round it follows, whether it is made and how many continued
+    (they head the standings)."""
+    if not tournament.stage_kind or not tournament.stage_after_round:
+        return None
+    after = tournament.stage_after_round
+    stage_round = tournament.round_set.filter(number=after + 1).first()
+    continuing = 0
+    if stage_round is not None:
+        continuing = (
+            Seat.objects.filter(match__round=stage_round).count() + stage_round.byes.count()
+        )
+    return {
+        "label": stage_label(tournament.stage_kind, tournament.stage_size, tournament.round_sizes),
+        "after": after,
+        "final": tournament.stage_kind == FINAL,
+        "made": stage_round is not None,
+        "continuing": continuing,
+    }
+
+
+def next_round_stage(tournament: Tournament, number: int) -> str:
+    """What round `number` is when it is the stage's round ("Cut: top 8 continue"), else ""."""
+    if tournament.stage_kind and number == (tournament.stage_after_round or 0) + 1:
+        return stage_label(tournament.stage_kind, tournament.stage_size, tournament.round_sizes)
+    return ""

@@ -1,0 +1,363 @@
+"""Reads of the club leaderboard [рейтинг-лист] and a player's page: who may see which players and matches, the rows, the player's record and rating chart."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
+
+from config.ids import is_id
+from scoring import games
+from scoring.models import Deal, Match, Seat
+from tournaments.clubs.models import Club, Player
+from tournaments.clubs.permissions import visible_tournaments
+from tournaments.events.models import Entry
+from tournaments.events.selectors import score_figures
+from tournaments.games import parts_for
+from tournaments.live.selectors import Shown
+from tournaments.reports.data import MatchDeals
+from tournaments.standings.models import Rating, RatingEvent
+
+
+def _sees_everything(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
+def _visible_matches(user: Any) -> Q:
+    """The matches (Match rows) of tournaments `user` may see; a stand-alone match (no
+    tournament) is staff's only, as permissions.can_view_match says."""
+    in_visible = Q(tournament__in=visible_tournaments(user).values("pk"))
+    if user is not None and user.is_authenticated and user.is_staff:
+        return in_visible | Q(tournament__isnull=True)
+    return in_visible
+
+
+def players_visible(user: Any) -> QuerySet[Player]:
+    """The players `user` may see: those entered or seated in a tournament `user` may see.
+    A player who plays only in a draft is nobody to the public."""
+    if _sees_everything(user):
+        return Player.objects.all()
+    return Player.objects.filter(
+        Exists(
+            Entry.objects.filter(
+                player=OuterRef("pk"), tournament__in=visible_tournaments(user).values("pk")
+            )
+        )
+        | Exists(
+            Seat.objects.filter(
+                player=OuterRef("pk"),
+                match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
+            )
+        )
+    )
+
+
+def _rating_game(game: str | None) -> str:
+    """A game's registry key: the leaderboard's and the ratings' `game` (default: the first)."""
+    return games.game_get(game).key
+
+
+def leaderboard_games() -> list[games.Game]:
+    """The games the leaderboard's filter offers: every registered game, the default first."""
+    return games.games_all()
+
+
+def leaderboard_game(value: str | None) -> games.Game:
+    """The game a leaderboard asks for (`?game=`): a registered game's key, else the default
+    game (an unknown key is not an error on the page: it shows the default game's ratings)."""
+    known = {game.key: game for game in games.games_all()}
+    return known.get(str(value or ""), games.game_default())
+
+
+def leaderboard(
+    club_id: int | None = None, limit: int = 200, *, user: Any = None, game: str | None = None
+) -> list[tuple[Rating, Shown]]:
+    """Players by their rating in one game (default: the default game's), as `user` may see
+    them (anonymous: the public). Two games' ratings are never ranked in one list.
+
+    Everyone but a superuser sees only the players of tournaments they may see, and each with
+    the rating after their last rated match in such a tournament and the number of those
+    matches: a match of a draft tournament moves nothing the public can read."""
+    key = _rating_game(game)
+    qs = Rating.objects.filter(game=key).select_related("player", "player__club")
+    if club_id is not None:
+        # An id no club can have (e.g. beyond 64 bits) is a club with no players.
+        qs = qs.filter(player__club_id=club_id) if is_id(club_id) else qs.none()
+    if _sees_everything(user):
+        return [
+            (rating, (rating.ordinal, rating.mu, rating.sigma, rating.matches))
+            for rating in qs.order_by("-ordinal", "player_id")[:limit]
+        ]
+    # Each player's last rating event among the matches `user` may see, and how many there
+    # are: one pass over the visible events with two window functions (issue 31: four
+    # subqueries a rated player took seconds with a 3,000-player field).
+    by_player = [F("player_id")]
+    events = (
+        RatingEvent.objects.filter(
+            game=key,
+            match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
+            # Only a player rated in this game is listed (as the ratings above).
+            player__in=qs.values("player_id"),
+        )
+        .annotate(
+            nth=Window(
+                RowNumber(),
+                partition_by=by_player,
+                order_by=[F("rated_at").desc(), F("id").desc()],
+            ),
+            counted=Window(Count("id"), partition_by=by_player),
+        )
+        .filter(nth=1)
+        .select_related("player", "player__club")
+        .order_by("-ordinal", "player_id")
+    )
+    return [
+        (
+            Rating(
+                player=event.player,
+                game=key,
+                mu=event.mu,
+                sigma=event.sigma,
+                ordinal=event.ordinal,
+                matches=event.counted,
+            ),
+            (event.ordinal, event.mu, event.sigma, event.counted),
+        )
+        for event in events[:limit]
+    ]
+
+
+def leaderboard_rows(
+    club_id: int | None = None,
+    limit: int = 200,
+    *,
+    user: Any = None,
+    game: str | None = None,
+) -> list[dict[str, Any]]:
+    key = _rating_game(game)
+    rows = []
+    for k, (rating, (value, mu, sigma, matches)) in enumerate(
+        leaderboard(club_id, limit, user=user, game=key), start=1
+    ):
+        rows.append(
+            {
+                "rank": k,
+                "player": rating.player.display_name,
+                "player_id": rating.player_id,
+                "club": rating.player.club.name,
+                "game": key,
+                "rating": round(value, 2),
+                "mu": round(mu, 3),
+                "sigma": round(sigma, 3),
+                "matches": matches,
+            }
+        )
+    return rows
+
+
+def leaderboard_clubs(user: Any = None, game: str | None = None) -> QuerySet[Club]:
+    """The clubs the leaderboard's filter offers: those with a player `user` may see rated
+    (in `game`, when given)."""
+    rated = Rating.objects.all() if game is None else Rating.objects.filter(game=game)
+    return Club.objects.filter(
+        pk__in=players_visible(user).filter(pk__in=rated.values("player_id")).values("club_id")
+    ).order_by("name")
+
+
+def player_visible(player: Player, *, user: Any = None) -> bool:
+    """Whether `user` may see this player at all (their page 404s otherwise)."""
+    return players_visible(user).filter(pk=player.pk).exists()
+
+
+def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
+    """A player's matches and figures as `user` may see them (anonymous: the public), read
+    from the engine's results and the deal records of the matches of tournaments `user` may
+    see only: a draft's matches count in no figure, nor in the rating shown.
+
+    - matches, win rate: won / finished matches, over every game;
+    - `games`: one section per game the player played, in the registry's order: the game's
+      own figures (its tournament parts' statistics: Deberc's points per deal, bytes and
+      combinations; Preferans' contracts by level, misères, whists, all-passes, balance), the
+      player's rating in that game and its history.
+    """
+    seats_qs = Seat.objects.filter(player=player)
+    if not _sees_everything(user):
+        seats_qs = seats_qs.filter(
+            match__in=Match.objects.filter(_visible_matches(user)).values("pk")
+        )
+    seats = list(
+        seats_qs.select_related(
+            "match", "match__tournament", "match__round", "match__table"
+        ).order_by("-match__created_at")
+    )
+    match_ids = [seat.match_id for seat in seats]
+    others: dict[int, list[str]] = defaultdict(list)
+    for match_id, other_name in (
+        Seat.objects.filter(match_id__in=match_ids)
+        .exclude(player=player)
+        .order_by("position")
+        .values_list("match_id", "player__display_name")
+    ):
+        others[match_id].append(other_name)
+    name = player.display_name
+    matches: list[dict[str, Any]] = []
+    finished = won = 0
+    for seat in seats:
+        match = seat.match
+        game = games.game_get(match.game)
+        is_finished = match.status == Match.Status.FINISHED
+        is_winner = seat.position in (match.winner_seats or [])
+        # Each game's running score, as its table cards show it (Deberc the match totals,
+        # Preferans the whist balances).
+        totals = score_figures(game, match.result or {})
+        finished += is_finished
+        won += is_finished and is_winner
+        matches.append(
+            {
+                "id": match.pk,
+                "game": game.key,
+                "game_name": str(game.name),
+                "tournament": match.tournament.name if match.tournament else "",
+                "tournament_id": match.tournament_id,
+                "round": match.round.number if match.round else None,
+                "table": match.table.number if match.table else None,
+                "opponents": others.get(match.pk, []),
+                "total": totals.get(name, 0),
+                "opponent_totals": [totals.get(o, 0) for o in others.get(match.pk, [])],
+                "finished": is_finished,
+                "won": is_finished and is_winner,
+            }
+        )
+    events_qs = RatingEvent.objects.filter(player=player)
+    if not _sees_everything(user):
+        events_qs = events_qs.filter(match_id__in=match_ids)
+    events = list(
+        events_qs.order_by("rated_at", "id").values("game", "ordinal", "mu", "sigma", "rated_at")
+    )
+    return {
+        "matches": matches,
+        "finished": finished,
+        "won": won,
+        "win_rate": won / finished if finished else None,
+        "games": _player_games(player, seats, others, events, user=user),
+    }
+
+
+def _player_games(
+    player: Player,
+    seats: Sequence[Seat],
+    others: dict[int, list[str]],
+    events: Sequence[Mapping[str, Any]],
+    *,
+    user: Any,
+) -> list[dict[str, Any]]:
+    """A section per game the player has a match or a rating in: the game's own figures over
+    those matches, the rating in that game and its history."""
+    name = player.display_name
+    records: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for match_id, record in (
+        Deal.objects.filter(match_id__in=[s.match_id for s in seats], status=Deal.Status.COUNTED)
+        .order_by("match_id", "number")
+        .values_list("match_id", "record")
+    ):
+        records[match_id].append(record)
+    by_game: dict[str, list[MatchDeals]] = defaultdict(list)
+    for seat in reversed(seats):  # in play order
+        match = seat.match
+        by_game[games.game_get(match.game).key].append(
+            MatchDeals(
+                round_number=match.round.number if match.round else 0,
+                players=[name, *others.get(match.pk, [])],
+                records=records.get(match.pk, []),
+                result=match.result or {},
+            )
+        )
+    history: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for event in events:
+        history[event["game"]].append(event)
+    stored = {r.game: r for r in Rating.objects.filter(player=player)}
+    sections = []
+    for game in games.games_all():
+        played = by_game.get(game.key, [])
+        rated = history.get(game.key, [])
+        if not played and not rated:
+            continue
+        statistics = parts_for(game).statistics
+        figures = statistics.collect(played).get(name) or statistics.empty(name)
+        rating = stored.get(game.key)
+        if not _sees_everything(user):
+            # The rating after the last match this visitor may see (none: no rating shown).
+            rating = (
+                Rating(
+                    player=player,
+                    game=game.key,
+                    ordinal=rated[-1]["ordinal"],
+                    mu=rated[-1]["mu"],
+                    sigma=rated[-1]["sigma"],
+                    matches=len(rated),
+                )
+                if rated
+                else None
+            )
+        sections.append(
+            {
+                "key": game.key,
+                "name": str(game.name),
+                "matches": len(played),
+                "figures": statistics.page(figures),
+                "rating": rating,
+                "rating_history": rated,
+                "chart": rating_chart(rated),
+            }
+        )
+    return sections
+
+
+def _svg_number(value: float) -> str:
+    """A number as SVG and JavaScript read it, whatever the page's language ("28.0", never
+    the Russian "28,0")."""
+    return f"{value:.1f}"
+
+
+def rating_chart(
+    events: Sequence[Mapping[str, Any]], width: int = 640, height: int = 220
+) -> dict[str, Any]:
+    """Points of an inline SVG line chart of the rating (ordinal) after each rated match.
+
+    Coordinates are strings in the locale-independent notation (`_svg_number`): a template
+    in Russian or Ukrainian would otherwise write "28,0", which no SVG parser takes. The
+    values shown to a reader (`low`, `high`, each point's `value`) stay numbers, formatted in
+    the reader's language by the template."""
+    if not events:
+        return {}
+    values = [e["ordinal"] for e in events]
+    low, high = min(values), max(values)
+    if high - low < 1:
+        low, high = low - 1, high + 1
+    pad = 28
+    step = (width - 2 * pad) / max(1, len(values) - 1)
+
+    def y(v: float) -> float:
+        return round(height - pad - (v - low) / (high - low) * (height - 2 * pad), 1)
+
+    points = [(round(pad + k * step, 1), y(v)) for k, v in enumerate(values)]
+    return {
+        "width": width,
+        "height": height,
+        "polyline": " ".join(f"{_svg_number(x)},{_svg_number(yy)}" for x, yy in points),
+        "points": [
+            {"x": _svg_number(x), "y": _svg_number(yy), "value": round(v, 2)}
+            for (x, yy), v in zip(points, values, strict=True)
+        ],
+        "low": round(low, 1),
+        "high": round(high, 1),
+        "y_low": _svg_number(y(low)),
+        "y_high": _svg_number(y(high)),
+        "pad": pad,
+        "last": round(values[-1], 2),
+        # For a script: the ratings after each match, as JSON (json_script), never localised.
+        "values": [round(v, 2) for v in values],
+    }
