@@ -298,7 +298,7 @@ CELERY_TASK_ROUTES = {
         "tournaments.idempotency_keys_purge",
         "tournaments.ratings_nightly_recompute",
         # A correction of a rated match replays every rating ever: as slow as the nightly one.
-        "tournaments.standings.tasks.recompute_ratings_task",
+        "tournaments.tasks.recompute_ratings_task",
         # A large tournament's JSON export (tournaments/exports.py): seconds of CPU.
         "tournaments.tournament_export",
     )

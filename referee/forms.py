@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from config.forms import choice_field
 from scoring.models import Match
 
-from .games.base import ViolationKind
+from .games.kinds import ViolationKind
 
 _SPLIT = re.compile(r"[\s,;]+")
 

@@ -12,35 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
-from django.utils.functional import Promise
+# Re-exported: the games import them from here, with the rest of the door.
+from referee.games.kinds import Label as Label
+from referee.games.kinds import ViolationKind as ViolationKind
 
 if TYPE_CHECKING:
     from rest_framework.views import APIView
 
     from referee.forms import ToolForm
     from referee.rulebook.base import RuleArticle
-
-Label = str | Promise
-
-
-@dataclass(frozen=True)
-class ViolationKind:
-    """One violation a referee may rule on a deal of this game [нарушение].
-
-    `articles`: what a ruling cites when the referee names none (the rule and its penalty).
-    `counted`: the ruling says how many times it happened (Preferans' renonces: each costs
-    its own penalty). `takes_trick`: under some conventions the violation moves a trick to an
-    opponent, whom the ruling names (Deberc's renonce under `renonce_penalty: take_trick`).
-    """
-
-    key: str
-    label: Label
-    articles: tuple[str, ...]
-    counted: bool = False
-    takes_trick: bool = False
-    # The ruling names one of the violator's declared combinations (Deberc's `late_senior`,
-    # a senior combination announced after a junior one: it is not counted).
-    names_combination: bool = False
 
 
 class ViolationEntry(TypedDict, total=False):

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     # A lazily translated string, as django-stubs types gettext_lazy's.
     from django.utils.functional import _StrPromise
 
-    from scoring.models import Match
 
 __all__ = [
     "DealForm",
@@ -105,7 +104,8 @@ class ScorerPage(Protocol):
     def sheet_context(
         self,
         request: HttpRequest,
-        match: Match,
+        # A `scoring.models.Match`, not imported: the models import this registry's package.
+        match: Any,
         *,
         values: dict[str, Any] | None = ...,
         errors: dict[str, list[str]] | None = ...,

@@ -8,7 +8,8 @@ from scoring.games.deberc.simulation import play_match
 from scoring.models import Deal, Match
 from scoring.selectors import scoresheet_for, seat_names
 from tournaments.standings.models import MatchTally
-from tournaments.standings.services import standings_refresh, tally_data
+from tournaments.standings.services import standings_refresh
+from tournaments.standings.tallies import tally_data
 
 
 def play_round(round_, seed: int = 1) -> None:

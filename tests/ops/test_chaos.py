@@ -103,7 +103,8 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     from tournaments.pairing.manager import round_pair
     from tournaments.reports import tasks
     from tournaments.standings.models import RatingEvent, StandingRow
-    from tournaments.standings.services import _QUEUED_KEY, compute_tournament_standings
+    from tournaments.standings.services import compute_tournament_standings
+    from tournaments.standings.tallies import REFRESH_QUEUED_KEY
 
     tournament = TournamentFactory(table_size=2, rounds=1, conventions={"target": 201})
     organiser = UserFactory()
@@ -130,7 +131,7 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     # The lost refresh's "queued" mark keeps new ones from being queued for a minute.
-    cache.set(_QUEUED_KEY.format(tournament.pk), 1, timeout=60)
+    cache.set(REFRESH_QUEUED_KEY.format(tournament.pk), 1, timeout=60)
     cache.set(tasks.RATE_PENDING_QUEUED, 1, timeout=60)
     assert not StandingRow.objects.filter(tournament=tournament, played=1).exists()
     assert not RatingEvent.objects.filter(match=match).exists()
@@ -143,5 +144,5 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     )
     assert stored == fresh and sorted(fresh.values()) == [0, 0, 1, 1]
     assert RatingEvent.objects.filter(match=match).count() == 2
-    assert cache.get(_QUEUED_KEY.format(tournament.pk)) is None
+    assert cache.get(REFRESH_QUEUED_KEY.format(tournament.pk)) is None
     assert cache.get(tasks.RATE_PENDING_QUEUED) is None

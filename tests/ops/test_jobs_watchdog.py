@@ -74,7 +74,7 @@ def stuck_job(
 def watch() -> dict[str, Any]:
     """One round of the watchdog, and whatever it queues run at once (eager tasks)."""
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return watchdog.jobs_watch()
+        return services.jobs_watch()
 
 
 def api_for(user: Any) -> APIClient:

@@ -12,7 +12,7 @@ from tests.factories import EntryFactory, TournamentFactory
 from tests.live.helpers import play_round
 from tournaments.events.models import Round
 from tournaments.pairing.manager import PairingError, plan_round, round_pair
-from tournaments.standings.services import tally_data
+from tournaments.standings.tallies import tally_data
 
 pytestmark = pytest.mark.django_db
 

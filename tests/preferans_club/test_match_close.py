@@ -64,7 +64,7 @@ def test_closing_ends_the_pulka_after_its_last_deal(timed, django_capture_on_com
     assert MatchTally.objects.filter(match=match).exists()
     with django_capture_on_commit_callbacks(execute=True):
         services.round_close(round=timed.round, user=timed.organiser)
-        from tournaments.standings.services import standings_refresh_later
+        from tournaments.standings.tallies import standings_refresh_later
 
         standings_refresh_later(tournament_id=timed.tournament.pk)
     rows = {

@@ -13,11 +13,10 @@ from tests.factories import PREF_SIX_SPADES, make_preferans_evening
 from tournaments.standings.models import MatchTally, StandingRow
 from tournaments.standings.services import (
     compute_standings,
-    outcome_from_result,
     standings_refresh,
-    tally_data,
     tournament_bye_points,
 )
+from tournaments.standings.tallies import outcome_from_result, tally_data
 
 PREFERANS = games.game_get("preferans")
 

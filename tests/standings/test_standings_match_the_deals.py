@@ -24,11 +24,11 @@ from tournaments.pairing.manager import round_pair
 from tournaments.standings.models import StandingRow
 from tournaments.standings.ranking import compute_standings
 from tournaments.standings.services import (
-    outcome_from_result,
     tournament_bye_points,
     tournament_tiebreaks,
     tournament_winner_points,
 )
+from tournaments.standings.tallies import outcome_from_result
 
 STEPS = st.lists(
     st.tuples(st.sampled_from(["deal", "deal", "deal", "correct"]), st.integers(0, 10_000)),

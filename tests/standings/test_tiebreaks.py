@@ -12,7 +12,7 @@ import pytest
 
 from scoring import games
 from tournaments.standings.ranking import MatchOutcome, compute_standings
-from tournaments.standings.services import outcome_from_result
+from tournaments.standings.tallies import outcome_from_result
 
 DEBERC_WINNER_POINTS = games.game_get("deberc").winner_points
 

@@ -11,10 +11,9 @@ and expires (INVITATION_TTL_DAYS, 7 by default).
 
 from __future__ import annotations
 
-import logging
-
 import hmac
 import ipaddress
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta

@@ -212,7 +212,7 @@ def _reason_clean(reason: Any) -> str:
 def _after_card(tournament: Any) -> None:
     """The standings (penalties, disqualification) and the live pages follow the cards."""
     from tournaments.live.cache import live_version_bump
-    from tournaments.standings.services import standings_refresh_later
+    from tournaments.standings.tallies import standings_refresh_later
 
     live_version_bump(tournament_id=tournament.pk)
     standings_refresh_later(tournament_id=tournament.pk)
@@ -437,7 +437,7 @@ def auto_cards_refresh(
     if tournament.loss_limit is None:
         return 0
     if tallies is None:
-        from tournaments.standings.services import load_tallies
+        from tournaments.standings.tallies import load_tallies
 
         tallies = load_tallies(tournament)
     outcomes = [

@@ -350,7 +350,7 @@ def entry_remove(*, entry: Entry, user: Any = None) -> None:
                 }
             )
         if entry.team_id is not None and entry.team is not None:
-            from tournaments.events.teams import TEAM_MIN
+            from tournaments.events.models import TEAM_MIN
 
             # A pair or team never drops below its size: change its members instead.
             if Entry.objects.filter(team_id=entry.team_id).count() <= TEAM_MIN:

@@ -29,7 +29,7 @@ def match_changed(*, match: Match, was_finished: bool | None = None) -> None:
     unfinished match unfinished (`was_finished` False) changes nothing here. When the caller
     does not know (`was_finished` None), the stored tally tells.
     """
-    from tournaments.standings.services import match_record
+    from tournaments.standings.tallies import match_record
 
     if match_change_is_quiet(match=match, was_finished=was_finished):
         return
@@ -77,8 +77,10 @@ def _rate_pending_soon() -> None:
     from django.conf import settings
     from django.core.cache import cache
 
-    from tournaments.reports import tasks
-    from tournaments.standings import tasks as standings_tasks
+    from config.jobs import job_task
+    from tournaments.standings.ratings import RATE_PENDING_QUEUED
 
-    if cache.add(tasks.RATE_PENDING_QUEUED, 1, timeout=60):
-        standings_tasks.rate_pending_task.apply_async(countdown=settings.STANDINGS_REFRESH_DELAY)
+    if cache.add(RATE_PENDING_QUEUED, 1, timeout=60):
+        job_task("tournaments.tasks.rate_pending_task").apply_async(
+            countdown=settings.STANDINGS_REFRESH_DELAY
+        )

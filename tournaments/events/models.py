@@ -353,6 +353,12 @@ class ClubPreset(models.Model):
         return self.name
 
 
+# A fixed pair has two players (Deberc's 2 × 2); a team two to six.
+PAIR_SIZE = 2
+TEAM_MIN = 2
+TEAM_MAX = 6
+
+
 class Team(models.Model):
     """A named pair [пара] or team [команда] of a tournament: its members are the entries
     pointing at it (`Entry.team`)."""

@@ -19,7 +19,7 @@ from scoring import services as scoring_services
 from tournaments.clubs import permissions as perms
 from tournaments.events import selectors
 from tournaments.events.models import Round, RoundEvent, Table, Tournament
-from tournaments.standings.services import standings_refresh_later
+from tournaments.standings.tallies import standings_refresh_later
 
 
 class RoundRefused(Exception):

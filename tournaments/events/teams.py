@@ -29,13 +29,9 @@ from tournaments.clubs.names import (
 )
 from tournaments.events import hooks
 from tournaments.events.entries import club_players_by_key, player_for_name
-from tournaments.events.models import Entry, Team, Tournament
+from tournaments.events.models import PAIR_SIZE, TEAM_MAX, TEAM_MIN, Entry, Team, Tournament
 from tournaments.events.setup import field_max_length
 
-# A fixed pair has two players (Deberc's 2 × 2); a team two to six.
-PAIR_SIZE = 2
-TEAM_MIN = 2
-TEAM_MAX = 6
 # What an API body may list at most (the service's own bound is TEAM_MAX): more is refused
 # as `team_too_large`, not by the parser.
 MEMBERS_MAX_LISTED = 100

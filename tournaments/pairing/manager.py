@@ -37,13 +37,12 @@ from tournaments.standings.models import Rating, StandingRow
 from tournaments.standings.ranking import MatchOutcome
 from tournaments.standings.services import (
     compute_tournament_standings,
-    load_byes,
-    load_tallies,
     standings_refresh,
     tournament_bye_points,
     tournament_conversion_params,
     tournament_winner_points,
 )
+from tournaments.standings.tallies import load_byes, load_tallies
 
 
 class PairingError(Exception):

@@ -324,13 +324,13 @@ def _large_export(
 ) -> ExportFile | None:
     """A large tournament's export is a job's work: queue it (once, and not sooner than
     EXPORT_REBUILD_SECONDS after the last build) and serve the previous file meanwhile."""
-    from tournaments.reports.tasks import tournament_export_task
+    from config.jobs import job_task
 
     recent = previous is not None and (
         time.time() - previous.get("built_at", 0) < settings.EXPORT_REBUILD_SECONDS
     )
     if not recent and cache.add(_lock_key(tournament.pk, scorer_shown), 1, LOCK_SECONDS):
-        tournament_export_task.delay(tournament.pk, scorer_shown)
+        job_task("tournaments.tournament_export").delay(tournament.pk, scorer_shown)
         # Without a worker (no REDIS_URL) the task has run already: serve what it built.
         built = _cached(tournament.pk, scorer_shown)
         if built is not None and built.get("version") == version:

@@ -165,10 +165,12 @@ def report_job_retry(*, job: ReportJob) -> ReportJob:
 def _enqueue(job_id: uuid.UUID) -> None:
     """Send the job's task; if the broker does not answer, the job fails with that reason
     (and can be retried) rather than waiting forever in `queued`."""
-    from tournaments.reports.tasks import report_job_lost_task, report_job_task
+    from config.jobs import job_signature, job_task
 
     try:
-        report_job_task.apply_async((str(job_id),), link_error=report_job_lost_task.s(str(job_id)))
+        job_task("tournaments.report_job").apply_async(
+            (str(job_id),), link_error=job_signature("tournaments.report_job_lost", (str(job_id),))
+        )
     except Exception as exc:  # kombu raises its own OperationalError, and more
         log.exception("could not queue report job %s", job_id)
         report_job_fail(
@@ -584,6 +586,15 @@ def report_jobs_watch(*, now: Any = None) -> dict[str, int]:
 
 # --- housekeeping (celery beat) ------------------------------------------------------------
 
+
+
+def jobs_watch() -> dict[str, Any]:
+    """One round of the watchdog: report jobs, then the rating replay. What it did, counted."""
+    from tournaments.reports.watchdog import ratings_replay_watch
+
+    done: dict[str, Any] = dict(report_jobs_watch())
+    done["ratings_replay"] = ratings_replay_watch()
+    return done
 
 def report_jobs_purge(*, older_than: timedelta) -> int:
     """Delete finished or failed jobs older than `older_than`, with their files."""

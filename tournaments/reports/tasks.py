@@ -14,8 +14,6 @@ from django.conf import settings
 
 from tournaments.reports.errors import TRANSIENT
 
-RATE_PENDING_QUEUED = "deberc:rate-pending-queued"
-
 REPORT_SOFT_TIME_LIMIT = getattr(settings, "REPORT_SOFT_TIME_LIMIT", 300)
 REPORT_TIME_LIMIT = REPORT_SOFT_TIME_LIMIT + 30
 
@@ -131,7 +129,7 @@ def report_jobs_purge_task(days: int | None = None) -> int:
 def jobs_watchdog_task() -> dict[str, Any]:
     """Beat: queue again (or fail, retryable) the report jobs and the rating replay whose
     heartbeat went silent. Returns what it did."""
-    from tournaments.reports.watchdog import jobs_watch
+    from tournaments.reports.services import jobs_watch
 
     return jobs_watch()
 

@@ -96,11 +96,11 @@ def heartbeat(beat: Callable[[], None], *, enabled: bool) -> Any:
 
 def ratings_replay_request() -> None:
     """Queue a replay of every rating, tracked by the watchdog (called after the commit)."""
-    from tournaments.standings import tasks as standings_tasks
+    from config.jobs import job_task
 
     now = time.time()
     cache.set(REPLAY_MARK, {"requested": now, "beat": now, "started": False, "resends": 0}, None)
-    standings_tasks.recompute_ratings_task.delay()
+    job_task("tournaments.tasks.recompute_ratings_task").delay()
 
 
 @contextmanager
@@ -127,7 +127,7 @@ def ratings_replay_tracked(*, beating: bool) -> Iterator[None]:
 def ratings_replay_watch(*, now: float | None = None) -> str | None:
     """Queue again a replay whose mark went silent (its worker died, or its message is held by
     a dead worker): "requeued", "given_up" (after REPLAY_MAX_RESENDS), or None."""
-    from tournaments.standings import tasks as standings_tasks
+    from config.jobs import job_task
 
     mark = cache.get(REPLAY_MARK)
     if not mark:
@@ -145,18 +145,6 @@ def ratings_replay_watch(*, now: float | None = None) -> str | None:
         {**mark, "beat": now, "started": False, "resends": int(mark.get("resends", 0)) + 1},
         None,
     )
-    standings_tasks.recompute_ratings_task.delay()
+    job_task("tournaments.tasks.recompute_ratings_task").delay()
     log.warning("a rating replay lost its worker: queued again")
     return "requeued"
-
-
-# --- the watchdog -----------------------------------------------------------------------------
-
-
-def jobs_watch() -> dict[str, Any]:
-    """One round of the watchdog: report jobs, then the rating replay. What it did, counted."""
-    from tournaments.reports.services import report_jobs_watch
-
-    done: dict[str, Any] = dict(report_jobs_watch())
-    done["ratings_replay"] = ratings_replay_watch()
-    return done

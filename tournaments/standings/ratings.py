@@ -28,6 +28,10 @@ from tournaments.standings.models import MatchTally, Rating, RatingEvent
 MODEL = PlackettLuce()
 
 
+# Set while a "rate the pending matches" task is queued and not started (one serves many
+# matches finishing together); the task clears it first.
+RATE_PENDING_QUEUED = "deberc:rate-pending-queued"
+
 def rating_game(key: str | None) -> str:
     """The registry's key of the game a tournament's matches are rated in."""
     return games.game_get(key).key

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery import shared_task
-
-from tournaments.reports.tasks import RATE_PENDING_QUEUED, jobs_watchdog_task
-
-if TYPE_CHECKING:
-    pass
 from celery.signals import worker_ready
 from django.conf import settings
 
+from config.jobs import job_task
 from tournaments.reports.errors import TRANSIENT
+from tournaments.standings.ratings import RATE_PENDING_QUEUED
 
 
-@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+# The first four tasks keep the names they had when they lived in `tournaments/tasks.py`: a
+# message queued before an upgrade names its task, and the routes (settings) name them too.
+@shared_task(
+    name="tournaments.tasks.rate_match_task",
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    max_retries=5,
+)
 def rate_match_task(match_id: int) -> bool:
     """Rate one finished match (idempotent: a retried or repeated task rates it once)."""
     from tournaments.standings.ratings import rate_match
@@ -24,7 +28,12 @@ def rate_match_task(match_id: int) -> bool:
     return rate_match(match_id=match_id)
 
 
-@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+@shared_task(
+    name="tournaments.tasks.rate_pending_task",
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    max_retries=5,
+)
 def rate_pending_task() -> int:
     """Rate the finished matches not rated yet (queued once for many finishing matches)."""
     from django.core.cache import cache
@@ -35,7 +44,7 @@ def rate_pending_task() -> int:
     return ratings_rate_pending()
 
 
-@shared_task(bind=True)
+@shared_task(name="tournaments.tasks.recompute_ratings_task", bind=True)
 def recompute_ratings_task(self: Any) -> int:
     """Replay all ratings from scratch (after a correction of an already rated match; queued
     by `watchdog.ratings_replay_request`). Tracked: a replay whose worker dies is queued again
@@ -47,7 +56,12 @@ def recompute_ratings_task(self: Any) -> int:
         return ratings_recompute()
 
 
-@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+@shared_task(
+    name="tournaments.tasks.refresh_standings_task",
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    max_retries=5,
+)
 def refresh_standings_task(tournament_id: int) -> int:
     """Refresh a tournament's standings after deals that finished matches."""
     from tournaments.standings.services import standings_refresh_queued
@@ -121,4 +135,4 @@ def _catch_up_on_start(sender: Any = None, **_kwargs: Any) -> None:
     would only wait for a live worker."""
     if _consumes_live_queue(sender):
         catch_up_task.apply_async()
-        jobs_watchdog_task.apply_async()
+        job_task("tournaments.jobs_watchdog").apply_async()

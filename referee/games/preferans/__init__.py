@@ -8,7 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from referee.games.base import Label, RefereeParts, ToolPage, ViolationEntry, ViolationKind
+from referee.games.base import RefereeParts, ToolPage, ViolationEntry
+from referee.games.kinds import Label, ViolationKind
 from referee.rulebook.base import RuleArticle
 
 from . import api, forms, rulebook, tools, violations

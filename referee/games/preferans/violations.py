@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from referee.games.base import ViolationEntry, ViolationKind
+from referee.games.base import ViolationEntry
+from referee.games.kinds import ViolationKind
 
 KINDS: tuple[ViolationKind, ...] = (
     ViolationKind(

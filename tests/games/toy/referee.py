@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.games.base import Label, RefereeParts, ToolPage, ViolationEntry, ViolationKind
+from referee.games.base import RefereeParts, ToolPage, ViolationEntry
+from referee.games.kinds import Label, ViolationKind
 from referee.rulebook.base import RuleArticle
 
 

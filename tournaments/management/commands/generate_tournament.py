@@ -40,7 +40,8 @@ from tournaments.events.stages import stage_problems
 from tournaments.pairing.manager import round_pair
 from tournaments.standings.models import MatchTally
 from tournaments.standings.ratings import ratings_recompute
-from tournaments.standings.services import standings_refresh, tally_data
+from tournaments.standings.services import standings_refresh
+from tournaments.standings.tallies import tally_data
 
 FIRST_NAMES = [
     "Олександр",

@@ -42,7 +42,7 @@ from tournaments.games import parts_of
 from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.pairing.manager import round_pair
 from tournaments.standings.ranking import MatchOutcome
-from tournaments.standings.services import tally_data
+from tournaments.standings.tallies import tally_data
 
 CLUB = "Клуб «Козирний валет»"
 TOURNAMENT = "Осінній кубок клубу — деберц (московські правила)"
