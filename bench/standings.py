@@ -102,9 +102,9 @@ def main() -> int:
     from django.test import Client
 
     from scoring.models import Match
-    from tournaments.events.hooks import match_changed
     from tournaments.events.models import Tournament
     from tournaments.pairing.manager import round_pair
+    from tournaments.standings.hooks import match_changed
     from tournaments.standings.models import MatchTally
     from tournaments.standings.services import standings_refresh
 

@@ -230,7 +230,7 @@ def test_the_scan_finds_an_engine_imported_from_outside_its_game(tmp_path: Path)
 def test_the_tournament_side_listens_and_gives_its_policy() -> None:
     from scoring import access, signals
     from tournaments.clubs import permissions
-    from tournaments.events import hooks
+    from tournaments.standings import hooks
 
     receivers = [r[1]() for r in signals.match_changed.receivers]
     assert hooks.match_changed_received in receivers

@@ -106,7 +106,7 @@ def test_recompute_ratings_replays_what_the_tasks_did(
 
 
 def test_changing_the_match_scoring_recounts_the_standings(match, organiser, tournament):
-    from tournaments.events.hooks import tournament_changed
+    from tournaments.standings.hooks import tournament_changed
 
     names = seat_names(match)
     winner = match.seats.get(position=0).player_id

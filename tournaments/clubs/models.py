@@ -149,9 +149,7 @@ class TableCard(models.Model):
     with no password and no role, which may score that table only while the round is open
     and the card neither revoked nor expired."""
 
-    table = models.ForeignKey(
-        "tournaments.Table", on_delete=models.CASCADE, related_name="cards"
-    )
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="cards")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_card"
     )

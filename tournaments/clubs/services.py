@@ -47,6 +47,7 @@ SEARCH_LIMIT = 20
 # Security events (a lockout lifted), at WARNING: the default LOG_LEVEL keeps them.
 security_log = logging.getLogger("deberc.security")
 
+
 def _refuse(field: str, code: str, message: str) -> ValidationError:
     return ValidationError({field: ValidationError(message, code=code)})
 

@@ -17,7 +17,7 @@ from tournaments.clubs.names import (
     name_clean,
     name_key,
 )
-from tournaments.events import hooks
+from tournaments.events import signals
 from tournaments.events.models import Entry, Round, Table, Tournament
 from tournaments.events.setup import field_max_length, name_too_long
 
@@ -25,6 +25,7 @@ from tournaments.events.setup import field_max_length, name_too_long
 PLACEMENT_MAX = 32767
 
 ENTRY_NAME_MAX = field_max_length(Player, "display_name")
+
 
 def _names_refused(error: NameRefused, name: Any) -> ValidationError:
     shown = str(name)[:40] if isinstance(name, str) else ""
@@ -80,7 +81,9 @@ def players_ensure(*, tournament: Tournament, names: Sequence[str]) -> list[Play
         entered = entered or created
         players.append(player)
     if entered:
-        hooks.tournament_changed(tournament=tournament)  # a new player gets a standings line
+        signals.tournament_changed.send(
+            sender=Tournament, tournament=tournament
+        )  # a new player gets a standings line
     return players
 
 
@@ -89,7 +92,9 @@ def player_enter(*, tournament: Tournament, player: Player, seed: int | None = N
         tournament=tournament, player=player, defaults={"seed": seed}
     )
     if created:
-        hooks.tournament_changed(tournament=tournament)  # a new player gets a standings line
+        signals.tournament_changed.send(
+            sender=Tournament, tournament=tournament
+        )  # a new player gets a standings line
     return entry
 
 
@@ -296,7 +301,9 @@ def entries_add(
             added.append(Entry.objects.create(tournament=tournament, player=player, seed=seed))
             entered.add(player.pk)
         if added:
-            hooks.tournament_changed(tournament=tournament)  # new players get standings lines
+            signals.tournament_changed.send(
+                sender=Tournament, tournament=tournament
+            )  # new players get standings lines
     return added, already
 
 
@@ -320,7 +327,7 @@ def entry_update(
     if fields:
         with transaction.atomic():
             entry.save(update_fields=fields)
-            hooks.tournament_changed(tournament=entry.tournament)
+            signals.tournament_changed.send(sender=Tournament, tournament=entry.tournament)
     return entry
 
 
@@ -367,4 +374,4 @@ def entry_remove(*, entry: Entry, user: Any = None) -> None:
                     }
                 )
         entry.delete()
-        hooks.tournament_changed(tournament=tournament)
+        signals.tournament_changed.send(sender=Tournament, tournament=tournament)

@@ -17,9 +17,8 @@ from django.utils.translation import gettext as _
 from scoring import games
 from scoring import services as scoring_services
 from tournaments.clubs import permissions as perms
-from tournaments.events import selectors
+from tournaments.events import selectors, signals
 from tournaments.events.models import Round, RoundEvent, Table, Tournament
-from tournaments.standings.tallies import standings_refresh_later
 
 
 class RoundRefused(Exception):
@@ -82,7 +81,7 @@ def round_open(*, round: Round, user: Any = None, reason: str = "") -> Round:
             _status_set(tournament, Tournament.Status.RUNNING, user)
         if round.byes.exists():
             # A bye scores once its round is played (docs/tournaments.md, "Byes").
-            standings_refresh_later(tournament_id=tournament.pk)
+            signals.standings_stale.send(sender=Tournament, tournament_id=tournament.pk)
     return round
 
 
@@ -95,7 +94,7 @@ def round_close(*, round: Round, user: Any = None) -> Round:
     round.save(update_fields=["status", "closed_at"])
     if round.byes.exists():
         # A round closed without being opened: its byes count from now on.
-        standings_refresh_later(tournament_id=round.tournament_id)
+        signals.standings_stale.send(sender=Tournament, tournament_id=round.tournament_id)
     tournament_finish_if_played(tournament=round.tournament, user=user)
     return round
 
@@ -209,4 +208,3 @@ def tables_assign_scorers(*, tables: Iterable[Table], scorers: dict[int, Any]) -
 
 
 # --- entries [регистрация игроков] ----------------------------------------------------------
-

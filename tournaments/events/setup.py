@@ -20,7 +20,7 @@ from tournaments.clubs.names import (
     name_lookalike,
 )
 from tournaments.discipline.services import discipline_settings_check
-from tournaments.events import hooks
+from tournaments.events import signals
 from tournaments.events.models import Tournament
 from tournaments.standings.match_scores import (
     CONVERSIONS,
@@ -69,6 +69,7 @@ TOURNAMENT_FIELDS = (
 FROZEN_ONCE_PLAYED = ("game", "ruleset", "conventions", "table_size")
 # Settings frozen once a round is paired: who the entrants are (players, pairs, teams).
 FROZEN_ONCE_PAIRED = ("entrants",)
+
 
 def field_max_length(model: type[models.Model], name: str) -> int:
     """A text field's bound as its model declares it (`max_length`): the one place it is
@@ -612,5 +613,5 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
             "timeout_positive",
         }:
             # The standings count by these: recount them now, not at the next finished match.
-            hooks.tournament_changed(tournament=tournament)
+            signals.tournament_changed.send(sender=Tournament, tournament=tournament)
     return tournament

@@ -27,7 +27,7 @@ from tournaments.clubs.names import (
     name_key,
     name_lookalike,
 )
-from tournaments.events import hooks
+from tournaments.events import signals
 from tournaments.events.entries import club_players_by_key, player_for_name
 from tournaments.events.models import PAIR_SIZE, TEAM_MAX, TEAM_MIN, Entry, Team, Tournament
 from tournaments.events.setup import field_max_length
@@ -245,7 +245,9 @@ def team_create(*, tournament: Tournament, name: Any, members: Any, user: Any = 
         seed = Team.objects.filter(tournament=tournament).aggregate(n=Max("seed"))["n"] or 0
         team = Team.objects.create(tournament=tournament, name=clean_name, seed=seed + 1)
         _entries_join(tournament, team, players)
-        hooks.tournament_changed(tournament=tournament)  # new players get standings lines
+        signals.tournament_changed.send(
+            sender=Tournament, tournament=tournament
+        )  # new players get standings lines
     return team
 
 
@@ -285,7 +287,7 @@ def team_update(*, team: Team, name: Any = None, members: Any = None, user: Any 
             kept = {p.pk for p in players if p.pk is not None}
             Entry.objects.filter(team=team).exclude(player_id__in=kept).update(team=None)
             _entries_join(tournament, team, players)
-        hooks.tournament_changed(tournament=tournament)
+        signals.tournament_changed.send(sender=Tournament, tournament=tournament)
     return team
 
 
@@ -297,7 +299,7 @@ def team_withdraw(*, team: Team, withdrawn: bool = True, user: Any = None) -> Te
         team.withdrawn = withdrawn
         team.save(update_fields=["withdrawn"])
         Entry.objects.filter(team=team).update(withdrawn=withdrawn)
-        hooks.tournament_changed(tournament=team.tournament)
+        signals.tournament_changed.send(sender=Tournament, tournament=team.tournament)
     return team
 
 

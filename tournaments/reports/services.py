@@ -587,7 +587,6 @@ def report_jobs_watch(*, now: Any = None) -> dict[str, int]:
 # --- housekeeping (celery beat) ------------------------------------------------------------
 
 
-
 def jobs_watch() -> dict[str, Any]:
     """One round of the watchdog: report jobs, then the rating replay. What it did, counted."""
     from tournaments.reports.watchdog import ratings_replay_watch
@@ -595,6 +594,7 @@ def jobs_watch() -> dict[str, Any]:
     done: dict[str, Any] = dict(report_jobs_watch())
     done["ratings_replay"] = ratings_replay_watch()
     return done
+
 
 def report_jobs_purge(*, older_than: timedelta) -> int:
     """Delete finished or failed jobs older than `older_than`, with their files."""

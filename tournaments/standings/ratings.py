@@ -32,6 +32,7 @@ MODEL = PlackettLuce()
 # matches finishing together); the task clears it first.
 RATE_PENDING_QUEUED = "deberc:rate-pending-queued"
 
+
 def rating_game(key: str | None) -> str:
     """The registry's key of the game a tournament's matches are rated in."""
     return games.game_get(key).key
