@@ -24,7 +24,7 @@ tournament in the database.
    on a quiet 2-vCPU EPYC) before and after, and the date.
 
 Goal: each ≤ 150 ms p95 with a number of queries that does not grow with the data (the test
-tests/tournaments_api/test_signed_in_reads.py counts them with small and larger data).
+tests/tournaments/events/test_signed_in_reads.py counts them with small and larger data).
 """
 
 from __future__ import annotations

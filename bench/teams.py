@@ -11,7 +11,7 @@ endpoint with each player's team, and the standings page (teams above players): 
 (median, p95) and SQL queries.
 
 Goal: the team standings endpoint ≤ 100 ms with a fixed number of queries (the test
-tests/standings/test_team_standings.py checks the count does not grow with the teams).
+tests/tournaments/standings/test_team_standings.py checks the count does not grow with the teams).
 """
 
 from __future__ import annotations

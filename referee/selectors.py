@@ -85,7 +85,8 @@ def articles_by_ids(ids: list[str]) -> list[Article]:
 
 def article_titles(ids: list[str]) -> dict[str, str]:
     """The titles of these articles in the active language (unknown or malformed ids are left
-    out): what the tournament pages show for a card's cited article (`tournaments.discipline.citations`)."""
+    out): what the tournament pages show for a card's cited article
+    (`tournaments.discipline.citations`)."""
     wanted = [i for i in ids if _well_formed(i)]
     return {rule.id: rule.title_in() for rule in Article.objects.filter(pk__in=wanted)}
 

@@ -289,7 +289,8 @@ def card_give(
     article: Any = None,
     match: Any = None,
 ) -> Any:
-    """A warning or a yellow card (`tournaments.discipline.services.card_give`), citing an article of
+    """A warning or a yellow card (`tournaments.discipline.services.card_give`), citing an article
+    of
     the tournament's game's rulebook when one is given (else `unknown_article`)."""
     from tournaments.discipline import services as discipline
 

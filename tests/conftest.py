@@ -10,10 +10,14 @@ import os
 import shutil
 import socket
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from django.conf import settings
+
+from scoring import services as scoring_services
+from tests.factories import UserFactory, make_match
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() not in ("", "0", "false", "no")
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -61,7 +65,7 @@ def chromium_path() -> str:
 def tasks_run_eagerly() -> Iterator[None]:
     """Background tasks run at once, in the test's own thread, whatever REDIS_URL says: a
     test sees what a finished task leaves behind. The tests of the jobs themselves ask for a
-    real Redis-backed worker (`job_runner` in tests/reports), which turns this off."""
+    real Redis-backed worker (`job_runner` in tests/tournaments/reports), which turns this off."""
     from config.celery import app
 
     previous = app.conf.task_always_eager
@@ -155,3 +159,49 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+# --- fixtures shared by folders (one place; a folder's own conftest keeps only its own) -------
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """Every test makes users, some many: the default PBKDF2 (a deliberate 0.1 s per hash)
+    would dominate the run time. The production hasher is checked by the settings tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def evening(db: Any) -> dict[str, Any]:
+    """(The referee desk's tests, the referee parts of each game.) A running 2-player Moscow match
+    with its referee, organiser, an outsider and deal 1:
+    Anna declares and makes the game 90 : 60."""
+    referee = UserFactory(username="referee")
+    organiser = UserFactory(username="organiser")
+    outsider = UserFactory(username="outsider")
+    match = make_match()
+    tournament = match.tournament
+    tournament.referees.add(referee)
+    tournament.organisers.add(organiser)
+    names = [seat.player.display_name for seat in match.seats.order_by("position")]
+    scoring_services.deal_submit(
+        match=match,
+        record={
+            "trump": "H",
+            "declarer": names[0],
+            "points": {names[0]: 80, names[1]: 60},
+            "last_trick": names[0],
+        },
+        user=organiser,
+        idempotency_key="deal-1",
+        version=None,
+    )
+    match.refresh_from_db()
+    return {
+        "match": match,
+        "tournament": tournament,
+        "names": names,
+        "referee": referee,
+        "organiser": organiser,
+        "outsider": outsider,
+    }

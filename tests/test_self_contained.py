@@ -63,7 +63,7 @@ FORBIDDEN = [
         "a path joined to the folder beside the repository",
     ),
 ]
-# Climbing out of the repository: from a file at depth d (tests/engine/x.py has d = 2) the
+# Climbing out of the repository: from a file at depth d (tests/scoring/x.py has d = 2) the
 # repository root is d + 1 steps up (`.parent` is one step, `.parents[N]` is N + 1 steps).
 CLIMB = re.compile(r"Path\(__file__\)(?:\.resolve\(\))?((?:\.parents?\b(?:\s*\[\s*\d+\s*\])?)+)")
 STEP = re.compile(r"\.parents\s*\[\s*(\d+)\s*\]|\.parent\b")
@@ -235,9 +235,9 @@ def test_a_fresh_clone_alone_collects_and_reads_its_own_data(tmp_path):
 
     # The tests that read the project's data files pass there (no database needed).
     data_tests = [
-        "tests/engine/test_examples.py",
-        "tests/engine/test_cli.py",
-        "tests/engine/test_worked_scoresheets.py",
+        "tests/games/deberc/engine/test_examples.py",
+        "tests/games/deberc/engine/test_cli.py",
+        "tests/games/deberc/engine/test_worked_scoresheets.py",
     ]
     ran = _run_in(clone, "-m", "pytest", "-q", "-p", "no:cacheprovider", *data_tests)
     assert ran.returncode == 0, f"({how})\n{ran.stdout[-3000:]}\n{ran.stderr[-3000:]}"

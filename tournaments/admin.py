@@ -194,7 +194,8 @@ class ClubMemberAdmin(admin.ModelAdmin):
 
 
 # The secrets' hashes are never shown nor editable: a link or card is made, revoked or left to
-# expire on the organiser's pages (tournaments.clubs.services, tournaments.clubs.table_cards), never forged here.
+# expire on the organiser's pages (tournaments.clubs.services, tournaments.clubs.table_cards), never
+# forged here.
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
     list_display = ["club", "role", "player", "created_at", "expires_at", "used_at", "revoked_at"]

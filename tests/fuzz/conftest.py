@@ -33,12 +33,6 @@ ROLES = ("organiser", "referee", "scorer", "player", "public")
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # Six users per evening: the default PBKDF2 would dominate the run time.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _deal_throttle_lifted(settings):
     """The deal throttle (10 a second per user, the API's and the scorer pages') would answer
     most of a fuzzer's posts with 429 before the view reads them: here it allows plenty (its

@@ -26,7 +26,7 @@ from scoring import games
 from scoring.models import Match
 from tests.factories import ClubFactory, UserFactory, make_club_organiser
 from tests.games.toy.game import HighCard
-from tests.reports.conftest import wait_for_job
+from tests.tournaments.reports.conftest import wait_for_job
 from tournaments.clubs.models import Club
 from tournaments.events.models import Tournament
 

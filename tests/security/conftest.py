@@ -339,9 +339,15 @@ NOT_PAGES = {
     "scoring:scoresheet": "a JSON download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:deals_csv": "a CSV download (test_it_serves_the_downloads_as_attachments)",
     "tournaments:export_json": "a JSON download (test_it_serves_the_downloads_as_attachments)",
-    "tournaments:round_cards_pdf": "a PDF download (tests/staff/test_round_cards.py)",
-    "tournaments:invitation": "a one-time secret's page (tests/staff: its refusals, its form)",
-    "tournaments:table_card": "a table card's secret's page (tests/staff, tests/security)",
+    "tournaments:round_cards_pdf": (
+        "a PDF download (tests/tournaments/clubs/staff/test_round_cards.py)"
+    ),
+    "tournaments:invitation": (
+        "a one-time secret's page (tests/tournaments/clubs/staff: its refusals, its form)"
+    ),
+    "tournaments:table_card": (
+        "a table card's secret's page (tests/tournaments/clubs/staff, tests/security)"
+    ),
     **{
         name: "POST only"
         for name in (

@@ -18,8 +18,8 @@ from django.test import Client, override_settings
 from django.urls import clear_url_caches
 
 from tests.factories import UserFactory
-from tests.reports.conftest import CYRILLIC_NAMES, play_tournament
 from tests.security.test_production_settings import SECRET
+from tests.tournaments.reports.conftest import CYRILLIC_NAMES, play_tournament
 from tournaments.reports import services
 from tournaments.reports.models import ReportJob
 

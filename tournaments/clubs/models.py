@@ -1,4 +1,5 @@
-"""Clubs and their people [клубы и люди]: a club, its players, its members with their roles, invitations, sign-in lockouts lifted, table cards and a user's profile."""
+"""Clubs and their people [клубы и люди]: a club, its players, its members with their roles,
+invitations, sign-in lockouts lifted, table cards and a user's profile."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Routes of a club's people (staff, members, invitations, table cards, sign-in lockouts): `urlpatterns`
+"""Routes of a club's people (staff, members, invitations, table cards, sign-in lockouts):
+`urlpatterns`
 (pages, in the `tournaments` namespace) and `api_urlpatterns` (under /api/v1/), gathered by
 the app's `urls.py` and `api_urls.py`."""
 

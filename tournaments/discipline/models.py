@@ -1,4 +1,5 @@
-"""Cards [карточки] shown to players: warnings, yellow and red cards, automatic ones of the loss limit."""
+"""Cards [карточки] shown to players: warnings, yellow and red cards, automatic ones of the loss
+limit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Writes of a tournament's entrants [участники]: players found or made by name, entries added, changed and withdrawn, and a scoresheet's import into a round."""
+"""Writes of a tournament's entrants [участники]: players found or made by name, entries added,
+changed and withdrawn, and a scoresheet's import into a round."""
 
 from __future__ import annotations
 

@@ -153,7 +153,8 @@ FORM_FIELDS = (
 
 
 def discipline_fields_bound(form: forms.BaseForm) -> None:
-    """The discipline settings (tournaments.discipline.services): bounded as the API bounds them; the
+    """The discipline settings (tournaments.discipline.services): bounded as the API bounds them;
+    the
     second yellow's meaning and penalty optional (blank: as the tournament has them)."""
     from django.core.validators import MaxValueValidator, MinValueValidator
 

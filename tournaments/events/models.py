@@ -1,4 +1,5 @@
-"""A tournament [турнир] with its settings, entries, rounds, tables, pairs and teams, and a club's presets of settings.
+"""A tournament [турнир] with its settings, entries, rounds, tables, pairs and teams, and a club's
+presets of settings.
 
 A match's score is never stored by hand: `scoring.Match.result` is the rules engine's result
 over the match's deals.

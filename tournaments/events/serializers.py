@@ -86,7 +86,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             # Discipline (tournaments.discipline.services).
             "second_yellow_penalty": {"min_value": 0, "max_value": PENALTY_MAX},
             "loss_limit": {"min_value": 1, "max_value": LOSS_LIMIT_MAX},
-            # Stages (tournaments.events.stages): whether they fit the rounds and sizes, the services.
+            # Stages (tournaments.events.stages): whether they fit the rounds and sizes, the
+            # services.
             "stage_after_round": {"min_value": 1, "max_value": MAX_ROUNDS},
             "stage_size": {"min_value": 1, "max_value": MAX_STAGE_SIZE},
         }

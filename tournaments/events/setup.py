@@ -1,4 +1,6 @@
-"""Writes of a tournament's settings [настройки турнира]: every setting checked (game, conventions, entrants, table sizes, match scoring, stages, names, the club), the tournament created and changed."""
+"""Writes of a tournament's settings [настройки турнира]: every setting checked (game, conventions,
+entrants, table sizes, match scoring, stages, names, the club), the tournament created and
+changed."""
 
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ PLAY_SETTINGS = (
     "stage_kind",
     "stage_after_round",
     "stage_size",
-    # Discipline (issue 19, item 5; tournaments.discipline.services): what a second yellow card means,
+    # Discipline (issue 19, item 5; tournaments.discipline.services): what a second yellow card
+    # means,
     # the loss limit per match, a positive result closed on time.
     "second_yellow",
     "second_yellow_penalty",

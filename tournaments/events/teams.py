@@ -305,7 +305,8 @@ def team_withdraw(*, team: Team, withdrawn: bool = True, user: Any = None) -> Te
 
 def teams_from_document(*, tournament: Tournament, players: Any, user: Any = None) -> list[Team]:
     """The pairs and teams of an exported tournament (its `players` list, each with the name
-    of its `team`, as `tournaments.reports.exports` and the archive's manifest write them), entered as
+    of its `team`, as `tournaments.reports.exports` and the archive's manifest write them), entered
+    as
     `team_create` enters them, so an import or a restore keeps who plays for whom and refuses
     what the API refuses (each error under `players.team.<name>.`). A team that is already
     there (a restore into the same tournament) is left as it is."""

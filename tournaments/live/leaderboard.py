@@ -1,4 +1,5 @@
-"""Reads of the club leaderboard [рейтинг-лист] and a player's page: who may see which players and matches, the rows, the player's record and rating chart."""
+"""Reads of the club leaderboard [рейтинг-лист] and a player's page: who may see which players and
+matches, the rows, the player's record and rating chart."""
 
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ class ReportJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # The job's last sign of life: when it was queued, then every few seconds while a worker
-    # builds it (tournaments.reports.watchdog). A running job whose heartbeat stopped lost its worker:
+    # builds it (tournaments.reports.watchdog). A running job whose heartbeat stopped lost its
+    # worker:
     # the watchdog (celery beat) queues it again or fails it, retryable.
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     # The Celery task that runs it now: the same task delivered again after its process died

@@ -1,4 +1,5 @@
-"""A tournament restored from its archive [восстановление из архива]: the manifest checked, every match's scoresheet read back, nothing half-written."""
+"""A tournament restored from its archive [восстановление из архива]: the manifest checked, every
+match's scoresheet read back, nothing half-written."""
 
 from __future__ import annotations
 

@@ -220,7 +220,8 @@ def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
 
 
 def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
-    """The tournament's cards for the reports' "Discipline" part (tournaments.discipline.services)."""
+    """The tournament's cards for the reports' "Discipline" part
+    (tournaments.discipline.services)."""
     from tournaments.discipline.reasons import card_reason
     from tournaments.discipline.services import card_meaning, cards_of
 

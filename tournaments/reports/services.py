@@ -511,7 +511,8 @@ def report_job_requeued(*, job_id: str | uuid.UUID, reason: str) -> None:
     log.warning("report job %s will be retried: %s", job_id, reason)
 
 
-# --- the watchdog (tournaments.reports.watchdog) ---------------------------------------------------
+# --- the watchdog (tournaments.reports.watchdog)
+# ---------------------------------------------------
 
 # A job whose worker died this many times (attempts) is failed rather than queued again: a
 # report that kills its worker (out of memory?) must not do it for ever. Retry still runs it.

@@ -1,4 +1,5 @@
-"""Stored standings [турнирная таблица] and ratings [рейтинг]: derived rows, never typed by hand (they are rebuilt from the matches' results)."""
+"""Stored standings [турнирная таблица] and ratings [рейтинг]: derived rows, never typed by hand
+(they are rebuilt from the matches' results)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Celery tasks of the standings and ratings (thin: the work is in standings.services and standings.ratings)."""
+"""Celery tasks of the standings and ratings (thin: the work is in standings.services and
+standings.ratings)."""
 
 from __future__ import annotations
 

@@ -54,7 +54,8 @@ SAME_AS = {"balance": "game_points", "wins": "won"}
 
 def standings_columns(tiebreaks: list[Column]) -> StandingsColumns:
     """Match points, played, won (first places), whist balance; then the other tiebreaks.
-    Headed as the standings name them (`tournaments.standings.services.FIGURES`), as the live page."""
+    Headed as the standings name them (`tournaments.standings.services.FIGURES`), as the live
+    page."""
     figures = [
         Column(key, str(figure.label), str(figure.short))
         for key, figure in (*BASE_FIGURES.items(), ("balance", TIEBREAK_FIGURES["balance"]))
