@@ -5,7 +5,7 @@ A task module imports the services it runs (`tasks.py` sits above `services.py`)
 service that imported the task module to queue it would close an import circle
 (docs/architecture.md). The service names the task instead; Celery's registry holds every
 task once the apps are ready (`TournamentsConfig.ready` imports the task modules, and the
-worker autodiscovers them), and `tests/architecture/test_jobs.py` checks that every name
+worker autodiscovers them), and `tests/config/test_jobs.py` checks that every name
 the code queues is a registered task.
 """
 

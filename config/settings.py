@@ -299,7 +299,7 @@ CELERY_TASK_ROUTES = {
         "tournaments.ratings_nightly_recompute",
         # A correction of a rated match replays every rating ever: as slow as the nightly one.
         "tournaments.tasks.recompute_ratings_task",
-        # A large tournament's JSON export (tournaments/exports.py): seconds of CPU.
+        # A large tournament's JSON export (tournaments/reports/exports.py): seconds of CPU.
         "tournaments.tournament_export",
     )
 }
@@ -308,7 +308,7 @@ CELERY_TASK_ROUTES = {
 # (purged hourly by beat; `manage.py purge_idempotency_keys --days N` does it by hand).
 REPORT_SOFT_TIME_LIMIT = env.int("REPORT_SOFT_TIME_LIMIT", default=300)
 REPORT_RETENTION_DAYS = env.int("REPORT_RETENTION_DAYS", default=30)
-# The tournament's JSON export (tournaments/exports.py): built by a job from this many
+# The tournament's JSON export (tournaments/reports/exports.py): built by a job from this many
 # matches on (below, by the first request of each version), and a large tournament that keeps
 # changing rebuilt at most every EXPORT_REBUILD_SECONDS (its previous file served meanwhile).
 EXPORT_JOB_MIN_MATCHES = env.int("EXPORT_JOB_MIN_MATCHES", default=500)
@@ -337,7 +337,7 @@ LONGEST_TASK_SECONDS = max(
     CELERY_TASK_TIME_LIMIT, REPORT_SOFT_TIME_LIMIT + 30, RATINGS_REPLAY_TIME_LIMIT
 )
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": LONGEST_TASK_SECONDS + 300}
-# Heartbeats (tournaments/watchdog.py): a report job, and a rating replay, being built beats
+# Heartbeats (tournaments/reports/watchdog.py): a report job, and a rating replay, being built beats
 # every JOB_STALE_SECONDS / 6; one silent for JOB_STALE_SECONDS lost its worker, and the
 # watchdog (beat, every JOB_WATCHDOG_SECONDS) queues it again or fails it, retryable. A job
 # still queued after 3 × JOB_STALE_SECONDS is sent again (a copy finds it taken and stops).

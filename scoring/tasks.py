@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from celery import shared_task
-
-if TYPE_CHECKING:
-    pass
 from django.conf import settings
 
 
+# Its name is the one beat has always sent (config/settings.py), from when it was the
+# tournaments app's.
 @shared_task(name="tournaments.idempotency_keys_purge", acks_late=True)
 def idempotency_keys_purge_task(days: int | None = None) -> int:
     """Beat: forget deal submissions' Idempotency-Keys older than a day (by default): a phone

@@ -1,5 +1,5 @@
 """Issue 13: Hypothesis fuzzes the organiser's scorer assignment form (`POST /tournaments/<id>/
-rounds/<n>/scorers/`, tournaments/forms.py ScorerAssignmentForm: one user select per table,
+rounds/<n>/scorers/`, tournaments/events/forms.py ScorerAssignmentForm: one user select per table,
 named `r<round id>-table_<table id>`): the tables' fields and one of a table that is not in
 the round, with real user ids, ids no user has, ids beyond 64 bits, random text; fields left
 out, unknown or repeated.

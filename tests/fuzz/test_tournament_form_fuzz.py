@@ -1,6 +1,6 @@
 """Issue 13: Hypothesis fuzzes the organiser's tournament settings form (`POST
-/tournaments/<id>/edit/` and `POST /tournaments/new/`, tournaments/manage_views.py) with
-random fields: the form's own names (tournaments/forms.py, one `conv_<name>` per convention)
+/tournaments/<id>/edit/` and `POST /tournaments/new/`, tournaments/events/views.py) with
+random fields: the form's own names (tournaments/events/forms.py, one `conv_<name>` per convention)
 with their choices, random text, out-of-range numbers and unicode, fields left out, unknown
 fields. The page may refuse (the form again, with each of its errors shown) but never fails
 (no 5xx: the test client raises what the view raised).

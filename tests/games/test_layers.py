@@ -1,5 +1,6 @@
-"""The house's layers: engines are pure, the scoring app never reaches up into tournaments,
-and every game is reached through the one registry.
+"""The house's layers (docs/architecture.md): engines are pure, no import circle anywhere,
+each app imports only the apps below it, each module only its own layer or lower ones, the
+sizes a reader holds in their head, and every game reached through the one registry.
 
 Import rule (docs: the game layout): a module of game X (`scoring.games.X...`) is imported
 only from files inside a `*/games/X/` folder of any app (`scoring/games/X/`,
@@ -202,7 +203,7 @@ def test_the_scan_finds_an_engine_imported_from_outside_its_game(tmp_path: Path)
     files = {
         "referee/tools.py": "from scoring.games.deberc.engine import score_match\n",
         "scoring/views.py": "from .games import deberc\nfrom .games.preferans import page\n",
-        "tournaments/forms.py": "def f(game):\n    return game.key == 'preferans'\n",
+        "tournaments/events/forms.py": "def f(game):\n    return game.key == 'preferans'\n",
         "referee/games/deberc/tools.py": (
             "from scoring.games.deberc.engine.match import DealReader\n"
             "def f(game):\n    return game == 'deberc'\n"
@@ -223,7 +224,7 @@ def test_the_scan_finds_an_engine_imported_from_outside_its_game(tmp_path: Path)
         "scoring/views.py:2 imports scoring.games.preferans.page",
     ]
     assert game_key_comparisons(scanned, tmp_path, keys) == [
-        "tournaments/forms.py:2 compares with 'preferans'"
+        "tournaments/events/forms.py:2 compares with 'preferans'"
     ]
 
 
@@ -253,3 +254,291 @@ def test_without_a_policy_only_staff_may_touch_a_match() -> None:
         assert not access.is_table_scorer(staff, match)
     finally:
         access.access_policy_set(saved)
+
+
+# --- the house by domain (docs/architecture.md) ----------------------------------------------
+
+# Which apps each app may import (config's plumbing imports none; its wiring, below, any).
+APP_MAY_IMPORT = {
+    "config": set(),
+    "scoring": {"config"},
+    "tournaments": {"config", "scoring"},
+    "referee": {"config", "scoring", "tournaments"},
+}
+# config's wiring: the site's URLs and pages, the sign-in views, the language middleware. They
+# import the apps; no app imports them.
+CONFIG_WIRING = {"config.urls", "config.auth_views", "config.language", "config.views"}
+# The layers, lowest first; a module's layer is named by its own name (or a folder's).
+MODELS, CORE, JOBS, INTERFACE = range(4)
+INTERFACE_NAMES = {
+    "api",
+    "api_schema",
+    "api_urls",
+    "views",
+    "forms",
+    "urls",
+    "admin",
+    "apps",
+    "templatetags",
+    "management",
+}
+JOB_NAMES = {"tasks", "hooks"}
+# What a models module may import beyond other models: the registries and pure wording.
+MODELS_MAY_IMPORT = {
+    "scoring.games",
+    "referee.games",
+    "referee.rulebook",
+    "referee.rulebook.base",
+    "tournaments.discipline.reasons",
+}
+# Arrows up the layers that stay, each with its reason.
+LAYER_EXCEPTIONS = {
+    # The referee's door types the form class a game's tool page gives (TYPE_CHECKING only).
+    ("referee.games.base", "referee.forms"),
+}
+# Modules that import no Django and nothing of the project but their own kind: the pairing
+# generators and the standings' calculation, tested on plain tuples.
+PURE = [
+    "tournaments.pairing.byes",
+    "tournaments.pairing.draw",
+    "tournaments.pairing.matching",
+    "tournaments.pairing.mixed",
+    "tournaments.pairing.pairs",
+    "tournaments.pairing.round_robin",
+    "tournaments.pairing.swiss",
+    "tournaments.pairing.teams",
+    "tournaments.pairing.types",
+    "tournaments.standings.ranking",
+    "tournaments.standings.match_scores",
+]
+MODULE_MAX_LINES = 700
+PACKAGE_MAX_LINES = 6000
+# Longer modules that stay so, with the reason.
+LONG_MODULES = {
+    # The rulebook's article texts in two languages: data, read as a table.
+    "referee/games/preferans/rulebook/articles.py",
+    "referee/games/deberc/rulebook/deberc_sources.py",
+    # Deberc's record reader: one grammar of the scoresheet, every field's check in order.
+    "scoring/games/deberc/engine/reader.py",
+    # The deal write path: one transaction's steps, read top to bottom.
+    "scoring/services.py",
+    # The pairing manager: the ORM side of every pairing system.
+    "tournaments/pairing/manager.py",
+}
+TOURNAMENTS_ROOT = {"__init__.py", "admin.py", "api_urls.py", "apps.py", "models.py", "urls.py"}
+
+
+def product_modules(root: Path = ROOT, apps: tuple[str, ...] = tuple(APP_MAY_IMPORT)) -> dict:
+    """Every module of the product (migrations left out: they are history), by dotted name."""
+    modules = {}
+    for app in apps:
+        for path in _python_files(root / app):
+            modules[_module_of(path, root)] = path
+    return modules
+
+
+def import_graph(modules: dict[str, Path], root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the project's modules it imports (every import: function-local and
+    TYPE_CHECKING ones count; `from a import b` counts `a.b` when b is a module). A package's
+    empty `__init__` is not an arrow."""
+
+    def resolve(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for _line, target in imports_of(path, root):
+            found = resolve(target)
+            if found is None or found == name:
+                continue
+            if modules[found].name == "__init__.py" and (
+                not modules[found].read_text().strip() or name.startswith(found + ".")
+            ):
+                # An empty package, or the package a module sits in (its `__init__` runs
+                # first anyway): not an arrow, as the circle finder of the guide counts.
+                continue
+            graph[name].add(found)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        for node in sorted(graph):
+            if node not in index:
+                visit(node)
+    finally:
+        sys.setrecursionlimit(limit)
+    return found
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    if any(part in INTERFACE_NAMES for part in parts):
+        return INTERFACE
+    if parts[-1] in JOB_NAMES:
+        return JOBS
+    if parts[-1] == "models":
+        return MODELS
+    return CORE
+
+
+def _in_a_game(module: str) -> bool:
+    """A module of a game's folder (`<app>.games.<key>...`): the game's own plug-in, whose
+    entry (`game.py`) names its page; the registry's own modules are not in a game."""
+    parts = module.split(".")
+    return (
+        len(parts) >= 3 and parts[1] == "games" and (ROOT / parts[0] / "games" / parts[2]).is_dir()
+    )
+
+
+def layer_offenders(graph: dict[str, set[str]]) -> list[str]:
+    offenders = []
+    for module, targets in graph.items():
+        if module.startswith("config.") or _in_a_game(module):
+            continue
+        for target in targets:
+            if (module, target) in LAYER_EXCEPTIONS:
+                continue
+            if layer_of(module) == MODELS and layer_of(target) != MODELS:
+                if target not in MODELS_MAY_IMPORT:
+                    offenders.append(f"{module} (models) imports {target}")
+            elif layer_of(target) > layer_of(module):
+                offenders.append(f"{module} (layer {layer_of(module)}) imports {target}")
+    return sorted(offenders)
+
+
+def app_offenders(graph: dict[str, set[str]]) -> list[str]:
+    offenders = []
+    for module, targets in graph.items():
+        app = module.split(".")[0]
+        for target in targets:
+            other = target.split(".")[0]
+            if other == app:
+                continue
+            if target in CONFIG_WIRING:
+                offenders.append(f"{module} imports the wiring {target}")
+            elif module in CONFIG_WIRING:
+                continue
+            elif other not in APP_MAY_IMPORT[app]:
+                offenders.append(f"{module} imports {target}")
+    return sorted(offenders)
+
+
+def test_no_import_circle_anywhere() -> None:
+    """No two modules of the product import each other, directly or round a longer loop."""
+    assert circles(import_graph(product_modules())) == []
+
+
+def test_each_app_imports_only_the_apps_below_it() -> None:
+    assert app_offenders(import_graph(product_modules())) == []
+
+
+def test_each_module_imports_its_own_layer_or_lower() -> None:
+    """models < core (services, selectors, rules) < jobs (tasks, hooks) < interface (api,
+    views, forms, urls, admin, commands): a service queues a task by name and announces by a
+    signal, and never imports a view."""
+    assert layer_offenders(import_graph(product_modules())) == []
+
+
+@pytest.mark.parametrize("module", PURE)
+def test_a_pure_module_imports_no_django(module: str) -> None:
+    path = ROOT / (module.replace(".", "/") + ".py")
+    offenders = [
+        f"{module}:{line} imports {name}"
+        for line, name in imports_of(path)
+        if name.split(".")[0] in ("django", "rest_framework", "celery")
+        or (
+            name.split(".")[0] in PRODUCT_APPS
+            and name not in PURE
+            and not any(name.startswith(p + ".") for p in PURE)
+        )
+    ]
+    assert offenders == []
+
+
+def test_the_root_of_tournaments_keeps_only_what_is_the_apps() -> None:
+    root = ROOT / "tournaments"
+    assert {p.name for p in root.glob("*.py")} == TOURNAMENTS_ROOT
+    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
+    assert {"clubs", "events", "discipline", "standings", "pairing", "live", "reports"} <= packages
+
+
+def test_each_module_and_package_fits_in_a_readers_head() -> None:
+    too_long = []
+    own_lines: dict[Path, int] = {}
+    for path in product_modules().values():
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        relative = path.relative_to(ROOT).as_posix()
+        if lines > MODULE_MAX_LINES and relative not in LONG_MODULES:
+            too_long.append(f"{relative}: {lines} lines")
+        own_lines[path.parent] = own_lines.get(path.parent, 0) + lines
+    # A package's own lines: its modules and its sub-packages' that are not listed apart
+    # (a sub-package is a package of its own).
+    too_big = [
+        f"{folder.relative_to(ROOT)}: {lines} lines"
+        for folder, lines in own_lines.items()
+        if lines > PACKAGE_MAX_LINES
+    ]
+    assert too_long == []
+    assert too_big == []
+    for listed in LONG_MODULES:
+        assert (ROOT / listed).is_file(), f"{listed} is listed as long but is gone"
+
+
+def test_the_scans_find_a_circle_an_upward_arrow_and_a_wrong_app(tmp_path: Path) -> None:
+    """The rules can fail: a made-up project with a circle, a service importing a view and
+    scoring importing tournaments is caught on each count."""
+    files = {
+        "scoring/__init__.py": "",
+        "scoring/services.py": "from scoring import selectors\nfrom scoring.views import page\n",
+        "scoring/selectors.py": "def f():\n    from scoring.services import g\n",
+        "scoring/views.py": "from tournaments.models import Club\n",
+        "tournaments/__init__.py": "",
+        "tournaments/events/models.py": "from tournaments.services import x\n",
+        "tournaments/events/services.py": "",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    graph = import_graph(product_modules(tmp_path, ("scoring", "tournaments")), tmp_path)
+    assert circles(graph) == [["scoring.selectors", "scoring.services"]]
+    assert layer_offenders(graph) == [
+        "scoring.services (layer 1) imports scoring.views",
+        "tournaments.models (models) imports tournaments.services",
+    ]
+    assert app_offenders(graph) == ["scoring.views imports tournaments.models"]

@@ -316,7 +316,7 @@ def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def export_json(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
-    """The tournament's export as a download: the API's file (tournaments/exports.py)."""
+    """The tournament's export as a download: the API's file (tournaments/reports/exports.py)."""
     from config.throttles import heavy_read_wait, throttled_response
     from tournaments.events.api.tournaments import export_response
 

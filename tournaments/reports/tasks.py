@@ -1,18 +1,25 @@
-"""Celery tasks of the tournaments app (thin: the work is in ratings/services)."""
+"""Celery tasks of the reports and the jobs' housekeeping (thin: the work is in
+`reports.services`, `reports.exports` and `reports.watchdog`).
+
+The report job's body is `tournaments.reports.services.report_job_execute`; the task adds
+the delivery guarantees: acknowledged after the work (a worker that dies mid-report leaves
+the job to another), retried with exponential backoff on passing errors, stopped by a time
+limit, and the job marked failed with a readable reason when it finally fails. Its heartbeat
+lets the watchdog (below) rescue a job whose whole worker was killed.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from celery import shared_task
-
-if TYPE_CHECKING:
-    from billiard.einfo import ExceptionInfo
-from celery import Task
+from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 
 from tournaments.reports.errors import TRANSIENT
+
+if TYPE_CHECKING:
+    from billiard.einfo import ExceptionInfo
 
 REPORT_SOFT_TIME_LIMIT = getattr(settings, "REPORT_SOFT_TIME_LIMIT", 300)
 REPORT_TIME_LIMIT = REPORT_SOFT_TIME_LIMIT + 30
@@ -120,7 +127,7 @@ def report_jobs_purge_task(days: int | None = None) -> int:
 # job "running" and its rating replay unacknowledged until Redis's visibility timeout, which
 # must outlast the longest task (config/settings.py): over an hour. The jobs beat while they
 # run; beat runs this every JOB_WATCHDOG_SECONDS, on the live queue (it is quick), to queue
-# again or fail what went silent (tournaments/watchdog.py).
+# again or fail what went silent (tournaments/reports/watchdog.py).
 
 
 # Acknowledged when taken: a round lost with its worker is replaced by beat's next one, while
@@ -139,9 +146,9 @@ def jobs_watchdog_task() -> dict[str, Any]:
 
 @shared_task(name="tournaments.tournament_export", acks_late=True)
 def tournament_export_task(tournament_id: int, scorer_shown: bool) -> str | None:
-    """Build a large tournament's export file for its current version (tournaments/exports.py)
-    on the reports queue, away from the web processes; frees the build lock when done (a
-    worker that dies leaves it to run out, LOCK_SECONDS)."""
+    """Build a large tournament's export file for its current version
+    (tournaments/reports/exports.py) on the reports queue, away from the web processes; frees
+    the build lock when done (a worker that dies leaves it to run out, LOCK_SECONDS)."""
     from tournaments.reports.exports import export_task_run
 
     return export_task_run(tournament_id=tournament_id, scorer_shown=scorer_shown)

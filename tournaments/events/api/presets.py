@@ -2,7 +2,7 @@
 `PATCH/DELETE /api/v1/clubs/{id}/presets/{preset_id}/`. A club's organisers (as
 `permissions.can_manage_club` says) only: 401 without a user, 404 for an unknown club, 403 for
 a club the user does not manage. A new tournament starts from one with
-`POST /api/v1/tournaments/ {"preset": id, ...}` (tournaments/api.py).
+`POST /api/v1/tournaments/ {"preset": id, ...}` (tournaments/events/api/tournaments.py).
 """
 
 from __future__ import annotations

@@ -272,7 +272,7 @@ def export_busy_response() -> HttpResponse:
 
 
 def export_response(request: Any, tournament: Tournament, *, attachment: bool) -> HttpResponseBase:
-    """The tournament's export for this reader (tournaments/exports.py): the file of its
+    """The tournament's export for this reader (tournaments/reports/exports.py): the file of its
     version (a small one from memory, a large one streamed), 304 when the reader has that
     version already, 202 while a large tournament's first file is being built."""
     from django.conf import settings
