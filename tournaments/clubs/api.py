@@ -18,6 +18,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -38,9 +39,7 @@ from config.openapi import ERRORS
 from config.security import client_ip
 from config.strict import StrictFieldsMixin, WholeField
 from tournaments.clubs import permissions as perms
-from tournaments.clubs import services as clubs_services
-from tournaments.clubs import services as staff
-from tournaments.clubs import table_cards
+from tournaments.clubs import services, table_cards
 from tournaments.clubs.models import Club, ClubMember, Invitation
 from tournaments.events import selectors
 from tournaments.events.api.tournaments import _django_errors, _require_user, _tournament
@@ -77,7 +76,7 @@ USERNAME_MAX = 150  # Django's username column
 )
 class PersonField(serializers.Field):
     """A person as the staff page names them: a user id (a JSON whole number) or a sign-in
-    name (text, which may be the id's digits too: staff.staff_add reads both). The schema said
+    name (text, which may be the id's digits too: services.staff_add reads both). The schema said
     text only while a number was read as an id (schemathesis, issue 31): it says both now, and
     anything else (true, 1.5, a list) is refused."""
 
@@ -119,7 +118,7 @@ class TournamentStaffView(APIView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = _managed_tournament(request, tournament_id)
-        return Response({"staff": staff.staff_document(tournament)})
+        return Response({"staff": services.staff_document(tournament)})
 
     @extend_schema(
         request=StaffAddSerializer,
@@ -132,7 +131,7 @@ class TournamentStaffView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            staff.staff_add(
+            services.staff_add(
                 tournament=tournament,
                 user=data["user"],
                 role=data["role"],
@@ -141,7 +140,7 @@ class TournamentStaffView(APIView):
             )
         except DjangoValidationError as exc:
             return _django_errors(exc)
-        return Response({"staff": staff.staff_document(tournament)}, status=201)
+        return Response({"staff": services.staff_document(tournament)}, status=201)
 
 
 class TournamentStaffMemberView(APIView):
@@ -154,7 +153,7 @@ class TournamentStaffMemberView(APIView):
         person = next(
             (
                 row["user"]
-                for row in staff.staff_rows(tournament)
+                for row in services.staff_rows(tournament)
                 if str(row["user"].pk) == user or row["user"].get_username() == user
             ),
             None,
@@ -162,7 +161,7 @@ class TournamentStaffMemberView(APIView):
         if person is None:
             raise exceptions.NotFound()
         try:
-            staff.staff_remove(tournament=tournament, user=person, by=request.user)
+            services.staff_remove(tournament=tournament, user=person, by=request.user)
         except DjangoValidationError as exc:
             response = _django_errors(exc)
             response.status_code = 409
@@ -206,7 +205,9 @@ class ClubInvitationsView(APIView):
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)
-        return Response({"invitations": [_invitation_row(i) for i in staff.invitations_open(club)]})
+        return Response(
+            {"invitations": [_invitation_row(i) for i in services.invitations_open(club)]}
+        )
 
     @extend_schema(
         request=InvitationSerializer,
@@ -218,7 +219,7 @@ class ClubInvitationsView(APIView):
         serializer = InvitationSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            issued = staff.invitation_create(
+            issued = services.invitation_create(
                 club=club, by=request.user, **serializer.validated_data
             )
         except DjangoValidationError as exc:
@@ -238,7 +239,7 @@ class ClubInvitationView(APIView):
         invitation = Invitation.objects.filter(pk=invitation_id, club=club).first()
         if invitation is None:
             raise exceptions.NotFound()
-        staff.invitation_revoke(invitation=invitation)
+        services.invitation_revoke(invitation=invitation)
         return Response(status=204)
 
 
@@ -402,7 +403,9 @@ def _require_lifter(request: Request) -> None:
     if not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
     if not perms.can_manage_lockouts(request.user):
-        raise exceptions.PermissionDenied(_("Only staff and club organisers can lift lockouts."))
+        raise exceptions.PermissionDenied(
+            gettext("Only staff and club organisers can lift lockouts.")
+        )
 
 
 class LockoutListView(APIView):
@@ -457,14 +460,18 @@ class LockoutLiftView(APIView):
         body.is_valid(raise_exception=True)
         kind, value = body.validated_data["kind"], body.validated_data["value"]
         try:
-            lifted = clubs_services.lockout_lift(
+            lifted = services.lockout_lift(
                 user=request.user, kind=kind, value=value, address=client_ip(request._request)
             )
-        except clubs_services.LockoutRefused as exc:
+        except services.LockoutRefused as exc:
             return error_response([error("value", exc.code, exc.message)], 403)
-        except clubs_services.LockoutNotFound:
+        except services.LockoutNotFound:
             return error_response(
-                [error("value", "not_locked", _("This account or address is not locked out."))],
+                [
+                    error(
+                        "value", "not_locked", gettext("This account or address is not locked out.")
+                    )
+                ],
                 404,
             )
         return Response({"lifted": LockoutSerializer(lifted).data})

@@ -5,7 +5,7 @@ The code carries a secret of 192 bits scoped to the table and the round. Only it
 stored (`TableCard.token_hash`), compared in constant time, and never logged (the request log
 writes the card's path as `/cards/…/`). Scanning it signs the phone in as the card's own
 account (no password, no role), whose only permission is that table while the round is open
-(tournaments.permissions.holds_table_card); the card dies when it is revoked, when it expires
+(tournaments.clubs.permissions.holds_table_card); the card dies when it is revoked, when it expires
 (TABLE_CARD_TTL_HOURS), or when the round closes. Issuing a card again (a POST, with CSRF
 and, on the page, a confirmation) makes a new secret: the card printed before stops working.
 

@@ -1,11 +1,11 @@
 """The pages of issue 20: a tournament's staff, a club's members and invitations, the
 invitation's page (set a password), the table cards of a round and the page a scanned card
-opens. Thin: the rules are in tournaments.staff and tournaments.table_cards.
+opens. Thin: the rules are in tournaments.clubs.services and tournaments.clubs.table_cards.
 """
 
 # The organiser's sign-in lockouts page (`/accounts/lockouts/`): the lockouts in force that
 # this user may lift, each with an Unlock button. Who may lift what is the rule of
-# tournaments.selectors.lockout_refusal; lifting is tournaments.services.lockout_lift.
+# tournaments.events.selectors.lockout_refusal; lifting is tournaments.clubs.services.lockout_lift.
 
 from __future__ import annotations
 
@@ -27,9 +27,7 @@ from django.views.decorators.http import require_POST
 
 from config.security import client_ip
 from tournaments.clubs import permissions as perms
-from tournaments.clubs import services as clubs_services
-from tournaments.clubs import services as staff
-from tournaments.clubs import table_cards
+from tournaments.clubs import services, table_cards
 from tournaments.clubs.models import Club, ClubMember, Invitation
 from tournaments.events import selectors
 from tournaments.events.forms import LockoutLiftForm
@@ -112,16 +110,16 @@ def _staff_render(
     request: HttpRequest, tournament: Tournament, errors: dict | None = None, status: int = 200
 ) -> HttpResponse:
     query = str(request.GET.get("q", ""))[:80]
-    rnd = staff._current_round(tournament)
+    rnd = services._current_round(tournament)
     return render(
         request,
         "tournaments/staff/staff.html",
         {
             "tournament": tournament,
-            "rows": staff.staff_rows(tournament),
+            "rows": services.staff_rows(tournament),
             "query": query,
-            "found": staff.club_members_search(club=tournament.club, query=query),
-            "searched": len(query.strip()) >= staff.SEARCH_MIN,
+            "found": services.club_members_search(club=tournament.club, query=query),
+            "searched": len(query.strip()) >= services.SEARCH_MIN,
             "round": rnd,
             "tables": list(rnd.tables.order_by("number")) if rnd else [],
             "errors": errors or {},
@@ -138,7 +136,7 @@ def staff_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     tournament = _tournament_managed(request, tournament_id)
     try:
-        done = staff.staff_add(
+        done = services.staff_add(
             tournament=tournament,
             user=request.POST.get("user", ""),
             role=request.POST.get("role", ""),
@@ -165,7 +163,7 @@ def staff_remove(request: HttpRequest, tournament_id: int, user_id: int) -> Http
 
     tournament = _tournament_managed(request, tournament_id)
     try:
-        removed = staff.staff_remove(tournament=tournament, user=user_id, by=request.user)
+        removed = services.staff_remove(tournament=tournament, user=user_id, by=request.user)
     except DjangoValidationError as exc:
         return _staff_render(request, tournament, errors=_errors(exc), status=409)
     if removed:
@@ -204,8 +202,8 @@ def _members_render(
         "tournaments/staff/members.html",
         {
             "club": club,
-            "members": staff.member_rows(club),
-            "invitations": staff.invitations_open(club),
+            "members": services.member_rows(club),
+            "invitations": services.invitations_open(club),
             "players": club.players.filter(user__isnull=True).order_by("display_name"),
             "roles": ClubMember.Role.choices,
             "issued": issued,
@@ -230,7 +228,7 @@ def invitation_create(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_managed(request, club_id)
     player = request.POST.get("player") or None
     try:
-        issued = staff.invitation_create(
+        issued = services.invitation_create(
             club=club,
             role=request.POST.get("role", ""),
             player=int(player) if player and player.isdigit() and len(player) < 19 else player,
@@ -250,7 +248,7 @@ def invitation_revoke(request: HttpRequest, club_id: int, invitation_id: int) ->
 
     club = _club_managed(request, club_id)
     invitation = get_object_or_404(Invitation, pk=invitation_id, club=club)
-    staff.invitation_revoke(invitation=invitation)
+    services.invitation_revoke(invitation=invitation)
     messages.success(request, _("Invitation revoked: its link no longer opens."))
     return redirect("tournaments:club_members", club.pk)
 
@@ -261,7 +259,7 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
     revoked, expired) gets one answer, whichever it is."""
     if _throttled(request, "invitation"):
         return _too_many(request)
-    invitation = staff.invitation_find(token)
+    invitation = services.invitation_find(token)
     if invitation is None:
         _count_failure(request, "invitation")
         return render(
@@ -270,7 +268,7 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         try:
-            user = staff.invitation_accept(
+            user = services.invitation_accept(
                 token=token,
                 password=request.POST.get("password"),
                 password_again=request.POST.get("password_again"),
@@ -524,12 +522,12 @@ def lockout_lift(request: HttpRequest) -> HttpResponse:
         return _page(request, refusal=_("Choose a lockout to lift."), status=400)
     kind, value = form.cleaned_data["kind"], form.cleaned_data["value"]
     try:
-        lifted = clubs_services.lockout_lift(
+        lifted = services.lockout_lift(
             user=request.user, kind=kind, value=value, address=client_ip(request)
         )
-    except clubs_services.LockoutRefused as exc:
+    except services.LockoutRefused as exc:
         return _page(request, refusal=exc.message, status=403)
-    except clubs_services.LockoutNotFound:
+    except services.LockoutNotFound:
         messages.info(request, _("%(value)s is not locked out any more.") % {"value": value})
     else:
         messages.success(

@@ -2,7 +2,8 @@
 matches. (Standings and pairings have their own modules.)
 """
 
-# Reads of a tournament's stage (tournaments.stages) for the pages: what the stage is, whether
+# Reads of a tournament's stage (tournaments.events.stages) for the pages: what the stage is,
+# whether
 # it is made (the round after it paired) and how many continued.
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ top 3 or 4 at one table, or the top table of each size, ranked above everyone).
 
 The settings (`stage_kind`, `stage_after_round`, `stage_size`) are checked here
 (`stage_problems`), and the staged order of the standings is made here (`stage_order`), on
-plain data: the ORM's side is in `tournaments.standings` and `tournaments.pairing.manager`.
+plain data: the ORM's side is in `tournaments.standings.services` and `tournaments.pairing.manager`.
 
 Readings (docs/tournaments.md):
 - the qualification standing is the standings of rounds 1..k as they were counted; its rank

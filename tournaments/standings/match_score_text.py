@@ -1,7 +1,7 @@
 """How a tournament's match points are counted, in words (issue 19, item 3): the one text the
 standings page and the reports (PDF, XLSX, CSV) show, in the user's language, for every match
 scoring (`Tournament.MatchScore`), the compressed balance with the organiser's own bands.
-The rules themselves are `tournaments.match_scores` and the games' scorings.
+The rules themselves are `tournaments.standings.match_scores` and the games' scorings.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 No Django and no database here: a finished match is a `MatchOutcome` (seats, totals, winners,
 bytes, sides, and the game's points by match scoring when it gives them), and
 `compute_standings` ranks the players by match points and then by each tiebreak in the
-organiser's order. `tournaments.standings` reads the stored tallies into these outcomes,
+organiser's order. `tournaments.standings.services` reads the stored tallies into these outcomes,
 names the figures in the user's language and keeps the `StandingRow` rows in line; the tests
 check this module on plain tuples against hand-computed examples.
 

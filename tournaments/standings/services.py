@@ -1,10 +1,10 @@
 """Tournament standings [турнирная таблица]: their figures' names, and the stored rows.
 
-The calculation itself is `tournaments.ranking` (plain data in, ranked lines out; its
+The calculation itself is `tournaments.standings.ranking` (plain data in, ranked lines out; its
 docstring defines every figure). This module is its Django side: the names of the figures in
 the user's language, the tally a finished match adds (read from the engine's result document
 through its game, the only source of scores), and the `StandingRow` rows kept up to date: the
-hook (`tournaments.hooks.match_changed`) stores each finished match's outcome in a
+hook (`tournaments.events.hooks.match_changed`) stores each finished match's outcome in a
 `MatchTally` and queues a refresh of that tournament's rows; the pages and the API only read
 `StandingRow`.
 """
