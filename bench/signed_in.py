@@ -21,7 +21,10 @@ tournament in the database.
    request took (this process's and its PostgreSQL backend's, which other jobs on a shared
    machine stretch far less than the wall time) and its SQL queries
    (CaptureQueriesContext), with the machine speed (bench/entry.py's fixed loop, about 30 ms
-   on a quiet 2-vCPU EPYC) before and after, and the date.
+   on a quiet 2-vCPU EPYC) before and after, and the date. The leaderboard's ranking is
+   kept in the cache per scope and data (live.selectors.LeaderboardScope), which the untimed
+   request fills: the timed ones are the reads between two changes of the ratings or of what
+   the visitor may see (the first after a change: docs/performance.md).
 
 Goal: each ≤ 150 ms p95 with a number of queries that does not grow with the data (the test
 tests/tournaments/events/test_signed_in_reads.py counts them with small and larger data).

@@ -143,7 +143,7 @@ def _from_json(kind: str | None, value: Any) -> Any:
 
 
 # The settings of the tournament form that depend on the game (its part of the form, which the
-# game select swaps with htmx: `manage_views.tournament_game_fields`), and those that do not.
+# game select swaps with htmx: `events.views.tournament_game_fields`), and those that do not.
 GAME_FIELDS = ("ruleset", "table_size", "table_sizes", "match_score", "match_score_bands")
 FORM_FIELDS = (
     "name",

@@ -31,7 +31,6 @@ from scoring import games
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club
 from tournaments.events import entries, presets, selectors, services, setup
-from tournaments.events import views as preset_views
 from tournaments.events.forms import (
     EntriesForm,
     ScorerAssignmentForm,
@@ -82,7 +81,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     )
     started_from = None
     if data is None:  # a club preset fills the form (issue 19, item 6)
-        from_preset, started_from = preset_views.form_from_preset(request)
+        from_preset, started_from = form_from_preset(request)
         form = from_preset or form
     if request.method == "POST" and form.is_valid():
         try:

@@ -249,7 +249,7 @@ class StandingsNotesView(APIView):
         return JsonResponse(notes, safe=False, json_dumps_params={"ensure_ascii": False})
 
 
-# One row per rated player, best first (selectors_live.leaderboard_rows): typed, so that a
+# One row per rated player, best first (live.leaderboard.leaderboard_rows): typed, so that a
 # client generated from the schema reads it (issue 31, item 6).
 LEADERBOARD = OpenApiResponse(
     array(

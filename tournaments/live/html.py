@@ -1,4 +1,5 @@
-"""The live pages' most repeated HTML, made in Python: a table card and a standings row.
+"""The live pages' most repeated HTML, made in Python: a table card, a standings row and a
+leaderboard row.
 
 A round's page shows up to 100 table cards and a standings page 100 rows, and between two
 polls of a busy round most of them have changed, so each poll renders them again. Through
@@ -15,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.template.defaultfilters import floatformat
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
@@ -39,7 +41,7 @@ def or_dash(value: Any) -> str:
 def table_card_html(table: Mapping[str, Any]) -> SafeString:
     """A table of a round as the live pages show it: its number, how far it is, its players
     clockwise with their running score, who deals next and the hanging pools. `table` is a
-    row of `selectors_live.round_tables` with its links and labels (`views_live._with_links`).
+    row of `live.selectors.round_tables` with its links and labels (`live.views._with_links`).
     """
     finished = table["finished"]
     if finished:
@@ -125,6 +127,27 @@ def standings_rows_html(
             f"      {cells}\n"
             f"      {figures}\n"
             f"      {qualification}</tr>\n  "
+        )
+    return mark_safe("".join(out))
+
+
+def leaderboard_rows_html(rows: Sequence[Mapping[str, Any]], *, club: Any = None) -> SafeString:
+    """The leaderboard's body: a row per player (rank, name with their club unless the page
+    shows one club, rating to a tenth, matches), or a line saying there are none. `rows` are
+    `live.leaderboard.leaderboard_rows` with their links (`live.views._with_links`); up to 200
+    of them, each once a template loop with a tag, a filter and seven values."""
+    if not rows:
+        empty = text(_("No rated matches yet."))
+        return mark_safe(f'<tr><td colspan="4" class="muted">{empty}</td></tr>')
+    out = []
+    for row in rows:
+        club_html = "" if club else f'<span class="muted small sub">{text(row["club"])}</span>'
+        out.append(
+            f'\n      <tr data-player="{text(row["player_id"])}">'
+            f'<td class="num">{text(row["rank"])}</td><td class="who">'
+            f'<a href="{text(row["url"])}">{text(row["player"])}</a>'
+            f'{club_html}</td><td class="num">{text(floatformat(row["rating"], 1))}</td>'
+            f'<td class="num">{text(row["matches"])}</td></tr>\n    '
         )
     return mark_safe("".join(out))
 

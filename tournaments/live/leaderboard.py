@@ -3,10 +3,13 @@ matches, the rows, the player's record and rating chart."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
@@ -18,7 +21,6 @@ from tournaments.clubs.permissions import visible_tournaments
 from tournaments.events.models import Entry
 from tournaments.events.selectors import score_figures
 from tournaments.games import parts_for
-from tournaments.live.selectors import Shown
 from tournaments.reports.data import MatchDeals
 from tournaments.standings.models import Rating, RatingEvent
 
@@ -73,35 +75,109 @@ def leaderboard_game(value: str | None) -> games.Game:
     return known.get(str(value or ""), games.game_default())
 
 
-def leaderboard(
-    club_id: int | None = None, limit: int = 200, *, user: Any = None, game: str | None = None
-) -> list[tuple[Rating, Shown]]:
-    """Players by their rating in one game (default: the default game's), as `user` may see
-    them (anonymous: the public). Two games' ratings are never ranked in one list.
+# The leaderboards a visitor reads are kept in the cache (the rankings, not the names: those
+# are read fresh for the at most `limit` players shown), under a key that names everything a
+# ranking is computed from (`LeaderboardScope.stamp`): a new key for any change, never a
+# stale ranking. The time only bounds the memory of rankings no longer asked for.
+LEADERBOARD_CACHE_SECONDS = 600
+LEADERBOARD_LIMIT = 200
 
-    Everyone but a superuser sees only the players of tournaments they may see, and each with
-    the rating after their last rated match in such a tournament and the number of those
-    matches: a match of a draft tournament moves nothing the public can read."""
-    key = _rating_game(game)
-    qs = Rating.objects.filter(game=key).select_related("player", "player__club")
-    if club_id is not None:
-        # An id no club can have (e.g. beyond 64 bits) is a club with no players.
-        qs = qs.filter(player__club_id=club_id) if is_id(club_id) else qs.none()
+# A ranking's line: (player id, ordinal, mu, sigma, matches), as its visitor may see them.
+RankingLine = tuple[int, float, float, float, int]
+
+
+@dataclass(frozen=True)
+class LeaderboardScope:
+    """What a visitor may see of the ratings, and the stamp of their leaderboards' data.
+
+    `everything`: a superuser's view (every rating as it is). Otherwise the rated matches of
+    `tournaments` (the ids of the tournaments the visitor may see) and, when `standalone`
+    (staff), the matches of no tournament. Two visitors share a cached ranking only when they
+    share the scope, and then they see the same ranking anyway: a signed-in person's ranking
+    is never another's, since it is keyed by what they may see, not by who they are.
+
+    `stamp` digests the scope with each of its tournaments' live counters
+    (live.cache.live_version_bump: publication, an entry, a seat, a match made or deleted, a
+    player or club renamed) and the ratings' state (`_ratings_state`)."""
+
+    everything: bool
+    standalone: bool
+    tournaments: tuple[int, ...]
+    stamp: str
+
+
+def _ratings_state() -> tuple[Any, ...]:
+    """The ratings as they are now, in one statement: every rating write inserts events (an
+    event's id is never given twice: a replay's are new ones), a deletion (a match's, a
+    player's, a replay's) lowers their count, and a rating row's upsert moves its
+    `updated_at`. Events and ratings are never updated in place but by these."""
+    from django.db import connection
+
+    q = connection.ops.quote_name
+    event, rating = q(RatingEvent._meta.db_table), q(Rating._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT COUNT(*) FROM {event}), (SELECT MAX(id) FROM {event}), "
+            f"(SELECT COUNT(*) FROM {rating}), (SELECT MAX(updated_at) FROM {rating})"
+        )
+        row = cursor.fetchone()
+    return tuple(str(value) for value in row)
+
+
+def leaderboard_scope(user: Any = None) -> LeaderboardScope:
+    """`user`'s scope of the ratings (anonymous: the public's), in two queries whatever the
+    data: the tournaments they may see with their live counters, and the ratings' state."""
     if _sees_everything(user):
-        return [
-            (rating, (rating.ordinal, rating.mu, rating.sigma, rating.matches))
-            for rating in qs.order_by("-ordinal", "player_id")[:limit]
-        ]
-    # Each player's last rating event among the matches `user` may see, and how many there
-    # are: one pass over the visible events with two window functions (issue 31: four
-    # subqueries a rated player took seconds with a 3,000-player field).
+        return LeaderboardScope(True, True, (), _stamp(("everything", _ratings_state())))
+    standalone = bool(user is not None and user.is_authenticated and user.is_staff)
+    seen = list(visible_tournaments(user).order_by("pk").values_list("pk", "live__version"))
+    # Read after the scope: a ranking is then never older than the state it is stored under.
+    state = _ratings_state()
+    return LeaderboardScope(
+        False,
+        standalone,
+        tuple(pk for pk, _version in seen),
+        _stamp(("tournaments", standalone, tuple(seen), state)),
+    )
+
+
+def _stamp(parts: Any) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:40]
+
+
+def _visible_rated_matches(scope: LeaderboardScope) -> Q:
+    """The matches (Match rows) whose ratings `scope` sees: those of its tournaments, and the
+    stand-alone ones for staff (as `_visible_matches`, from the ids the stamp names)."""
+    visible = Q(tournament_id__in=scope.tournaments)
+    return visible | Q(tournament__isnull=True) if scope.standalone else visible
+
+
+def _ranking(
+    scope: LeaderboardScope, club_id: int | None, limit: int, key: str
+) -> list[RankingLine]:
+    """The best `limit` players of one game as `scope` sees them: a superuser their ratings;
+    anyone else each player with the rating after their last rated match that they may see,
+    and the number of those matches (a match of a draft moves nothing the public reads).
+    Only a player rated in this game is listed, and only the player's id and figures are
+    read (a narrow sort: the names are read for the shown lines only)."""
+    rated = Rating.objects.filter(game=key)
+    if club_id is not None:
+        rated = rated.filter(player__club_id=club_id)
+    if scope.everything:
+        return list(
+            rated.order_by("-ordinal", "player_id").values_list(
+                "player_id", "ordinal", "mu", "sigma", "matches"
+            )[:limit]
+        )
+    # Each player's last visible rating event and how many there are: one pass over the
+    # visible events with two window functions (issue 31: four subqueries a rated player
+    # took seconds with a 3,000-player field).
     by_player = [F("player_id")]
     events = (
         RatingEvent.objects.filter(
             game=key,
-            match__in=Match.objects.filter(_visible_matches(user)).values("pk"),
-            # Only a player rated in this game is listed (as the ratings above).
-            player__in=qs.values("player_id"),
+            match__in=Match.objects.filter(_visible_rated_matches(scope)).values("pk"),
+            player__in=rated.values("player_id"),
         )
         .annotate(
             nth=Window(
@@ -112,43 +188,53 @@ def leaderboard(
             counted=Window(Count("id"), partition_by=by_player),
         )
         .filter(nth=1)
-        .select_related("player", "player__club")
         .order_by("-ordinal", "player_id")
+        .values_list("player_id", "ordinal", "mu", "sigma", "counted")
     )
-    return [
-        (
-            Rating(
-                player=event.player,
-                game=key,
-                mu=event.mu,
-                sigma=event.sigma,
-                ordinal=event.ordinal,
-                matches=event.counted,
-            ),
-            (event.ordinal, event.mu, event.sigma, event.counted),
-        )
-        for event in events[:limit]
-    ]
+    return list(events[:limit])
 
 
 def leaderboard_rows(
     club_id: int | None = None,
-    limit: int = 200,
+    limit: int = LEADERBOARD_LIMIT,
     *,
     user: Any = None,
     game: str | None = None,
+    scope: LeaderboardScope | None = None,
 ) -> list[dict[str, Any]]:
+    """Players by their rating in one game (default: the default game's), of every club or
+    one, as `user` may see them (anonymous: the public; `scope` when the caller has it). Two
+    games' ratings are never ranked in one list.
+
+    The ranking is computed once per scope and data (`LeaderboardScope`), then read from the
+    cache; the names and clubs are read for the shown players at each call."""
     key = _rating_game(game)
+    if club_id is not None and not is_id(club_id):
+        # An id no club can have (e.g. beyond 64 bits) is a club with no players.
+        return []
+    scope = scope or leaderboard_scope(user)
+    cache_key = "leaderboard:rows:" + _stamp((scope.stamp, key, club_id, limit))
+    ranking = cache.get(cache_key)
+    if ranking is None:
+        ranking = _ranking(scope, club_id, limit, key)
+        cache.set(cache_key, ranking, LEADERBOARD_CACHE_SECONDS)
+    names = {
+        pk: (name, club)
+        for pk, name, club in Player.objects.filter(
+            pk__in=[line[0] for line in ranking]
+        ).values_list("pk", "display_name", "club__name")
+    }
     rows = []
-    for k, (rating, (value, mu, sigma, matches)) in enumerate(
-        leaderboard(club_id, limit, user=user, game=key), start=1
-    ):
+    # A player deleted since the ranking was read (its key changes then) is left out.
+    shown = [line for line in ranking if line[0] in names]
+    for rank, (player_id, value, mu, sigma, matches) in enumerate(shown, start=1):
+        name, club = names[player_id]
         rows.append(
             {
-                "rank": k,
-                "player": rating.player.display_name,
-                "player_id": rating.player_id,
-                "club": rating.player.club.name,
+                "rank": rank,
+                "player": name,
+                "player_id": player_id,
+                "club": club,
                 "game": key,
                 "rating": round(value, 2),
                 "mu": round(mu, 3),
@@ -159,13 +245,33 @@ def leaderboard_rows(
     return rows
 
 
-def leaderboard_clubs(user: Any = None, game: str | None = None) -> QuerySet[Club]:
-    """The clubs the leaderboard's filter offers: those with a player `user` may see rated
-    (in `game`, when given)."""
-    rated = Rating.objects.all() if game is None else Rating.objects.filter(game=game)
-    return Club.objects.filter(
-        pk__in=players_visible(user).filter(pk__in=rated.values("player_id")).values("club_id")
-    ).order_by("name")
+def leaderboard_clubs(
+    user: Any = None, game: str | None = None, *, scope: LeaderboardScope | None = None
+) -> list[Club]:
+    """The clubs the leaderboard's filter offers, by name: those with a player `user` may see
+    (entered or seated in a tournament they may see, as `players_visible`) rated (in `game`,
+    when given). Computed once per scope and data, as the rankings."""
+    scope = scope or leaderboard_scope(user)
+    cache_key = "leaderboard:clubs:" + _stamp((scope.stamp, game))
+    club_ids = cache.get(cache_key)
+    if club_ids is None:
+        rated = Rating.objects.all() if game is None else Rating.objects.filter(game=game)
+        players = Player.objects.filter(pk__in=rated.values("player_id"))
+        if not scope.everything:
+            players = players.filter(
+                Exists(
+                    Entry.objects.filter(player=OuterRef("pk"), tournament_id__in=scope.tournaments)
+                )
+                | Exists(
+                    Seat.objects.filter(
+                        player=OuterRef("pk"),
+                        match__in=Match.objects.filter(_visible_rated_matches(scope)).values("pk"),
+                    )
+                )
+            )
+        club_ids = sorted(set(players.values_list("club_id", flat=True)))
+        cache.set(cache_key, club_ids, LEADERBOARD_CACHE_SECONDS)
+    return list(Club.objects.filter(pk__in=club_ids).order_by("name"))
 
 
 def player_visible(player: Player, *, user: Any = None) -> bool:

@@ -460,7 +460,3 @@ def round_for_live(tournament: Tournament, number: Any) -> Round | None:
     round_ = Round.from_db(connection.alias, attnames, fastsql.convert(list(row), conversions))
     Round._meta.get_field("tournament").set_cached_value(round_, tournament)
     return round_
-
-
-# A leaderboard line's figures as this visitor may see them: (ordinal, mu, sigma, matches).
-Shown = tuple[float, float, float, int]

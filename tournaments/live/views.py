@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.htmx import HtmxHttpRequest
-from config.ids import is_id
 from scoring.models import Match
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Player
@@ -39,6 +38,7 @@ from tournaments.live.leaderboard import (
     leaderboard_game,
     leaderboard_games,
     leaderboard_rows,
+    leaderboard_scope,
     player_record,
     player_visible,
 )
@@ -113,7 +113,7 @@ def _table_cards(
 ) -> list[dict[str, Any]]:
     """The shown tables as their rendered cards, each rendered once per version of its match
     (and of the tournament's roster: a renamed player, a swap; not its standings) and
-    language, then kept in this process (`live_html.table_cards_kept`) for every page and
+    language, then kept in this process (`live.html.table_cards_kept`) for every page and
     visitor showing it: between two polls most tables have not changed."""
     stamp = (get_language(), live_roster_of(tournament))
     keys = {
@@ -361,18 +361,18 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     except ValueError:
         club_id = None
     game = leaderboard_game(request.GET.get("game"))
-    clubs = leaderboard_clubs(request.user, game.key)
-    club = clubs.filter(pk=club_id).first() if club_id and is_id(club_id) else None
+    # What the visitor may see, read once for the rows and the clubs (live.selectors).
+    scope = leaderboard_scope(request.user)
+    clubs = leaderboard_clubs(request.user, game.key, scope=scope)
+    club = next((c for c in clubs if c.pk == club_id), None)
+    rows = leaderboard_rows(
+        club.pk if club else None, user=request.user, game=game.key, scope=scope
+    )
+    _with_links(rows=rows)
     return render(
         request,
         "tournaments/live/leaderboard.html",
-        {
-            "rows": leaderboard_rows(club.pk if club else None, user=request.user, game=game.key),
-            "club": club,
-            "clubs": clubs,
-            "game": game,
-            "games": leaderboard_games(),
-        },
+        {"rows": rows, "club": club, "clubs": clubs, "game": game, "games": leaderboard_games()},
     )
 
 
