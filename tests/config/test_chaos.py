@@ -103,8 +103,8 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     from scoring.selectors import seat_names
     from tests.factories import EntryFactory, TournamentFactory, UserFactory
     from tournaments.pairing.manager import round_pair
-    from tournaments.reports import tasks
     from tournaments.standings.models import RatingEvent, StandingRow
+    from tournaments.standings.ratings import RATE_PENDING_QUEUED
     from tournaments.standings.services import compute_tournament_standings
     from tournaments.standings.tallies import REFRESH_QUEUED_KEY
 
@@ -134,7 +134,7 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     assert match.status == Match.Status.FINISHED
     # The lost refresh's "queued" mark keeps new ones from being queued for a minute.
     cache.set(REFRESH_QUEUED_KEY.format(tournament.pk), 1, timeout=60)
-    cache.set(tasks.RATE_PENDING_QUEUED, 1, timeout=60)
+    cache.set(RATE_PENDING_QUEUED, 1, timeout=60)
     assert not StandingRow.objects.filter(tournament=tournament, played=1).exists()
     assert not RatingEvent.objects.filter(match=match).exists()
 
@@ -147,4 +147,4 @@ def test_a_worker_that_starts_makes_up_for_the_tasks_a_killed_one_took() -> None
     assert stored == fresh and sorted(fresh.values()) == [0, 0, 1, 1]
     assert RatingEvent.objects.filter(match=match).count() == 2
     assert cache.get(REFRESH_QUEUED_KEY.format(tournament.pk)) is None
-    assert cache.get(tasks.RATE_PENDING_QUEUED) is None
+    assert cache.get(RATE_PENDING_QUEUED) is None

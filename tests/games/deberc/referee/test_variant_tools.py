@@ -13,8 +13,7 @@ from referee.games.deberc import tools
 from referee.games.deberc.tools import ToolError
 from scoring import services as scoring_services
 from scoring.models import Deal, Match
-
-from .test_deal_check_rulings import HANDS, TRICKS
+from tests.referee.test_deal_check_rulings import HANDS, TRICKS
 
 
 def test_first_declared_gives_a_tie_to_the_declarer_who_leads():
