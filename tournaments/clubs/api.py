@@ -1,15 +1,13 @@
-"""The API of issue 20: a tournament's staff, a club's invitations, table cards.
+"""The API of a club's people: a tournament's staff, a club's invitations, a round's table
+cards (issue 20), and the sign-in lockouts (docs/api.md, "Sign-in lockouts"; the twin of the
+organiser's page `/accounts/lockouts/`).
 
 401 without a user; 404 for what the user cannot see; 403 for what they see but may not
 change (only the tournament's organiser, the club's organisers); errors name their field.
+Lockouts: neither staff nor an organiser → 403 `permission_denied`; a lockout this user may not
+lift → 403 with the reason's code (`not_yours_to_lift`, `other_address`, `too_many_lifts`);
+nothing locked → 404 `not_locked`.
 """
-
-# The sign-in lockouts API (contract: docs/api.md, "Sign-in lockouts"): the twin of the
-# organiser's page `/accounts/lockouts/`.
-#
-# Not signed in → 401; signed in but neither staff nor an organiser → 403 `permission_denied`;
-# a lockout this user may not lift → 403 with the reason's code (`not_yours_to_lift`,
-# `other_address`, `too_many_lifts`); nothing locked → 404 `not_locked`.
 
 from __future__ import annotations
 
@@ -39,9 +37,9 @@ from config.openapi import ERRORS
 from config.security import client_ip
 from config.strict import StrictFieldsMixin, WholeField
 from tournaments.clubs import permissions as perms
+from tournaments.clubs import selectors as clubs_selectors
 from tournaments.clubs import services, table_cards
 from tournaments.clubs.models import Club, ClubMember, Invitation
-from tournaments.events import selectors
 from tournaments.events.api.tournaments import _django_errors, _require_user, _tournament
 from tournaments.events.models import Round
 
@@ -431,7 +429,7 @@ class LockoutListView(APIView):
     def get(self, request: Request) -> Response:
         _require_lifter(request)
         address = client_ip(request._request)
-        lockouts = selectors.lockouts_liftable(user=request.user, address=address)
+        lockouts = clubs_selectors.lockouts_liftable(user=request.user, address=address)
         return Response(
             {"address": address, "lockouts": LockoutSerializer(lockouts, many=True).data}
         )

@@ -7,6 +7,9 @@ player record) and gets a one-time link; whoever opens it sets a password and ge
 whose sign-in name the service makes (the person never types a username, so the page never
 tells whether one exists). Only the secret's SHA-256 is kept; a link is single-use, revocable
 and expires (INVITATION_TTL_DAYS, 7 by default).
+
+Sign-in lockouts lifted by an organiser (`lockout_lift`), as `clubs.selectors.lockout_refusal`
+allows, each lift logged and counted.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from config import lockouts
 from config.lockouts import Lockout
+from tournaments.clubs import selectors as clubs_selectors
 from tournaments.clubs.models import ClubMember, Invitation, LockoutLift, Player
 from tournaments.clubs.names import (
     NameRefused,
@@ -393,7 +397,7 @@ def invitations_open(club: Any) -> QuerySet[Invitation]:
 
 
 class LockoutRefused(PermissionDenied):
-    """The user may not lift this lockout (selectors.lockout_refusal says why)."""
+    """The user may not lift this lockout (clubs_selectors.lockout_refusal says why)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -430,12 +434,12 @@ def lockout_lift(*, user: Any, kind: str, value: str, address: str | None) -> Lo
     """Lift the sign-in lockout of one account or one address, as `user` asking from
     `address`: the failures counted against it are forgotten (and only against it:
     config.lockouts.lockout_forget), so its owner signs in at once. Who may lift what:
-    selectors.lockout_refusal (LockoutRefused); nothing locked: LockoutNotFound. Returns the
+    clubs_selectors.lockout_refusal (LockoutRefused); nothing locked: LockoutNotFound. Returns the
     lockout as it was. Logged (`deberc.security`): who lifted what, from where."""
     if kind not in lockouts.KINDS:
         raise LockoutNotFound(kind)
     # Who may comes first: a refusal says nothing of what is locked.
-    refusal = selectors.lockout_refusal(user=user, kind=kind, value=value, address=address)
+    refusal = clubs_selectors.lockout_refusal(user=user, kind=kind, value=value, address=address)
     if refusal is not None:
         raise LockoutRefused(refusal.code, refusal.message)
     staff = user.is_staff or user.is_superuser

@@ -1,11 +1,9 @@
-"""The pages of issue 20: a tournament's staff, a club's members and invitations, the
+"""The pages of a club's people: a tournament's staff, a club's members and invitations, the
 invitation's page (set a password), the table cards of a round and the page a scanned card
-opens. Thin: the rules are in tournaments.clubs.services and tournaments.clubs.table_cards.
+opens (issue 20); the sign-in lockouts this user may lift, each with an Unlock button
+(`/accounts/lockouts/`). Thin: the rules are in `clubs.services`, `clubs.selectors` (who may
+lift what) and `clubs.table_cards`.
 """
-
-# The organiser's sign-in lockouts page (`/accounts/lockouts/`): the lockouts in force that
-# this user may lift, each with an Unlock button. Who may lift what is the rule of
-# tournaments.events.selectors.lockout_refusal; lifting is tournaments.clubs.services.lockout_lift.
 
 from __future__ import annotations
 
@@ -27,9 +25,9 @@ from django.views.decorators.http import require_POST
 
 from config.security import client_ip
 from tournaments.clubs import permissions as perms
+from tournaments.clubs import selectors as clubs_selectors
 from tournaments.clubs import services, table_cards
 from tournaments.clubs.models import Club, ClubMember, Invitation
-from tournaments.events import selectors
 from tournaments.events.forms import LockoutLiftForm
 from tournaments.events.models import Round, Tournament
 
@@ -493,7 +491,7 @@ def _page(request: HttpRequest, *, refusal: str = "", status: int = 200) -> Http
         request,
         "tournaments/lockouts.html",
         {
-            "lockouts": selectors.lockouts_liftable(user=request.user, address=address),
+            "lockouts": clubs_selectors.lockouts_liftable(user=request.user, address=address),
             "address": address,
             "staff": request.user.is_staff or request.user.is_superuser,
             "account_limit": settings.AXES_FAILURE_LIMIT,

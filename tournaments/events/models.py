@@ -307,7 +307,7 @@ class Table(models.Model):
         related_name="scored_tables",
     )
     # When the scorer was given the table: an organiser lifts a sign-in lockout only for a
-    # relation older than the lockout (tournaments.events.selectors.lockout_refusal).
+    # relation older than the lockout (tournaments.clubs.selectors.lockout_refusal).
     scorer_assigned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,6 +1,7 @@
-"""Writes of the tournaments app that run the evening: tournaments set up and edited, players
-entered, rounds opened and closed, scorers assigned to tables. (Pairing and standings live in
-their own modules.)
+"""Writes that run a tournament's evening [ход турнира]: rounds opened, closed and timed,
+a round's matches closed, scorers assigned to tables, the tournament finished and reopened, and
+each of these in the round's history. (A tournament's settings: `events.setup`; its entrants
+and imports: `events.entries`; pairing and standings have their own packages.)
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """The organiser's pages for running the evening (not pairing nor standings): create and edit
-a tournament with its ruleset and convention overrides, see the matches of every round with
-links to the tables, open and close a round, assign scorers to tables.
+a tournament with its ruleset and convention overrides (or from a club preset: `?preset=`),
+see the matches of every round with links to the tables, open and close a round, assign
+scorers to tables; and the club's presets (issue 19, item 6): listed, saved from a tournament
+of the club, renamed, deleted.
 """
-
-# The club organiser's presets pages (issue 19, item 6): the list of a club's presets, one
-# saved from a tournament of the club, renamed, deleted; and the new-tournament form started
-# from one (`?preset=`).
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Reads for the live pages and their API: standings, a round's tables with live scores, a
-player's record, the leaderboard. Everything here reads stored rows (StandingRow, Match.result,
-Rating); nothing recomputes a rule or rebuilds the standings on a page view.
+"""Reads for the live pages and their API: standings, a round's tables with live scores, the
+current round. (The leaderboard and a player's page: `live.leaderboard`.) Everything here reads
+stored rows (StandingRow, Match.result); nothing recomputes a rule or rebuilds the standings
+on a page view.
 """
 
 from __future__ import annotations

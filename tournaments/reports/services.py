@@ -1,5 +1,6 @@
 """Writes for the reports: order a report job, build it (progress, file, failure), retry it;
-restore a tournament from its archive; housekeeping for celery beat.
+housekeeping for celery beat and the watchdog's round. (An archive's restore:
+`reports.restore`.)
 
 A job's life: `queued` (ordered; the task is queued when the transaction commits) →
 `running` (the task updates `progress` as it goes) → `done` (the file is stored) or

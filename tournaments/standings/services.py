@@ -4,9 +4,9 @@ The calculation itself is `tournaments.standings.ranking` (plain data in, ranked
 docstring defines every figure). This module is its Django side: the names of the figures in
 the user's language, the tally a finished match adds (read from the engine's result document
 through its game, the only source of scores), and the `StandingRow` rows kept up to date: the
-hook (`tournaments.events.hooks.match_changed`) stores each finished match's outcome in a
-`MatchTally` and queues a refresh of that tournament's rows; the pages and the API only read
-`StandingRow`.
+hook (`tournaments.standings.hooks.match_changed`) stores each finished match's outcome in a
+`MatchTally` (`standings.tallies`) and queues a refresh of that tournament's rows; the pages
+and the API only read `StandingRow`.
 """
 
 from __future__ import annotations
