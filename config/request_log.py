@@ -52,7 +52,15 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
-def outcome_of(status: int) -> str:
+def busy(response: HttpResponse) -> bool:
+    """A 503 with Retry-After: the site shedding load by design (an export's stream slots
+    taken), which the client retries; not a fault of the server."""
+    return response.status_code == 503 and response.has_header("Retry-After")
+
+
+def outcome_of(status: int, *, shed: bool = False) -> str:
+    if shed:
+        return "busy"
     if status == 429:
         return "throttled"
     if status in (401, 403):
@@ -115,7 +123,8 @@ class RequestLogMiddleware:
         cpu_started = time.thread_time() if every_request else None
         response = self.get_response(request)
         status = response.status_code
-        level = logging.ERROR if status >= 500 else logging.INFO
+        shed = busy(response)
+        level = logging.WARNING if shed else logging.ERROR if status >= 500 else logging.INFO
         if level == logging.INFO and not every_request:
             return response
         duration_ms = round((time.perf_counter() - started) * 1000, 1)
@@ -136,7 +145,7 @@ class RequestLogMiddleware:
                 "cpu_ms": cpu_ms,
                 **_user_fields(request),
                 "match_id": _match_id(request),
-                "outcome": outcome_of(status),
+                "outcome": outcome_of(status, shed=shed),
             },
         )
         return response

@@ -86,10 +86,15 @@ def test_the_standings_xlsx_has_no_formula_cell():
     for row in table.iter_rows():
         for cell in row:
             assert cell.data_type != "f", (cell.coordinate, cell.value)
+    # Text cells with the quote-prefix style: the names themselves, no apostrophe in them
+    # (issue 35, item 20), and never a formula.
     names = [row[1] for row in table.iter_rows(min_row=2, values_only=True)]
-    assert names == ["'" + n for n in (HYPERLINK, AT_SUM, PLUS, MINUS)]
+    assert names == [HYPERLINK, AT_SUM, PLUS, MINUS]
+    for row in table.iter_rows(min_row=2, min_col=2, max_col=2):
+        assert row[0].data_type == "s" and row[0].quotePrefix, row[0].coordinate
     first = next(table.iter_rows(min_row=2, values_only=True))
-    assert first[2] == "'" + FORMULA_CLUB
+    assert first[2] == FORMULA_CLUB
+    assert table.cell(row=2, column=3).quotePrefix
     assert first[3] == -3 and isinstance(first[3], int)  # still a number to sum
     info = book.worksheets[1]
     for row in info.iter_rows():

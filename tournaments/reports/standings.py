@@ -19,7 +19,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from tournaments.reports.cells import row_safe
+from tournaments.reports.cells import row_safe, xlsx_append
 from tournaments.reports.data import (
     Column,
     Progress,
@@ -123,7 +123,7 @@ def table_rows(sheet: StandingsSheet, columns: StandingsColumns) -> Iterator[lis
     """A row per player in heading order: numbers as numbers, a shared rank as "3–5" (else
     empty), a figure the player has none of as None."""
     for line in sheet.lines:
-        yield row_safe(
+        yield (
             [
                 line.rank,
                 line.player,
@@ -145,7 +145,7 @@ def standings_csv(sheet: StandingsSheet) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(row_safe(headings(columns)))
-    writer.writerows(table_rows(sheet, columns))
+    writer.writerows(row_safe(row) for row in table_rows(sheet, columns))
     if sheet.tournament.points_counted:
         # After a blank line, below the table: how its match points are counted.
         writer.writerow([])
@@ -226,7 +226,7 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     assert isinstance(table, Worksheet)  # a new workbook's one sheet
     table.title = _("Standings")[:31]
     heading_row = headings(columns)
-    table.append(row_safe(heading_row))
+    xlsx_append(table, heading_row)
     bold = Font(bold=True)
     fill = PatternFill("solid", fgColor="DCE8E0")
     for cell in table[1]:
@@ -234,7 +234,7 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         cell.fill = fill
         cell.alignment = Alignment(wrap_text=True, vertical="top")
     for row in table_rows(sheet, columns):
-        table.append(row)
+        xlsx_append(table, row)
     widths = [7, 32, 22] + [12] * (len(heading_row) - 3)
     for index, width in enumerate(widths, start=1):
         table.column_dimensions[get_column_letter(index)].width = width
@@ -254,29 +254,29 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
         (_("Tiebreak order"), ", ".join(c.label for c in sheet.tiebreaks)),
         (_("How points are counted"), t.points_counted),
     ]:
-        info.append(row_safe([label, value]))
+        xlsx_append(info, [label, value])
     info.column_dimensions["A"].width = 22
     info.column_dimensions["B"].width = 60
     for row in info.iter_rows(min_col=1, max_col=1):
         row[0].font = bold
     if sheet.discipline:  # the "Discipline" sheet: one row per card
         cards = book.create_sheet(_("Discipline")[:31])
-        cards.append(row_safe(discipline_headings()))
+        xlsx_append(cards, discipline_headings())
         for cell in cards[1]:
             cell.font = bold
             cell.fill = fill
         for card_row in discipline_rows(sheet):
-            cards.append(row_safe(card_row))
+            xlsx_append(cards, card_row)
         for index, width in enumerate([28, 16, 8, 50, 18, 24, 10], start=1):
             cards.column_dimensions[get_column_letter(index)].width = width
     if sheet.teams:  # the "Teams" (or "Pairs") sheet: one row per team
         teams_sheet = book.create_sheet(teams_title(sheet)[:31])
-        teams_sheet.append(row_safe(team_headings(sheet)))
+        xlsx_append(teams_sheet, team_headings(sheet))
         for cell in teams_sheet[1]:
             cell.font = bold
             cell.fill = fill
         for team_row in team_rows(sheet):
-            teams_sheet.append(row_safe(team_row))
+            xlsx_append(teams_sheet, team_row)
         for index, width in enumerate([7, 32, 12, 12, 80], start=1):
             teams_sheet.column_dimensions[get_column_letter(index)].width = width
     out = io.BytesIO()

@@ -5,6 +5,7 @@ to come back shortly; behind nginx the proxy sends the file and no thread is hel
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -61,6 +62,26 @@ def test_a_reader_beyond_the_slots_is_told_to_come_back(streamed: Any) -> None:
     assert again.status_code == 200
     assert body(again).startswith(b"{")
     close_as_the_server(again)
+
+
+def test_a_reader_told_to_come_back_is_no_server_error_in_the_logs(
+    streamed: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The 503 `export_busy` is the site shedding load by design (issue 35, item 20): logged
+    as "busy" at WARNING, never at ERROR as a server error."""
+    tournament = tournament_of(3)
+    first = export(Client(), tournament)
+    try:
+        with caplog.at_level(logging.INFO):
+            busy = export(Client(), tournament)
+        assert busy.status_code == 503
+    finally:
+        body(first)
+        close_as_the_server(first)
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    [line] = [r for r in caplog.records if r.name == "deberc.request" and "503" in r.getMessage()]
+    assert line.levelno == logging.WARNING
+    assert line.outcome == "busy"  # type: ignore[attr-defined]
 
 
 def test_the_slot_comes_back_when_the_reader_goes_away(streamed: Any) -> None:

@@ -268,6 +268,10 @@ def export_busy_response() -> HttpResponse:
     message = _("Too many downloads of this export at once; try again in a few seconds.")
     response = JsonResponse({"errors": [error(None, "export_busy", str(message))]}, status=503)
     response["Retry-After"] = str(EXPORT_BUSY_RETRY_AFTER)
+    # A refusal by design (the reader is told when to come back), not a server error: the
+    # request log writes it as "busy" at WARNING, and Django's own "Service Unavailable"
+    # line at ERROR is not written (the handler skips a response marked as logged).
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 
