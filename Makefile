@@ -32,7 +32,8 @@ demo: migrate
 # `run`: with a Celery worker and beat when Redis answers (REDIS_URL, or 127.0.0.1:6379),
 # eager tasks in the web process otherwise; DEBERC_WORKER=auto|yes|no chooses.
 run: demo
-	$(DEV) $(BIN)/python manage.py collectstatic --noinput >/dev/null
+	@echo "Collecting the static files (compressed once: about a minute the first time)..."
+	$(DEV) $(BIN)/python manage.py collectstatic --noinput | tail -n 1
 	$(DEV) $(BIN)/python manage.py runserver_with_worker $(HOST):$(PORT)
 
 test: setup

@@ -12,3 +12,6 @@ class ScoringConfig(AppConfig):
         from scoring import tokens
 
         tokens.signals_connect()
+        # Celery's registry holds this app's tasks in every process, the web's too (a task is
+        # queued by its name: config.jobs).
+        from scoring import tasks  # noqa: F401

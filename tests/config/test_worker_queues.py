@@ -4,7 +4,9 @@ is not there). No broker needed: the routing is what `apply_async` asks Celery's
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from types import SimpleNamespace
 from typing import Any
 
@@ -110,6 +112,26 @@ def test_runserver_with_worker_listens_on_both_queues(monkeypatch: pytest.Monkey
         addrport="127.0.0.1:9999", worker="auto", no_beat=False, concurrency=2, noreload=True
     )
     assert _queues_option(started["worker"]) == {"celery", "reports"}
+    # Beat's schedule file is this checkout's own (issue 35, item 21), not one shared by
+    # every checkout of the host.
+    schedule = started["beat"][started["beat"].index("-s") + 1]
+    assert schedule == rsw.beat_schedule_path(settings.BASE_DIR)
+    assert rsw.beat_schedule_path("/srv/a") != rsw.beat_schedule_path("/srv/b")
+    assert schedule != os.path.join(tempfile.gettempdir(), "deberc-celerybeat-schedule")
+
+
+def test_a_worker_run_as_root_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make run` as root (a container, a fresh machine): one line instead of Celery's page
+    of warnings, which the worker is told to leave out."""
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(rsw, "choose_broker", lambda mode, url: "redis://127.0.0.1:6379/9")
+    monkeypatch.setattr(rsw.os, "geteuid", lambda: 0)
+    command = rsw.Command()
+    monkeypatch.setattr(command, "_supervise", lambda commands, env: started.update(env=env))
+    command.handle(
+        addrport="127.0.0.1:9999", worker="auto", no_beat=True, concurrency=2, noreload=True
+    )
+    assert started["env"]["PYTHONWARNINGS"] == rsw.ROOT_WARNING_FILTER
 
 
 def test_the_benches_worker_listens_on_both_queues(

@@ -11,6 +11,7 @@ stopped when runserver stops (Ctrl-C) or when any of them dies.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import signal
 import subprocess
@@ -47,6 +48,19 @@ def choose_broker(mode: str, env_url: str) -> str | None:
     if mode == "yes":
         raise CommandError(f"Redis does not answer at {candidates[0]}; cannot start a worker.")
     return None
+
+
+# Celery's warning that a worker runs as root (a UserWarning; its class cannot be named in a
+# -W filter, which Python reads before it can import celery).
+ROOT_WARNING_FILTER = "ignore:You're running the worker with superuser privileges:UserWarning"
+
+
+def beat_schedule_path(checkout: Any) -> str:
+    """Where this checkout's beat keeps its schedule: a file of its own in the temporary
+    folder, named by the checkout's path, so that two checkouts on one host (two branches, two
+    developers) never share one beat's record of what it last sent."""
+    digest = hashlib.sha256(str(checkout).encode()).hexdigest()[:12]
+    return os.path.join(tempfile.gettempdir(), f"deberc-celerybeat-{digest}")
 
 
 class Command(BaseCommand):
@@ -98,8 +112,17 @@ class Command(BaseCommand):
                     ],
                 )
             )
+            if os.geteuid() == 0:
+                # A development machine (or a container) run as root: Celery warns at length
+                # that a worker should not run as root. True in production, where the worker
+                # is its own user (docs/deployment.md); here one line says it instead.
+                env["PYTHONWARNINGS"] = ROOT_WARNING_FILTER
+                self.stdout.write(
+                    "The worker runs as root on this development machine; in production run "
+                    "it as its own user (docs/deployment.md)."
+                )
             if not options["no_beat"]:
-                schedule = os.path.join(tempfile.gettempdir(), "deberc-celerybeat-schedule")
+                schedule = beat_schedule_path(settings.BASE_DIR)
                 commands.append(("beat", [*celery, "beat", "--loglevel=info", "-s", schedule]))
             self.stdout.write(
                 f"Celery worker{'' if options['no_beat'] else ' and beat'} on {broker}"
