@@ -26,7 +26,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -44,7 +44,9 @@ from tournaments.events import selectors
 from tournaments.events.models import Round, Table, Tournament
 
 ROLES = ("referee", "organiser", "scorer")
-SEARCH_MIN = 2
+# One letter is a search too (a short Cyrillic name, an initial): at most SEARCH_LIMIT found,
+# and the page says when there are more.
+SEARCH_MIN = 1
 SEARCH_LIMIT = 20
 
 
@@ -78,10 +80,13 @@ def club_members(club: Any) -> QuerySet[Any]:
 
 def club_members_search(*, club: Any, query: str) -> list[Any]:
     """The search box of the staff page: members whose sign-in name, name or player name
-    contains `query` (at least two characters), at most SEARCH_LIMIT."""
+    contains `query` (at least SEARCH_MIN characters), at most SEARCH_LIMIT + 1 (one more
+    than shown tells the page there are more). Each carries `club_role`, their role in the
+    club (None for a player without a membership): the role the page offers first."""
     query = " ".join(str(query or "").split())
     if len(query) < SEARCH_MIN:
         return []
+    club_id = getattr(club, "pk", club)
     return list(
         club_members(club)
         .filter(
@@ -90,7 +95,14 @@ def club_members_search(*, club: Any, query: str) -> list[Any]:
             | Q(last_name__icontains=query)
             | Q(player__display_name__icontains=query)
         )
-        .select_related("player")[:SEARCH_LIMIT]
+        .annotate(
+            club_role=Subquery(
+                ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=club_id).values("role")[
+                    :1
+                ]
+            )
+        )
+        .select_related("player")[: SEARCH_LIMIT + 1]
     )
 
 

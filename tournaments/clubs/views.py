@@ -109,6 +109,7 @@ def _staff_render(
 ) -> HttpResponse:
     query = str(request.GET.get("q", ""))[:80]
     rnd = services._current_round(tournament)
+    found = services.club_members_search(club=tournament.club, query=query)
     return render(
         request,
         "tournaments/staff/staff.html",
@@ -116,8 +117,9 @@ def _staff_render(
             "tournament": tournament,
             "rows": services.staff_rows(tournament),
             "query": query,
-            "found": services.club_members_search(club=tournament.club, query=query),
-            "searched": len(query.strip()) >= services.SEARCH_MIN,
+            "found": found[: services.SEARCH_LIMIT],
+            "more_found": len(found) > services.SEARCH_LIMIT,
+            "searched": bool(query.strip()),
             "round": rnd,
             "tables": list(rnd.tables.order_by("number")) if rnd else [],
             "errors": errors or {},

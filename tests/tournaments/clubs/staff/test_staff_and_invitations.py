@@ -214,6 +214,59 @@ def test_the_staff_page_searches_the_clubs_members_not_every_account():
     assert b"zz_stranger_account" not in page.content
 
 
+def _member_item(page: str, username: str) -> str:
+    start = page.index(f'data-member="{username}"')
+    return page[start : page.index("</li>", start)]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_one_letter_search_finds_or_says_no_one_matches(language: str) -> None:
+    """Issue 35, item 15: one letter searched showed neither results nor "no match"."""
+    night = make_evening()
+    member = UserFactory(username="qmember")
+    ClubMember.objects.create(club=night.tournament.club, user=member, role="player")
+    client = signed_in(night.organiser)
+    url = f"/tournaments/{night.tournament.pk}/staff/"
+    found = client.get(url, {"q": "q"}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert 'data-member="qmember"' in found
+    nobody = client.get(url, {"q": "ж"}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert "data-member=" not in nobody
+    said = {"ru": "Никто из членов клуба не подходит под «ж».", "uk": "Жоден член клубу не"}
+    assert said[language] in nobody
+
+
+def test_a_long_list_of_matches_says_there_are_more() -> None:
+    night = make_evening()
+    for number in range(25):
+        person = UserFactory(username=f"many{number:02d}")
+        ClubMember.objects.create(club=night.tournament.club, user=person, role="player")
+    page = (
+        signed_in(night.organiser)
+        .get(f"/tournaments/{night.tournament.pk}/staff/", {"q": "many"}, HTTP_ACCEPT_LANGUAGE="ru")
+        .content.decode()
+    )
+    assert page.count("data-member=") == 20
+    assert "Показаны первые 20" in page
+
+
+def test_a_member_invited_as_scorer_is_offered_as_scorer_first() -> None:
+    """Issue 35, item 15: appointing a person the club invited as scorer defaulted to
+    referee. Their role in the club is the one selected; a referee stays a referee."""
+    night = make_evening()
+    club = night.tournament.club
+    for name, role in (("kscorer", "scorer"), ("kreferee", "referee"), ("korganiser", "organiser")):
+        ClubMember.objects.create(club=club, user=UserFactory(username=name), role=role)
+    page = (
+        signed_in(night.organiser)
+        .get(f"/tournaments/{night.tournament.pk}/staff/", {"q": "k"})
+        .content.decode()
+    )
+    assert '<option value="scorer" selected>' in _member_item(page, "kscorer")
+    assert '<option value="referee" selected>' in _member_item(page, "kreferee")
+    assert '<option value="organiser" selected>' in _member_item(page, "korganiser")
+    assert " selected>" not in _member_item(page, "kscorer").split('value="scorer"')[0]
+
+
 def test_the_staff_pages_are_the_organisers():
     night = make_evening()
     for role in ("referee", "scorer", "player", "stranger"):
