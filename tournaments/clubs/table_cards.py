@@ -277,10 +277,14 @@ def qr_data_uri(url: str, *, scale: int = 8) -> str:
     return "data:image/png;base64," + base64.b64encode(qr_png(url, scale=scale)).decode()
 
 
-def rules_line(tournament: Any) -> str:
-    """The game and its rules in a line: "Deberc · Moscow · 2 players · 1 convention changed"."""
+def rules_line(tournament: Any, seats: int | None = None) -> str:
+    """The game and its rules in a line: "Deberc · Moscow · 2 players · 1 convention changed".
+    `seats`: how many sit at this table (a mixed-size round has tables of 3 and of 4)."""
     parts = [str(tournament.get_game_display()), str(tournament.get_ruleset_display())]
-    parts.append(str(dict(tournament.TABLE_SIZES).get(tournament.table_size, "")))
+    if seats:
+        parts.append(ngettext("%(count)s player", "%(count)s players", seats) % {"count": seats})
+    else:
+        parts.append(tournament.seats_label)
     if tournament.conventions:
         count = len(tournament.conventions)
         parts.append(
@@ -302,7 +306,7 @@ def card_context(table: Table, url: str) -> dict[str, Any]:
         "round": table.round,
         "table": table,
         "players": players,
-        "rules": rules_line(table.round.tournament),
+        "rules": rules_line(table.round.tournament, seats=len(players) or None),
         "qr": qr_data_uri(url),
         "url": url,
     }

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
 from scoring import games
@@ -208,6 +209,15 @@ class Tournament(models.Model):
     def round_sizes(self) -> list[int]:
         """The table sizes a round may use, ascending (one, unless mixed)."""
         return sorted(self.table_sizes) if self.table_sizes else [self.table_size]
+
+    @property
+    def seats_label(self) -> str:
+        """How many play at a table, as the pages' header says it: "4 players a table", or
+        for mixed sizes every size ("3–4 players a table"), never only the first."""
+        sizes = self.round_sizes
+        return ngettext("%(sizes)s player a table", "%(sizes)s players a table", max(sizes)) % {
+            "sizes": "–".join(str(size) for size in sizes)
+        }
 
 
 class Entry(models.Model):
