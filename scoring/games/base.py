@@ -169,6 +169,13 @@ class Game(ABC):
         Deberc's `pairs: no`)."""
         return table_size in self.pairs_at
 
+    def seat_sides(self, table_size: int, ruleset: Any = None, overrides: Any = None) -> list[int]:
+        """The side of each seat, in seat order: partners share one, and sit opposite (seats
+        1 & 3 against 2 & 4); at a table without partnerships each seat is its own side."""
+        if self.plays_in_pairs(table_size, ruleset, overrides):
+            return [seat % 2 for seat in range(table_size)]
+        return list(range(table_size))
+
     # --- scoring ---
     @abstractmethod
     def score(self, record: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext
 
 from config.ids import is_id
 from scoring import games
@@ -279,6 +280,13 @@ def player_visible(player: Player, *, user: Any = None) -> bool:
     return players_visible(user).filter(pk=player.pk).exists()
 
 
+def _names_and(names: Sequence[str]) -> str:
+    """A side's names in words: "Anna", "Anna and Cleo" (a pair), in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
 def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
     """A player's matches and figures as `user` may see them (anonymous: the public), read
     from the engine's results and the deal records of the matches of tournaments `user` may
@@ -302,13 +310,15 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
     )
     match_ids = [seat.match_id for seat in seats]
     others: dict[int, list[str]] = defaultdict(list)
-    for match_id, other_name in (
+    seated: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for match_id, position, other_name in (
         Seat.objects.filter(match_id__in=match_ids)
-        .exclude(player=player)
         .order_by("position")
-        .values_list("match_id", "player__display_name")
+        .values_list("match_id", "position", "player__display_name")
     ):
-        others[match_id].append(other_name)
+        seated[match_id].append((position, other_name))
+        if other_name != player.display_name:
+            others[match_id].append(other_name)
     name = player.display_name
     matches: list[dict[str, Any]] = []
     finished = won = 0
@@ -322,6 +332,15 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
         totals = score_figures(game, match.result or {})
         finished += is_finished
         won += is_finished and is_winner
+        # Partners (Deberc's pairs) are not opponents: one name and one score per side.
+        table = seated.get(match.pk, [])
+        sides = game.seat_sides(len(table), match.ruleset, match.conventions)
+        own_side = sides[seat.position] if seat.position < len(sides) else seat.position
+        partners = [n for (p, n) in table if sides[p] == own_side and p != seat.position]
+        opposing: dict[int, list[str]] = defaultdict(list)
+        for position, other_name in table:
+            if sides[position] != own_side:
+                opposing[sides[position]].append(other_name)
         matches.append(
             {
                 "id": match.pk,
@@ -331,9 +350,10 @@ def player_record(player: Player, *, user: Any = None) -> dict[str, Any]:
                 "tournament_id": match.tournament_id,
                 "round": match.round.number if match.round else None,
                 "table": match.table.number if match.table else None,
-                "opponents": others.get(match.pk, []),
+                "partners": partners,
+                "opponents": [_names_and(names) for names in opposing.values()],
                 "total": totals.get(name, 0),
-                "opponent_totals": [totals.get(o, 0) for o in others.get(match.pk, [])],
+                "opponent_totals": [totals.get(names[0], 0) for names in opposing.values()],
                 "finished": is_finished,
                 "won": is_finished and is_winner,
             }

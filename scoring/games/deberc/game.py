@@ -123,7 +123,7 @@ class Deberc(Game):
             "totals": [int(result.get("match", {}).get(name, 0)) for name in names],
             "winners": [name for name in self.winners(result) if name in index],
             "bytes": byte_counts,
-            "sides": [i % 2 for i in range(4)] if pairs else list(range(len(names))),
+            "sides": self.seat_sides(len(names), ruleset, overrides),
             "target": _target(ruleset, overrides, len(names)),
         }
 
