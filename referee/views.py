@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.collation import sorted_by_name
 from config.htmx import HtmxHttpRequest
 from scoring.models import Deal, Match
 from tournaments.clubs import permissions as perms
@@ -310,12 +311,12 @@ def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) ->
     from tournaments.discipline.models import Card
     from tournaments.events.models import Entry
 
-    players = [
-        (e.player_id, e.player.display_name)
-        for e in Entry.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("player__display_name")
-    ]
+    players = sorted_by_name(
+        Entry.objects.filter(tournament=tournament).values_list(
+            "player_id", "player__display_name"
+        ),
+        lambda p: p[1],
+    )
     articles = [
         (a.id, f"{a.id} · {a.title}")
         for a in selectors.article_list(tournament.game).only(

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from config.collation import sorted_by_name
 from config.security import client_ip
 from tournaments.clubs import permissions as perms
 from tournaments.clubs import selectors as clubs_selectors
@@ -204,7 +205,9 @@ def _members_render(
             "club": club,
             "members": services.member_rows(club),
             "invitations": services.invitations_open(club),
-            "players": club.players.filter(user__isnull=True).order_by("display_name"),
+            "players": sorted_by_name(
+                club.players.filter(user__isnull=True), lambda p: p.display_name
+            ),
             "roles": ClubMember.Role.choices,
             "issued": issued,
             "issued_url": url,

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.collation import sorted_by_name
 from scoring import games
 from tournaments.clubs.models import Club
 from tournaments.clubs.names import lookalike_refusal, name_checked, name_lookalike
@@ -205,7 +206,7 @@ def preset_apply(*, preset: ClubPreset, fields: dict[str, Any]) -> dict[str, Any
 
 
 def presets_of(club: Club) -> list[ClubPreset]:
-    return list(ClubPreset.objects.filter(club=club).order_by("name"))
+    return sorted_by_name(ClubPreset.objects.filter(club=club), lambda p: p.name)
 
 
 def presets_for_user(user: Any) -> list[ClubPreset]:

@@ -14,6 +14,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext
 
+from config.collation import sorted_by_name
 from config.ids import is_id
 from scoring import games
 from scoring.models import Deal, Match, Seat
@@ -272,7 +273,7 @@ def leaderboard_clubs(
             )
         club_ids = sorted(set(players.values_list("club_id", flat=True)))
         cache.set(cache_key, club_ids, LEADERBOARD_CACHE_SECONDS)
-    return list(Club.objects.filter(pk__in=club_ids).order_by("name"))
+    return sorted_by_name(Club.objects.filter(pk__in=club_ids), lambda c: c.name)
 
 
 def player_visible(player: Player, *, user: Any = None) -> bool:

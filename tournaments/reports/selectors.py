@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from config.collation import sorted_by_name
 from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments.clubs import permissions as perms
@@ -302,7 +303,7 @@ def round_sheet(tournament: Tournament, number: int) -> RoundSheet | None:
         number=rnd.number,
         status_label=str(rnd.get_status_display()),
         tables=out,
-        byes=sorted(p.display_name for p in rnd.byes.all()),
+        byes=sorted_by_name(p.display_name for p in rnd.byes.all()),
     )
 
 

@@ -33,6 +33,7 @@ from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from config.collation import sorted_by_name
 from config.ids import is_id
 from tournaments.events.models import Entry, Tournament
 from tournaments.events.setup import PLAY_SETTINGS
@@ -356,7 +357,7 @@ def archive_manifest(tournament: Tournament) -> dict[str, Any]:
             {
                 "number": rnd.number,
                 "status": rnd.status,
-                "byes": sorted(p.display_name for p in rnd.byes.all()),
+                "byes": sorted_by_name(p.display_name for p in rnd.byes.all()),
             }
         )
     return {

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.collation import sorted_by_name
 from config.htmx import HtmxHttpRequest
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Tournament
@@ -83,10 +84,8 @@ def reports_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             return HttpResponse(f'<p class="error" role="alert">{_escape(error)}</p>', status=400)
     jobs = list(selectors.jobs_of_tournament(tournament))
     rounds = list(tournament.round_set.order_by("number").values_list("number", flat=True))
-    players = list(
-        tournament.entries.select_related("player")
-        .order_by("player__display_name")
-        .values_list("player_id", "player__display_name")
+    players = sorted_by_name(
+        tournament.entries.values_list("player_id", "player__display_name"), lambda p: p[1]
     )
     return render(
         request,
