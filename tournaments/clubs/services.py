@@ -335,26 +335,108 @@ def invitation_find(token: Any) -> Invitation | None:
     return invitation if invitation.state == "open" else None
 
 
-# Cyrillic letters written in Latin for a sign-in name anyone can type on any phone.
-_LATIN = {
+# Cyrillic letters written in Latin for a sign-in name anyone can type on any phone, by the
+# name's own language: Russian names by the Russian rules (Виктор → viktor), Ukrainian ones by
+# Ukraine's official transliteration (Микола → mykola). A name shows its language by the
+# letters only one alphabet has (ы э ё ъ; і ї є ґ); a name with none of them is read in the
+# language of the page its owner opened the invitation in.
+_RUSSIAN = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
+    "з": "z", "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
+    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts",
+    "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu",
+    "я": "ya",
+}  # fmt: skip
+_UKRAINIAN = {
     "а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ie",
     "ж": "zh", "з": "z", "и": "y", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l",
     "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
     "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ь": "", "ю": "iu",
-    "я": "ia", "ё": "e", "ы": "y", "э": "e", "ъ": "",
+    "я": "ia", "\u2019": "", "'": "",
 }  # fmt: skip
+_ONLY_RUSSIAN = set("ыэёъ")
+_ONLY_UKRAINIAN = set("іїєґ")
+USERNAME_MIN, USERNAME_MAX = 3, 30
 
 
-def _username_base(name: str) -> str:
-    latin = "".join(_LATIN.get(ch, ch) for ch in name.lower())
+def _name_language(name: str, language: str) -> str:
+    letters = set(name.lower())
+    if letters & _ONLY_UKRAINIAN and not letters & _ONLY_RUSSIAN:
+        return "uk"
+    if letters & _ONLY_RUSSIAN:
+        return "ru"
+    return "uk" if language == "uk" else "ru"
+
+
+def _username_base(name: str, language: str = "ru") -> str:
+    table = _UKRAINIAN if _name_language(name, language) == "uk" else _RUSSIAN
+    latin = "".join(table.get(ch, ch) for ch in name.lower())
     base = slugify(latin).replace("-", ".")[:20].strip(".")
     return base or "member"
 
 
-def invitation_accept(*, token: Any, password: Any, password_again: Any) -> Any:
-    """Open the account the invitation promised: a sign-in name made from the person's name,
-    the password they chose; a player's account linked to their player record; the person a
-    member of the club. Single-use: two acceptances at once make one account."""
+def _username_taken(username: str) -> bool:
+    return get_user_model().objects.filter(username__iexact=username).exists()
+
+
+def username_suggestion(invitation: Invitation, *, language: str = "ru") -> str:
+    """The sign-in name the invitation's page offers: the person's name in Latin letters
+    (viktor.sudeykin), with a short number only if that one is taken (viktor.sudeykin.2)."""
+    base = _username_base(invitation.name or str(invitation.role), language)
+    if not _username_taken(base):
+        return base
+    for number in range(2, 100):
+        if not _username_taken(f"{base}.{number}"):
+            return f"{base}.{number}"
+    return f"{base}.{secrets.randbelow(9000) + 1000}"
+
+
+def username_checked(username: Any) -> str:
+    """A sign-in name the invited person chose: 3 to 30 letters, digits and . _ - @ +, not
+    one a table card's account uses, not taken (in any case)."""
+    from django.contrib.auth.validators import UnicodeUsernameValidator
+
+    if not isinstance(username, str) or not username.strip():
+        raise _refuse("username", "required", _("Choose a sign-in name."))
+    username = username.strip()
+    if not USERNAME_MIN <= len(username) <= USERNAME_MAX:
+        raise _refuse(
+            "username",
+            "username_length",
+            _("A sign-in name has %(min)s to %(max)s characters.")
+            % {"min": USERNAME_MIN, "max": USERNAME_MAX},
+        )
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError:
+        raise _refuse(
+            "username",
+            "username_invalid",
+            _("A sign-in name has letters, digits and the signs . _ - @ + only, no spaces."),
+        ) from None
+    if username.lower().startswith(CARD_USERNAME_PREFIX.lower()):
+        raise _refuse("username", "username_invalid", _("This sign-in name is reserved."))
+    if _username_taken(username):
+        raise _refuse(
+            "username", "username_taken", _("This sign-in name is taken: choose another.")
+        )
+    return username
+
+
+def invitation_accept(
+    *,
+    token: Any,
+    password: Any,
+    password_again: Any,
+    username: Any = None,
+    language: str = "ru",
+) -> Any:
+    """Open the account the invitation promised: the sign-in name the person chose (the page
+    always sends one: a missing name is refused, never made up), the password they chose; a
+    player's account linked to their player record; the person a member of the club.
+    Single-use: two acceptances at once make one account. `username=None` (only the
+    service's own callers, e.g. an import) takes the suggestion."""
+    chosen = None if username is None else username_checked(username)
     if not isinstance(password, str) or not password:
         raise _refuse("password", "required", _("Choose a password."))
     if password != password_again:
@@ -373,18 +455,26 @@ def invitation_accept(*, token: Any, password: Any, password_again: Any) -> Any:
                 "invitation_invalid",
                 _("This invitation link is not valid: used, revoked or expired."),
             )
-        base = _username_base(invitation.name or invitation.role)
         User = get_user_model()
-        for _attempt in range(20):
-            username = f"{base}.{secrets.randbelow(9000) + 1000}"
+        if chosen is not None:
             try:
                 with transaction.atomic():
-                    user = User.objects.create_user(username=username, password=password)
-                break
-            except IntegrityError:
-                continue
-        else:  # pragma: no cover - 20 collisions in a row
-            raise _refuse("token", "busy", _("Try again."))
+                    user = User.objects.create_user(username=chosen, password=password)
+            except IntegrityError:  # taken between the check and now
+                raise _refuse(
+                    "username", "username_taken", _("This sign-in name is taken: choose another.")
+                ) from None
+        else:
+            for _attempt in range(20):
+                candidate = username_suggestion(invitation, language=language)
+                try:
+                    with transaction.atomic():
+                        user = User.objects.create_user(username=candidate, password=password)
+                    break
+                except IntegrityError:
+                    continue
+            else:  # pragma: no cover - 20 collisions in a row
+                raise _refuse("token", "busy", _("Try again."))
         if invitation.name:
             user.first_name = invitation.name[:150]
             user.save(update_fields=["first_name"])

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -275,6 +276,8 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
                 token=token,
                 password=request.POST.get("password"),
                 password_again=request.POST.get("password_again"),
+                username=request.POST.get("username", ""),
+                language=get_language() or "ru",
             )
         except DjangoValidationError as exc:
             errors = _errors(exc)
@@ -288,7 +291,14 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "tournaments/staff/invitation.html",
-        {"invitation": invitation, "errors": errors},
+        {
+            "invitation": invitation,
+            "errors": errors,
+            "username": request.POST.get("username")
+            if request.method == "POST"
+            else services.username_suggestion(invitation, language=get_language() or "ru"),
+            "username_max": services.USERNAME_MAX,
+        },
         status=400 if errors else 200,
     )
 

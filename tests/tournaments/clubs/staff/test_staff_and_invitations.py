@@ -5,6 +5,7 @@ one-time link with which they set a password; a player's account is linked to th
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -49,11 +50,20 @@ def invite(night, **body) -> dict:
     return answer.json()
 
 
+def suggested_username(page: str) -> str:
+    return re.search(r'name="username" value="([^"]*)"', page).group(1)
+
+
 def accept(url: str, password: str = "long enough pass") -> tuple[Client, object]:
+    """As a browser does: the page's form sent with the sign-in name it suggests."""
     client = Client()
     path = url.split("testserver", 1)[1]
-    assert client.get(path).status_code == 200
-    answer = client.post(path, {"password": password, "password_again": password})
+    page = client.get(path)
+    assert page.status_code == 200
+    username = suggested_username(page.content.decode())
+    answer = client.post(
+        path, {"username": username, "password": password, "password_again": password}
+    )
     assert answer.status_code == 200, answer.content
     return client, answer.context["member"]
 
@@ -89,7 +99,14 @@ def test_the_link_is_single_use_and_says_the_same_whatever_is_wrong():
     assert used.content.replace(b"x" * 32, b"").count(b"not valid") == never.content.count(
         b"not valid"
     )
-    again = Client().post(path, {"password": "another pass 1", "password_again": "another pass 1"})
+    again = Client().post(
+        path,
+        {
+            "username": "late.comer",
+            "password": "another pass 1",
+            "password_again": "another pass 1",
+        },
+    )
     assert again.status_code == 404
     members = get_user_model().objects.filter(club_memberships__club=night.tournament.club)
     assert members.exclude(pk=night.organiser.pk).count() == 1  # the one who accepted
@@ -307,3 +324,84 @@ def test_an_invited_organiser_creates_tournaments_and_invites_in_turn():
     client, _user = accept(invite(night, role="organiser", name="Орест")["url"])
     assert client.get("/tournaments/new/").status_code == 200
     assert client.get(f"/clubs/{night.tournament.club_id}/members/").status_code == 200
+
+
+# --- the sign-in name the invited person chooses (issue 35, item 16) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "suggested"),
+    [
+        ("Виктор Судейкин", "ru", "viktor.sudeykin"),
+        ("Микола Іваненко", "ru", "mykola.ivanenko"),  # і: a Ukrainian name
+        ("Микола Бондар", "uk", "mykola.bondar"),  # no telling letter: the page's language
+        ("Эльвира Щукина", "uk", "elvira.shchukina"),  # э: a Russian name
+    ],
+)
+def test_the_page_suggests_a_sign_in_name_in_the_names_own_language(
+    name: str, language: str, suggested: str
+) -> None:
+    night = club_night()
+    path = invite(night, role="scorer", name=name)["url"].split("testserver", 1)[1]
+    page = Client().get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert suggested_username(page) == suggested
+
+
+def test_the_invited_person_chooses_their_sign_in_name() -> None:
+    night = club_night()
+    path = invite(night, role="scorer", name="Виктор Судейкин")["url"].split("testserver", 1)[1]
+    answer = Client().post(
+        path,
+        {"username": "vitya", "password": "long enough pass", "password_again": "long enough pass"},
+    )
+    assert answer.status_code == 200
+    assert answer.context["member"].username == "vitya"
+
+
+@pytest.mark.parametrize(
+    ("username", "code", "said"),
+    [
+        ("", "required", "Выберите имя для входа."),
+        ("ab", "username_length", "от 3 до 30 символов"),
+        ("two words", "username_invalid", "без пробелов"),
+        ("ORGANISER", "username_taken", "уже занято"),
+    ],
+)
+def test_a_sign_in_name_refused_says_why_and_keeps_the_link(
+    username: str, code: str, said: str
+) -> None:
+    night = club_night()
+    night.organiser.username = "organiser"
+    night.organiser.save(update_fields=["username"])
+    path = invite(night, role="scorer", name="Виктор")["url"].split("testserver", 1)[1]
+    client = Client()
+    answer = client.post(
+        path,
+        {
+            "username": username,
+            "password": "long enough pass",
+            "password_again": "long enough pass",
+        },
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert answer.status_code == 400
+    text = answer.content.decode()
+    assert said in text and 'aria-invalid="true"' in text
+    # Nothing was used up: the link still opens, and a good name then opens the account.
+    retry = client.post(
+        path,
+        {
+            "username": "viktor",
+            "password": "long enough pass",
+            "password_again": "long enough pass",
+        },
+    )
+    assert retry.status_code == 200
+
+
+def test_a_taken_suggestion_gets_a_short_number() -> None:
+    night = club_night()
+    UserFactory(username="viktor.sudeykin")
+    path = invite(night, role="scorer", name="Виктор Судейкин")["url"].split("testserver", 1)[1]
+    page = Client().get(path).content.decode()
+    assert suggested_username(page) == "viktor.sudeykin.2"
