@@ -170,6 +170,18 @@ class PlayersForm(ToolForm):
         return names
 
 
+# The placeholder of the search box above a list of rule articles (article-picker.js).
+ARTICLE_SEARCH = _("Find an article by a word of its title")
+
+
+class ArticlesField(forms.MultipleChoiceField):
+    """Rule articles picked from a list; an empty value (an old page's empty text box, a
+    blank option) is no article."""
+
+    def to_python(self, value: Any) -> list[str]:
+        return [item for item in super().to_python(value) if item]
+
+
 class RulingForm(forms.Form):
     """A ruling on a deal of a match: the violations offered are the match's game's own
     (`RefereeParts.violation_kinds`); a count for a kind the game counts, the opponent who
@@ -194,9 +206,17 @@ class RulingForm(forms.Form):
     explanation = forms.CharField(
         label=_("Explanation"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
-    articles = forms.CharField(
-        label=_("Cited articles (ids, comma separated; empty: the usual ones)"),
+    articles = ArticlesField(
+        label=_("Cited rule articles (none chosen: the violation's usual ones)"),
         required=False,
+        widget=forms.SelectMultiple(
+            attrs={
+                "size": 8,
+                "data-article-picker": "",
+                "data-search-label": ARTICLE_SEARCH,
+                "data-testid": "ruling-articles",
+            }
+        ),
     )
 
     def __init__(
@@ -205,17 +225,21 @@ class RulingForm(forms.Form):
         deals: list[int],
         players: list[str],
         kinds: Sequence[ViolationKind],
+        articles: Sequence[tuple[str, Sequence[tuple[str, str]]]] = (),
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.kinds = {kind.key: kind for kind in kinds}
+        # The game's articles by title, grouped by section: the referee picks them (a search
+        # box filters the list, referee/static/referee/article-picker.js) instead of typing
+        # ids nobody at a table knows (issue 35).
+        choice_field(self, "articles").choices = [
+            (section, list(rules)) for section, rules in articles
+        ]
         choice_field(self, "deal").choices = [(n, str(n)) for n in deals]
         choice_field(self, "kind").choices = [(kind.key, kind.label) for kind in kinds]
         choice_field(self, "violator").choices = [(p, p) for p in players]
         choice_field(self, "taken_by").choices = [("", "—")] + [(p, p) for p in players]
-        # The usual articles of the first kind, as an example of what may be cited.
-        if kinds:
-            self.fields["articles"].widget.attrs["placeholder"] = ", ".join(kinds[0].articles)
         if not any(kind.counted for kind in kinds):
             del self.fields["count"]
         if not any(kind.takes_trick for kind in kinds):
@@ -224,7 +248,7 @@ class RulingForm(forms.Form):
             del self.fields["combination"]
 
     def clean_articles(self) -> list[str]:
-        return [a for a in _SPLIT.split(self.cleaned_data.get("articles", "")) if a]
+        return list(dict.fromkeys(self.cleaned_data.get("articles") or []))
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -247,20 +271,33 @@ class CardForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Card"))
     reason = forms.CharField(label=_("Reason"), max_length=200)
-    article = forms.ChoiceField(label=_("Rule article"), required=False)
+    article = forms.ChoiceField(
+        label=_("Rule article"),
+        required=False,
+        widget=forms.Select(
+            attrs={
+                "data-article-picker": "",
+                "data-search-label": ARTICLE_SEARCH,
+                "data-testid": "card-article",
+            }
+        ),
+    )
 
     def __init__(
         self,
         *args: Any,
         players: Sequence[tuple[int, str]],
         kinds: Sequence[tuple[str, Any]],
-        articles: Sequence[tuple[str, str]],
+        articles: Sequence[tuple[str, Sequence[tuple[str, str]]]],
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "player").choices = [("", "—"), *players]
         choice_field(self, "kind").choices = list(kinds)
-        choice_field(self, "article").choices = [("", "—"), *articles]
+        choice_field(self, "article").choices = [
+            ("", "—"),
+            *((section, list(rules)) for section, rules in articles),
+        ]
 
 
 class CardWithdrawForm(forms.Form):

@@ -105,6 +105,15 @@ def rulebook_sections(game: str | None = None) -> list[dict[str, Any]]:
     ]
 
 
+def article_choices(game: str | None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """`game`'s articles as a form offers them: grouped by section, each by its title in the
+    active language (the id is the value sent, never shown: issue 35)."""
+    return [
+        (str(section["title"]), [(rule.id, rule.title_in()) for rule in section["articles"]])
+        for section in rulebook_sections(game)
+    ]
+
+
 def article_payload(rule: Article, lang: str) -> dict[str, Any]:
     """The API shape of an article: `{id, title, text, conventions, source}` (+ a few extras)."""
     return {

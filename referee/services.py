@@ -203,7 +203,10 @@ def ruling_record(
             number=deal_number,
             record=record,
             user=user,
-            reason=f"ruling: {kind} by {violator_name}",
+            # The deal's history shows this to whoever reads it: the violation by its name in
+            # the referee's language, not the record's code (issue 35).
+            reason=_("Ruling: %(kind)s, %(player)s")
+            % {"kind": violation.label, "player": violator_name},
         )
         ruling = Ruling.objects.create(
             match=match,
@@ -264,7 +267,8 @@ def ruling_overturn(*, ruling: Ruling, user: Any, reason: str) -> tuple[Ruling, 
             number=ruling.deal_number,
             record=record,
             user=user,
-            reason=f"ruling #{ruling.pk} overturned: {reason}",
+            reason=_("Ruling %(number)s overturned: %(reason)s")
+            % {"number": ruling.pk, "reason": reason},
         )
         ruling.overturned = True
         ruling.overturned_by = user

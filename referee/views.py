@@ -134,6 +134,11 @@ def tool_page(request: HttpRequest, tool: str) -> HttpResponse:
             answer = page.run(**form.tool_args(), lang=_lang())
         except ToolError as exc:
             errors = exc.errors
+    if answer:
+        # An answer explained line by line cites articles per line too: shown by title.
+        for line in answer.get("lines") or []:
+            if isinstance(line, dict) and line.get("articles"):
+                line["cited"] = _cited(list(line["articles"]))
     context = {
         "form": form,
         "answer": answer,
@@ -202,6 +207,7 @@ def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
         deals=deals,
         players=players,
         kinds=parts.violation_kinds if parts is not None else (),
+        articles=selectors.article_choices(match.game),
         initial={"deal": request.GET.get("deal") or (deals[-1] if deals else None)},
     )
     errors: list[dict[str, Any]] = []
@@ -317,17 +323,12 @@ def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) ->
         ),
         lambda p: p[1],
     )
-    articles = [
-        (a.id, f"{a.id} · {a.title}")
-        for a in selectors.article_list(tournament.game).only(
-            "id", "title_ru", "title_uk", "title_en"
-        )
-    ]
     return forms.CardForm(
         data,
         players=players,
         kinds=Card.Kind.choices,
-        articles=articles,
+        # By title in the referee's language, grouped by section; the id is only the value.
+        articles=selectors.article_choices(tournament.game),
         initial=initial,
     )
 

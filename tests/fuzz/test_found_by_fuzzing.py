@@ -450,7 +450,7 @@ def test_an_overturn_reason_longer_than_the_history_keeps_is_cut_there_only(ev):
     )
     # The history's column holds 100 characters (PostgreSQL refused a longer reason).
     assert all(len(r or "") <= 100 for r in reasons)
-    assert any((r or "").startswith(f"ruling #{ruling.pk} overturned: жж") for r in reasons)
+    assert any((r or "").startswith(f"Ruling {ruling.pk} overturned: жж") for r in reasons)
 
 
 def _sheet(**changes) -> bytes:

@@ -58,11 +58,19 @@ def test_a_referee_finds_the_rule_and_rules_a_renonce(live_server, chromium_path
         page.select_option("select[name=kind]", "renonce")
         page.select_option("select[name=violator]", anna)
         page.fill("textarea[name=explanation]", "Сбросил бубну, имея пику.")
+        # The articles are picked by title: a word of it keeps only the articles that hold
+        # it (issue 35); the chosen ones are cited.
+        articles = page.locator("select[name=articles]")
+        page.get_by_test_id("article-search").fill("байт на картах")
+        expect(articles.locator('option[value="violations.card_byte"]')).to_be_visible()
+        expect(articles.locator('option[value="play.follow_suit"]')).to_be_hidden()
+        articles.select_option(["play.renonce", "violations.card_byte"])
         page.get_by_test_id("record-ruling").click()
         page.wait_for_url(f"**/referee/tournaments/{match.tournament_id}/rulings/")
         ruling = page.get_by_test_id("ruling").first
         expect(ruling).to_contain_text(anna)
-        expect(ruling).to_contain_text("play.renonce")
+        expect(ruling.locator('a[href="/rules/play.renonce/"]')).to_contain_text("енонс")
+        expect(ruling).not_to_contain_text("play.renonce")
         browser.close()
 
     ruling = Ruling.objects.get()
@@ -71,6 +79,7 @@ def test_a_referee_finds_the_rule_and_rules_a_renonce(live_server, chromium_path
         anna,
         "ref",
     )
+    assert ruling.articles == ["play.renonce", "violations.card_byte"]
     match.refresh_from_db()
     assert match.result["deals"][0]["outcome"] == "card_byte"
     assert match.result["match"] == {anna: 0, boris: 162}

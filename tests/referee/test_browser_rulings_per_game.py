@@ -94,7 +94,9 @@ def test_each_table_rules_on_its_own_games_violations(live_server, chromium_path
         ruling = page.get_by_test_id("ruling").first
         expect(ruling).to_contain_text(words["renonce"])
         expect(ruling).to_contain_text("× 2")
-        expect(ruling).to_contain_text("preferans_scoring.violations")
+        # The cited article by its title, linked to the rulebook; never its id (issue 35).
+        expect(ruling.locator('a[href="/rules/preferans_scoring.violations/"]')).to_have_count(1)
+        expect(ruling).not_to_contain_text("preferans_scoring")
 
         # Deberc: its own violations, no count.
         page.goto(f"{live_server.url}/referee/matches/{deberc.pk}/rule/")

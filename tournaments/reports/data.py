@@ -93,7 +93,7 @@ class DisciplineLine:
     kind: str  # "Warning", "Yellow card" in the reader's language
     round: int | None
     reason: str
-    article: str
+    article: str  # the cited rule article's title in the reader's language, or ""
     meaning: str  # what it cost ("1 match points off", "disqualified"), or ""
     withdrawn: bool
 

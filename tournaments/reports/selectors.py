@@ -222,19 +222,23 @@ def team_lines_of(tournament: Tournament) -> list[TeamStandingLine]:
 
 def discipline_lines(tournament: Tournament) -> list[DisciplineLine]:
     """The tournament's cards for the reports' "Discipline" part
-    (tournaments.discipline.services)."""
+    (tournaments.discipline.services), each cited article by its title."""
+    from tournaments.discipline.citations import article_titles
     from tournaments.discipline.reasons import card_reason
     from tournaments.discipline.services import card_meaning, cards_of
 
     cards = cards_of(tournament)
     meaning = card_meaning(tournament, cards)
+    # The cited article by its title in the report's language, never its id (issue 35); an
+    # article the rulebook no longer has keeps its id, the only name left for it.
+    titles = article_titles(card.article for card in cards)
     return [
         DisciplineLine(
             player=card.player.display_name,
             kind=str(card.get_kind_display()),
             round=card.round.number if card.round_id else None,
             reason=card_reason(card),
-            article=card.article,
+            article=titles.get(card.article, card.article),
             meaning=meaning.get(card.pk, ""),
             withdrawn=card.withdrawn_at is not None,
         )

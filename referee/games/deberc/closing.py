@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from referee.toolbase import ToolError, tool_lang
 from scoring.games.deberc.engine import ScoresheetError
 from scoring.games.deberc.engine.match import closing_verdict
+from scoring.games.deberc.labels import names_together
 
 
 def closing_check(
@@ -79,9 +80,7 @@ def _explain(verdict: dict[str, Any], claimant: str, before: int, points: int) -
         "points": points,
         "total": verdict["claimant_total"],
         "target": verdict["target"],
-        "winner": verdict["winner"]
-        if not isinstance(verdict["winner"], list)
-        else " & ".join(verdict["winner"]),
+        "winner": names_together(verdict["winner"]),
     }
     if verdict["true_closing"]:
         return (

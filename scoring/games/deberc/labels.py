@@ -80,3 +80,20 @@ VALUE_LABELS: dict[str, Any] = {
     "fixed": _("fixed number of deals"),
     "off": _("off"),
 }
+
+
+def names_together(names: Any) -> str:
+    """A pair's (or a list's) names in prose, "Anna and Vera" in the reader's language; one
+    name as it is. The sheet and the closing verdict name a pair that wins this way, never
+    with "&" (issue 35)."""
+    from django.utils.translation import gettext
+
+    if names is None or isinstance(names, str):
+        return names or ""
+    shown = [str(name) for name in names]
+    if len(shown) < 2:
+        return "".join(shown)
+    return gettext("%(first)s and %(second)s") % {
+        "first": ", ".join(shown[:-1]),
+        "second": shown[-1],
+    }

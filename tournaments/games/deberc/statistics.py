@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 
 from tournaments.games.base import Figure, FigureTable, PageFigures, shown_number
 from tournaments.reports import charts
@@ -331,7 +331,8 @@ def page(figures: DebercStats) -> PageFigures:
                 _("byte rate (%(n)s of %(m)s declared)") % {"n": s.bytes, "m": s.declared},
                 _percent(s.bytes, s.declared),
             ),
-            Figure(_("deals"), str(s.deals)),
+            # A count under its figure: the noun agrees with it ("1 сдача", "2 сдачи").
+            Figure(npgettext("a count", "deal", "deals", s.deals), str(s.deals)),
         ],
         tables=[
             FigureTable(

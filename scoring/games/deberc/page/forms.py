@@ -17,6 +17,7 @@ engine judges it. Field names:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.deal_form import DealForm, seat_index
+from scoring.games.deberc.engine.cards import card_name, parse_card
+from scoring.games.deberc.engine.combinations import RUN_LENGTH, run_cards
 
 SUITS: list[tuple[str, str, Any]] = [
     ("C", "♣", pgettext_lazy("card suit", "clubs")),
@@ -32,6 +35,14 @@ SUITS: list[tuple[str, str, Any]] = [
     ("S", "♠", pgettext_lazy("card suit", "spades")),
 ]
 RANKS = ["A", "K", "Q", "J", "10", "9", "8"]
+# The ranks as the form shows them: the face cards by their letter in the reader's language
+# (ru/uk Т К Д В), the numbers as they are; the value sent stays the notation's letter.
+RANK_LABELS: dict[str, Any] = {
+    "A": pgettext_lazy("card rank, short", "A"),
+    "K": pgettext_lazy("card rank, short", "K"),
+    "Q": pgettext_lazy("card rank, short", "Q"),
+    "J": pgettext_lazy("card rank, short", "J"),
+}
 COMBINATIONS: list[tuple[str, Any]] = [
     ("terz", _("terz")),
     ("fifty", _("fifty")),
@@ -60,6 +71,17 @@ VIOLATIONS: list[tuple[str, Any]] = [
     # Not a byte: the senior combination announced after a junior one is not counted (§4).
     ("late_senior", _("a senior combination announced after a junior one")),
 ]
+# A violation named in a line of prose (the deal history's summary), short: never the
+# record's code (issue 35).
+VIOLATION_NAMES: dict[str, Any] = {
+    "renonce": _("renonce"),
+    "false_declaration": _("false declaration"),
+    "illegal_question": _('illegal "how high?"'),
+    "illegal_swap": _("illegal seven swap"),
+    "wrong_card_count": _("wrong number of cards"),
+    "senior_after_question": _('"how high?", then a senior combination'),
+    "late_senior": _("a senior combination announced after a junior one"),
+}
 # What a "how high?" ruling may say was asked (rules §4, `asked`).
 ASKED: list[tuple[str, Any]] = [
     ("terz", _("about a terz")),
@@ -133,7 +155,9 @@ def parse_deal(post: Mapping[str, Any], names: Sequence[str]) -> DealForm:
             rank = (post.get(f"decl_{i}_{slot}_rank") or "").strip()
             suit = (post.get(f"decl_{i}_{slot}_suit") or "").strip() or trump
             if not rank or not suit:
-                form.add_error(f"declarations_{i}", _("Choose the top card of the combination."))
+                form.add_error(
+                    f"declarations_{i}@{slot}", _("Choose the top card of the combination.")
+                )
                 continue
             declared.append(f"{kind}:{rank}{suit}")
         if post.get(f"bella_{i}"):
@@ -242,9 +266,69 @@ def values_from_record(record: Mapping[str, Any], names: Sequence[str]) -> dict[
     return values
 
 
+# Which of a player's declarations an engine error is about, read from its message: the
+# declaration it quotes (`'terz:8H': ...`), the card it names (`KH is declared by ...`), or the
+# kind the table does not play. The page marks that row only (`declaration_errors`).
+_QUOTED = re.compile(r"^'(?P<text>[^']+)'")
+_NAMED_CARD = re.compile(r"^(?P<card>\S+) is (?:declared by |in two combinations of )")
+_KIND_OFF = {
+    "a hundred needs the convention hundred": "hundred",
+    "debertz is off at this table": "debertz",
+    "klabor is not played at this table": "klabor",
+}
+
+
+def _declaration_key(base: str, err: Mapping[str, Any]) -> str:
+    """`declarations_<i>` with what names the row: `:<text>` a declaration, `#<card>` a
+    card in it, `~<kind>` its kind (the form's own errors: `@<slot>`); the player's own key
+    when the message names none."""
+    message = str(err.get("message") or "")
+    quoted = _QUOTED.match(message)
+    if quoted:
+        return f"{base}:{quoted['text'].strip()}"
+    named = _NAMED_CARD.match(message)
+    if named:
+        return f"{base}#{named['card']}"
+    if message in _KIND_OFF:
+        return f"{base}~{_KIND_OFF[message]}"
+    return base
+
+
+def declaration_errors(
+    index: int, values: Mapping[str, Any], errors: Mapping[str, list[str]]
+) -> tuple[list[str], dict[int, list[str]]]:
+    """Player `index`'s declaration errors: those of the player as a whole, and those of each
+    row (slot) of the form that the error names (`engine_error_key`); an error naming no row
+    the player filled in stays the player's."""
+    base = f"declarations_{index}"
+    mine = {key: texts for key, texts in errors.items() if key.startswith(base)}
+    mine = {key: texts for key, texts in mine.items() if key == base or key[len(base)] in ":#~@"}
+    trump = str(values.get("trump") or "").strip().upper()
+    rows: dict[int, list[str]] = {}
+    used: set[str] = set()
+    for slot in range(DECLARATION_SLOTS):
+        kind = str(values.get(f"decl_{index}_{slot}_kind") or "").strip()
+        rank = str(values.get(f"decl_{index}_{slot}_rank") or "").strip()
+        suit = str(values.get(f"decl_{index}_{slot}_suit") or "").strip() or trump
+        if not kind:
+            continue
+        keys = [f"{base}@{slot}", f"{base}:{kind}:{rank}{suit}", f"{base}~{kind}"]
+        top = parse_card(f"{rank}{suit}")
+        length = RUN_LENGTH.get(kind)
+        cards = run_cards(top, length) if top is not None and length else None
+        keys += [f"{base}#{card_name(card)}" for card in cards or ()]
+        found = [key for key in keys if key in mine]
+        if found:
+            rows[slot] = [text for key in found for text in mine[key]]
+            used.update(found)
+    whole = [text for key, texts in mine.items() if key not in used for text in texts]
+    return whole, rows
+
+
 def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
     """The form field an engine error belongs at: `points.Anna` → `points_0`,
-    `declarations.Boris...` → `declarations_1`, `trump` → `trump`; else `__all__`."""
+    `declarations.Boris...` → `declarations_1` (with the row it names, `declaration_errors`),
+    `trump` → `trump`; else `__all__`."""
     raw = str(err.get("field") or "")
     if not raw:
         return "__all__"
@@ -253,12 +337,41 @@ def engine_error_key(err: Mapping[str, Any], names: Sequence[str]) -> str:
     if head in ("points", "tricks", "declarations") and rest:
         player = rest.split("[")[0].split(".")[0]
         if player in names:
-            return f"{head}_{list(names).index(player)}"
+            key = f"{head}_{list(names).index(player)}"
+            return _declaration_key(key, err) if head == "declarations" else key
     if head in ("points", "tricks", "declarations", "trump", "declarer", "last_trick"):
         return head
     if head in ("closing", "violation", "low_points"):
         return head
     return "__all__"
+
+
+def rank_label(rank: str) -> str:
+    """A rank as the form shows it in the active language (`K` → К in Russian)."""
+    return str(RANK_LABELS.get(rank, rank))
+
+
+_CARD = re.compile(r"^(?P<rank>10|[AKQJ987])(?P<suit>[CDHS])$")
+
+
+def card_shown(notation: str) -> str:
+    """A card of the engine's notation (`KH`, `10S`) as the page shows it: K♥, 10♠ (ru: К♥)."""
+    found = _CARD.match(notation.strip().upper())
+    if found is None:
+        return notation
+    return f"{rank_label(found['rank'])}{suit_symbol(found['suit'])}"
+
+
+def declaration_shown(text: str) -> str:
+    """A declaration of the record (`terz:KH`, `bella`) as a line of prose names it: "терц
+    К♥", "белла"; an unreadable one as it was written."""
+    kind, _sep, card = str(text).partition(":")
+    label = dict(COMBINATIONS).get(kind.strip().lower())
+    if kind.strip().lower() == "bella":
+        label = _("bella")
+    if label is None:
+        return str(text)
+    return f"{label} {card_shown(card)}" if card else str(label)
 
 
 def suit_symbol(code: str) -> str:

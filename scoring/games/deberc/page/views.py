@@ -19,6 +19,7 @@ from scoring.errors import active_language
 from scoring.games.deberc.engine.conventions import Conventions, resolve_conventions
 from scoring.games.deberc.engine.errors import ScoresheetError
 from scoring.games.deberc.engine.match import hand_size
+from scoring.games.deberc.labels import names_together
 from scoring.models import Match
 
 from . import forms
@@ -48,6 +49,8 @@ def _form_players(
 ) -> list[dict[str, Any]]:
     out = []
     for i, name in enumerate(names):
+        # An error about one declaration marks its row only, not the player's three rows.
+        whole, rows = forms.declaration_errors(i, values, errors)
         out.append(
             {
                 "index": i,
@@ -56,13 +59,14 @@ def _form_players(
                 "tricks": values.get(f"tricks_{i}", ""),
                 "bella": bool(values.get(f"bella_{i}")),
                 "errors": errors.get(f"points_{i}", []) + errors.get(f"tricks_{i}", []),
-                "decl_errors": errors.get(f"declarations_{i}", []),
+                "decl_errors": whole,
                 "slots": [
                     {
                         "slot": slot,
                         "kind": values.get(f"decl_{i}_{slot}_kind", ""),
                         "rank": values.get(f"decl_{i}_{slot}_rank", ""),
                         "suit": values.get(f"decl_{i}_{slot}_suit", ""),
+                        "errors": rows.get(slot, []),
                     }
                     for slot in range(forms.DECLARATION_SLOTS)
                 ],
@@ -105,6 +109,8 @@ def _base_context(
         "pending": pending,
         "hanging": doc["hanging"],
         "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
+        # A pair that wins is named in words ("Anna and Vera"), not with "&".
+        "winner_shown": names_together(doc["winner"]) if doc.get("winner") else "",
         "can_enter": can_enter and not doc["finished"] and not pending,
         "can_correct": perms.can_correct_deal(request.user, match),
         "can_confirm": perms.can_confirm_deal(request.user, match),
@@ -114,7 +120,7 @@ def _base_context(
         "errors": errors,
         "general_errors": errors.get("__all__", []),
         "suits": forms.SUITS,
-        "ranks": forms.RANKS,
+        "ranks": [(rank, forms.rank_label(rank)) for rank in forms.RANKS],
         "combinations": forms.COMBINATIONS,
         "violations": forms.VIOLATIONS,
         "asked_choices": forms.ASKED,
@@ -198,7 +204,7 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
     if record.get("last_trick"):
         parts.append(_("last trick: %(name)s") % {"name": record["last_trick"]})
     for name, declared in (record.get("declarations") or {}).items():
-        parts.append(f"{name}: {', '.join(map(str, declared))}")
+        parts.append(f"{name}: {', '.join(forms.declaration_shown(d) for d in declared)}")
     if record.get("closing"):
         parts.append(
             _("closing: %(name)s %(points)s")
@@ -207,7 +213,12 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
     if record.get("violation"):
         parts.append(
             _("violation: %(name)s (%(kind)s)")
-            % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
+            % {
+                "name": record["violation"].get("player"),
+                "kind": forms.VIOLATION_NAMES.get(
+                    str(record["violation"].get("kind")), record["violation"].get("kind")
+                ),
+            }
         )
         if record["violation"].get("taken_by"):
             parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
