@@ -35,6 +35,7 @@ __all__ = [
     "ScorerPage",
     "Tally",
     "UnknownFormat",
+    "convention_value_label",
     "game_choices",
     "game_default",
     "game_for_record",
@@ -113,6 +114,14 @@ def game_default() -> Game:
 
 def game_choices() -> list[tuple[str, Any]]:
     return [(game.key, game.name) for game in games_all()]
+
+
+def convention_value_label(game: Game, name: str, value: Any) -> Any:
+    """A convention value's word as the game labels it ("name.value" first: a word two
+    conventions use differently), else the value itself. (A yes/no value's word is the
+    caller's: this registry reads no translation.)"""
+    labels = game.value_labels
+    return labels.get(f"{name}.{value}", labels.get(str(value), value))
 
 
 def ruleset_label(key: str) -> str:

@@ -45,6 +45,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import games
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import TableCard
 from tournaments.clubs.names import name_checked
@@ -286,11 +287,18 @@ def rules_line(tournament: Any, seats: int | None = None) -> str:
     else:
         parts.append(tournament.seats_label)
     if tournament.conventions:
-        count = len(tournament.conventions)
-        parts.append(
-            ngettext("%(count)s convention changed", "%(count)s conventions changed", count)
-            % {"count": count}
-        )
+        # Which conventions the table plays otherwise than its ruleset, each with its value
+        # (a referee reads them off the card), not only how many.
+        game = games.game_get(tournament.game)
+        changed = []
+        for name, value in sorted(tournament.conventions.items()):
+            label = game.convention_labels.get(name, name)
+            if isinstance(value, bool):
+                word = _("yes") if value else _("no")
+            else:
+                word = games.convention_value_label(game, name, value)
+            changed.append(f"{label}: {word}")
+        parts.append(_("changed: %(conventions)s") % {"conventions": "; ".join(changed)})
     return " · ".join(p for p in parts if p)
 
 

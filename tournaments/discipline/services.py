@@ -35,6 +35,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.discipline.reasons import card_reason, loss_reason
 from tournaments.standings.ranking import MatchOutcome
@@ -527,9 +528,12 @@ def card_meaning(tournament: Any, cards: Sequence[Any]) -> dict[int, str]:
             if seen[card.player_id] == 2:
                 meaning[card.pk] = _("disqualified")
         elif tournament.second_yellow_penalty:
-            meaning[card.pk] = _("%(points)s match points off") % {
-                "points": f"{tournament.second_yellow_penalty:g}"
-            }
+            penalty = tournament.second_yellow_penalty
+            # A whole number takes its own plural form; a fraction reads as "1,5 очка".
+            count = int(penalty) if float(penalty).is_integer() else 2
+            meaning[card.pk] = ngettext(
+                "%(points)s match point off", "%(points)s match points off", count
+            ) % {"points": f"{penalty:g}"}
     return meaning
 
 

@@ -40,10 +40,7 @@ def _to_minute(moment: datetime) -> datetime:
 
 
 def _value_label(game: games.Game, name: str, value: str) -> Any:
-    """A convention value's word as the game labels it ("name.value" first: a word two
-    conventions use differently), else the value itself."""
-    labels = game.value_labels
-    return labels.get(f"{name}.{value}", labels.get(value, value))
+    return games.convention_value_label(game, name, value)
 
 
 def _convention_field(game: games.Game, name: str, meta: Mapping[str, Any]) -> forms.Field:
@@ -220,7 +217,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [name for name in FORM_FIELDS if name != "tiebreaks"]
-        labels = {"club": _("Club")}
+        # "name" alone reads as a person's name in Russian and Ukrainian ("Имя").
+        labels = {"club": _("Club"), "name": _("Tournament name")}
         widgets = {
             # A datetime-local input takes only the ISO form: a localised value
             # ("25.11.2026 17:08:00" in Russian) is dropped by the browser, and the form

@@ -86,3 +86,31 @@ def test_a_card_stored_as_an_english_sentence_reads_translated_and_is_migrated()
         "round": 1,
         "table": 3,
     }
+
+
+@pytest.mark.parametrize(
+    ("penalty", "said"),
+    [
+        (1, "минус 1 очко тура"),
+        (2, "минус 2 очка тура"),
+        (5, "минус 5 очков тура"),
+        (1.5, "минус 1.5 очка тура"),
+    ],
+)
+def test_a_second_yellow_cards_penalty_is_said_in_full_words(penalty: float, said: str) -> None:
+    """Issue 35, item 18: "очк." was an abbreviation; each number takes its own form."""
+    from django.utils import translation
+
+    from tests.factories import PlayerFactory, TournamentFactory
+    from tournaments.discipline import services as discipline
+    from tournaments.discipline.models import Card
+
+    tournament = TournamentFactory(second_yellow="penalty", second_yellow_penalty=penalty)
+    player = PlayerFactory(club=tournament.club)
+    cards = [
+        Card.objects.create(tournament=tournament, player=player, kind="yellow", reason="r")
+        for _ in range(2)
+    ]
+    with translation.override("ru"):
+        meaning = discipline.card_meaning(tournament, cards)
+    assert meaning[cards[1].pk] == said

@@ -74,3 +74,28 @@ def test_a_four_player_tables_card_says_four_players() -> None:
     with translation.override("ru"):
         line = table_cards.card_context(four, "https://example.org/c/x")["rules"]
     assert "4 игрока" in line and "3 игрока" not in line
+
+
+def test_a_table_card_names_the_conventions_changed() -> None:
+    """Issue 35, item 18: "1 convention changed" on a card: say which."""
+    tournament = TournamentFactory(conventions={"target": 501, "bolt": False})
+    rnd = RoundFactory(tournament=tournament, number=1)
+    table = TableFactory(round=rnd, number=1)
+    make_match(table=table)
+    with translation.override("ru"):
+        line = table_cards.card_context(table, "https://example.org/c/x")["rules"]
+    assert "изменено:" in line and "501" in line and "нет" in line
+    assert "конвенц" not in line
+
+
+@pytest.mark.parametrize(
+    ("language", "label"), [("ru", "Название турнира"), ("uk", "Назва турніру")]
+)
+def test_the_tournament_form_calls_its_name_a_title(language: str, label: str) -> None:
+    """The form labelled the tournament's name "Имя" (a person's name)."""
+    organiser = UserFactory()
+    make_club_organiser(organiser, ClubFactory())
+    client = Client()
+    client.force_login(organiser)
+    page = client.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert label in page
