@@ -16,8 +16,15 @@ WSGI application directly, as gunicorn does, with the requests the bench's clien
   big screen, each "after a change" (a deal at the first table in play, which every page
   shows, between two polls: what the bench's spectators see) and "unchanged" (304).
 
+- the framework's floor (issue 36), in the same run: a bare DRF view answering a small JSON
+  (bench/floor_urls.py) through Django's WSGI handler with no middleware, and the same view
+  through the site's whole stack.
+
 Prints the medians (and p90) in milliseconds of CPU, with the machine speed of bench/entry.py
-before and after; `--profile` prints cProfile's top functions of those requests (CPU time;
+before and after, then one line per ratio of medians to the floor (`ratio 304/floor 1.8`: the
+slowest 304; `ratio deal/floor`: the slower game's deal; `ratio fragment/floor`: the slowest
+changed fragment), each with its goal (2, 4, 3) and its p90 / median (goal ≤ 1.5), and what
+the stack alone adds (`ratio stack/floor`); `--profile` prints cProfile's top functions of those requests (CPU time;
 HOTPATH_SORT=tottime sorts by own time). `--pause S` times the deals again with S seconds
 before each (the CPU of a deal that finds the core idle). `--served N` then posts deals
 through gunicorn as deployed from N client threads (`--served-rate`, `--served-seconds`,
@@ -29,10 +36,12 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import datetime
 import html
 import io
 import json
 import os
+import platform
 import pstats
 import re
 import statistics
@@ -59,12 +68,20 @@ PAGES = (
 
 
 class Wsgi:
-    """Calls the WSGI application as gunicorn does and times each call's thread CPU."""
+    """Calls the WSGI application as gunicorn does and times each call's thread CPU.
+    `bare`: Django's WSGI handler with no middleware at all (the framework's floor)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, bare: bool = False) -> None:
         from config.wsgi import application
 
         self.app = application
+        if bare:
+            from django.core.handlers.wsgi import WSGIHandler
+            from django.test.utils import override_settings
+
+            # The handler reads its middleware once, when it is made.
+            with override_settings(MIDDLEWARE=[]):
+                self.app = WSGIHandler()
 
     def call(
         self, method: str, path: str, headers: dict[str, str], body: bytes = b""
@@ -219,6 +236,10 @@ def main() -> int:
     # Enough deals for the timing and the polls' changes, on 200 players' tournaments.
     per_scorer = {"deberc": 16, "preferans": 8}
     plan = entry.setup(args.scorers, per_scorer, 7, ("deberc", "preferans"), field_size=200)
+    from django.conf import settings
+
+    # The site's URLs and the floor's view (bench/floor_urls.py), in this process only.
+    settings.ROOT_URLCONF = "floor_urls"
     wsgi = Wsgi()
     deals = Deals(wsgi, plan)
     tournaments = {p["game"]: p["tournament"] for p in plan}
@@ -300,6 +321,22 @@ def main() -> int:
 
     answered: dict[int, int] = {}
     profiled(args.profile in ("poll", "all"), run_polls, args.top, "polls")
+
+    # The framework's floor on this host, in the same run (issue 36): a bare DRF view answering
+    # a small JSON through Django's WSGI handler without any middleware, and the same view
+    # through the site's whole stack (every middleware, as every request crosses it).
+    bare = Wsgi(bare=True)
+    floor_headers = {"Accept-Language": "uk"}
+    for app, name in ((bare, "floor (no middleware)"), (wsgi, "floor through the site's stack")):
+        for _ in range(50):  # warm
+            app.call("GET", "/bench-floor/", floor_headers)
+        timed = []
+        for _ in range(args.polls * 10):
+            status, _h, _b, cpu = app.call("GET", "/bench-floor/", floor_headers)
+            if status != 200:
+                raise SystemExit(f"the floor's view answered {status}")
+            timed.append(cpu)
+        results[name] = timed
     bumps = live_version() - version_before
     served = served_deals(args, plan, deals) if args.served else None
     speed_after = entry.machine_speed()
@@ -318,8 +355,55 @@ def main() -> int:
         print(f"  {name:34} {figures(values)}")
     if served is not None:
         print(served)
+    for line in ratio_lines(results):
+        print(line)
+    print(
+        f"ratios measured {datetime.date.today().isoformat()} on {platform.machine()} "
+        f"({os.cpu_count()} cores), machine speed {speed_before:.0f}/{speed_after:.0f} ms"
+    )
     entry.flush_redis(args.redis)
     return 0
+
+
+# The goals of issue 36, as ratios of medians to the floor measured in the same run.
+RATIO_GOALS = {"304/floor": 2.0, "deal/floor": 4.0, "fragment/floor": 3.0}
+SPREAD_GOAL = 1.5  # each figure's p90 within this many times its median
+
+
+def ratio_lines(results: dict[str, list[float]]) -> list[str]:
+    """`ratio 304/floor 1.8` and its kin (medians), each with its goal and the spread (p90 /
+    median) of the figure: the slowest 304, the slower game's deal and the slowest changed
+    fragment, over the floor without middleware; then what the site's stack adds."""
+    floor = statistics.median(results["floor (no middleware)"])
+
+    def slowest(prefix: str, suffix: str = "") -> tuple[str, list[float]]:
+        named = [
+            (name, values)
+            for name, values in results.items()
+            if name.startswith(prefix) and name.endswith(suffix) and ", " not in name
+        ]
+        return max(named, key=lambda item: statistics.median(item[1]))
+
+    def spread(values: list[float]) -> float:
+        ordered = sorted(values)
+        p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+        return p90 / statistics.median(ordered)
+
+    lines = []
+    for ratio, (name, values) in (
+        ("304/floor", slowest("poll ", "(304)")),
+        ("deal/floor", slowest("deal ")),
+        ("fragment/floor", slowest("poll ", "after a change")),
+    ):
+        value = statistics.median(values) / floor
+        met = value <= RATIO_GOALS[ratio] and spread(values) <= SPREAD_GOAL
+        lines.append(
+            f"ratio {ratio} {value:.1f}  (goal ≤ {RATIO_GOALS[ratio]:g}; {name}; "
+            f"p90/median {spread(values):.2f}; {'met' if met else 'NOT met'})"
+        )
+    stack = statistics.median(results["floor through the site's stack"]) / floor
+    lines.append(f"ratio stack/floor {stack:.1f}  (the same view through every middleware)")
+    return lines
 
 
 def main_threads_cpu() -> float:
