@@ -37,8 +37,9 @@ def or_dash(value: Any) -> str:
 
 
 def table_card_html(table: Mapping[str, Any]) -> SafeString:
-    """A table of a round as the live pages show it: its number, how far it is, its players
-    clockwise with their running score, who deals next and the hanging pools. `table` is a
+    """A table of a round as the live pages show it: its number, how far it is (a deal waiting
+    for an opponent's confirmation marked), its players clockwise with their running score,
+    who deals next and the hanging pools. `table` is a
     row of `selectors_live.round_tables` with its links and labels (`views_live._with_links`).
     """
     finished = table["finished"]
@@ -48,6 +49,11 @@ def table_card_html(table: Mapping[str, Any]) -> SafeString:
         badge = f'<span class="badge">{text(table["deals_label"])}</span>'
     else:
         badge = f'<span class="badge">{text(_("not started"))}</span>'
+    if table.get("pending") and not finished:
+        badge += (
+            f' <span class="badge pending" data-testid="pending-deal">'
+            f"{text(table['pending_label'])}</span>"
+        )
     first_dealer = ""
     if not table["deals"]:
         first_dealer = (

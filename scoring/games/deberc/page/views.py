@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from scoring import access as perms
-from scoring import selectors
+from scoring import selectors, services
 from scoring.errors import active_language
 from scoring.games.deberc.engine.conventions import Conventions, resolve_conventions
 from scoring.games.deberc.engine.errors import ScoresheetError
@@ -102,7 +102,7 @@ def _base_context(
         ],
         "rows": rows,
         "last_number": rows[-1]["number"] if rows else None,
-        "pending": pending,
+        "pending": pending_entries(request, match, doc, pending),
         "hanging": doc["hanging"],
         "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
         "can_enter": can_enter and not doc["finished"] and not pending,
@@ -124,6 +124,56 @@ def _base_context(
         # a waiting deal's figures are shown against.
         "player_names_json": json.dumps(names, ensure_ascii=False),
     }
+
+
+def pending_entries(
+    request: HttpRequest, match: Match, doc: dict[str, Any], pending: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The deals waiting for an opponent's confirmation as the page shows them beside its
+    buttons: the deal in one line, then its scoresheet line as it will count (each player's
+    figure with its mark, the totals once confirmed, the hanging pool), and what `request`'s
+    user may do (confirm, dispute: `selectors.pending_facts`). Nothing is written: the
+    engine scores the counted deals plus this one."""
+    if not pending:
+        return []
+    names = doc["players"]
+    facts = selectors.pending_facts(match, request.user)
+    counted = [r for r in doc["records"] if r["status"] == "counted"]
+    out = []
+    for entry in pending:
+        number = entry["number"]
+        item: dict[str, Any] = {
+            **entry,
+            **facts.get(number, {}),
+            "summary": deal_summary(entry["record"], names),
+            "heads": (_("This deal"), _("Total once confirmed")),
+            "lines": [],
+            "hanging": 0,
+            "note": "",
+        }
+        try:
+            result = services.deal_preview(match=match, number=number)
+        except services.DealRejected:
+            item["note"] = _("As it stands this deal is refused by the rules: correct it.")
+            out.append(item)
+            continue
+        preview = {
+            "players": names,
+            "records": [*counted, {**entry, "status": "counted"}],
+            "deals": result.get("deals") or [],
+        }
+        rows = sheet_rows(preview)
+        if rows and rows[-1]["number"] == number:
+            row = rows[-1]
+            item["lines"] = [
+                {"name": c["name"], "deal": c["recorded"], "mark": c["mark"], "after": c["total"]}
+                for c in row["cells"]
+            ]
+            item["hanging"] = row["hanging"]
+        if result.get("finished") and not doc["finished"]:
+            item["note"] = _("Once confirmed, this deal ends the match.")
+        out.append(item)
+    return out
 
 
 def sheet_context(
@@ -183,6 +233,9 @@ def error_message(err: Mapping[str, Any]) -> str:
     return localise_error(err, active_language())
 
 
+_VIOLATIONS = dict(forms.VIOLATIONS)
+
+
 def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
     """A deal in one line, as a referee reads it: "♥ Anna: 44/88, last trick Boris"."""
     if not record:
@@ -205,9 +258,11 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
             % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
         )
     if record.get("violation"):
+        kind = record["violation"].get("kind")
         parts.append(
             _("violation: %(name)s (%(kind)s)")
-            % {"name": record["violation"].get("player"), "kind": record["violation"].get("kind")}
+            # The violation as the deal form names it, in the reader's language.
+            % {"name": record["violation"].get("player"), "kind": _VIOLATIONS.get(kind, kind)}
         )
         if record["violation"].get("taken_by"):
             parts.append(_("trick taken by %(name)s") % {"name": record["violation"]["taken_by"]})
