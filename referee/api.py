@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error_response
 from config.openapi import ERRORS, LANG, PUBLIC, object_response, rows_response
-from config.strict import StrictFieldsMixin, TextField, WholeField
+from config.strict import StrictBooleanField, StrictFieldsMixin, TextField, WholeField
 from scoring.models import Match
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Tournament
@@ -185,6 +185,13 @@ class RulingInSerializer(StrictFieldsMixin, serializers.Serializer):
         max_length=24,
         help_text="A senior combination announced after a junior one (late_senior), e.g. fifty:AC",
     )
+    repeat = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="The violation happened again: a ruling like one in force (same deal, kind "
+        "and violator) is refused as duplicate_ruling (409) without it; a counted kind then "
+        "adds its count to the deal's",
+    )
 
 
 class OverturnInSerializer(StrictFieldsMixin, serializers.Serializer):
@@ -239,9 +246,18 @@ class MatchRulingsView(APIView):
     @extend_schema(
         operation_id="match_rulings_create",
         request=RulingInSerializer,
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={
+            201: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            401: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
         description="A referee's (or the organiser's) ruling on a deal: the deal gets the "
-        "violation and the match is re-scored with the penalty. → the ruling and the match.",
+        "violation and the match is re-scored with the penalty. → the ruling and the match. "
+        "The same ruling again (deal, kind, violator) is refused (409, duplicate_ruling) "
+        "unless `repeat` says the violation happened again.",
     )
     def post(self, request: Request, match_id: int) -> Response:
         if not request.user.is_authenticated:
@@ -266,9 +282,12 @@ class MatchRulingsView(APIView):
                 taken_by=data.get("taken_by") or None,
                 count=data.get("count"),
                 combination=data.get("combination") or None,
+                repeat=data["repeat"],
             )
         except services.RulingRejected as exc:
-            return error_response(exc.errors)
+            # A duplicate conflicts with a ruling in force: the request itself is well made.
+            duplicate = any(e.get("code") == "duplicate_ruling" for e in exc.errors)
+            return error_response(exc.errors, 409 if duplicate else 400)
         except DjangoPermissionDenied as exc:
             raise exceptions.PermissionDenied(str(exc)) from exc
         return Response({"ruling": ruling_payload(ruling), "match": document}, status=201)

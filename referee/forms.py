@@ -185,11 +185,36 @@ class ArticlesField(forms.MultipleChoiceField):
 class RulingForm(forms.Form):
     """A ruling on a deal of a match: the violations offered are the match's game's own
     (`RefereeParts.violation_kinds`); a count for a kind the game counts, the opponent who
-    took a trick for a kind that may move one."""
+    took a trick for a kind that may move one.
 
-    deal = forms.TypedChoiceField(label=_("Deal"), coerce=int)
-    kind = forms.ChoiceField(label=_("Violation"))
-    violator = forms.ChoiceField(label=_("Violator"))
+    It opens empty (issue 35): the deal, the violation and the violator are chosen, never
+    preset (a ruling recorded by one tap re-scored a match with a renonce nobody named), and
+    a missing choice is named at its field. Then a confirmation step (`confirmed`) shows what
+    the ruling changes before it is recorded, made from the match's `version`; `repeat` says
+    a ruling like one in force is a second occurrence."""
+
+    deal = forms.TypedChoiceField(
+        label=_("Deal"),
+        coerce=int,
+        error_messages={
+            "required": _("Choose the deal the ruling is on."),
+            "invalid_choice": _("Choose the deal from the list."),
+        },
+    )
+    kind = forms.ChoiceField(
+        label=_("Violation"),
+        error_messages={
+            "required": _("Choose the violation."),
+            "invalid_choice": _("Choose the violation from the list."),
+        },
+    )
+    violator = forms.ChoiceField(
+        label=_("Violator"),
+        error_messages={
+            "required": _("Choose the player who broke the rule."),
+            "invalid_choice": _("Choose the violator from the players of this match."),
+        },
+    )
     count = forms.IntegerField(
         label=_("How many times (each is penalised)"),
         min_value=1,
@@ -218,6 +243,16 @@ class RulingForm(forms.Form):
             }
         ),
     )
+    # The confirmation step's: the match's version the referee saw, their confirmation,
+    # and (for a ruling like one in force) that the violation happened again.
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    repeat = forms.BooleanField(
+        label=_("The violation happened again: record a second ruling"), required=False
+    )
+
+    # The fields the referee fills in (the rest belong to the confirmation step).
+    STEP_FIELDS = ("version", "confirmed", "repeat")
 
     def __init__(
         self,
@@ -232,14 +267,18 @@ class RulingForm(forms.Form):
         self.kinds = {kind.key: kind for kind in kinds}
         # The game's articles by title, grouped by section: the referee picks them (a search
         # box filters the list, referee/static/referee/article-picker.js) instead of typing
-        # ids nobody at a table knows (issue 35).
+        # ids nobody at a table knows (issue 35). The ruling starts empty: nothing is chosen
+        # for the referee (a ruling is never recorded by pressing the button alone).
         choice_field(self, "articles").choices = [
             (section, list(rules)) for section, rules in articles
         ]
-        choice_field(self, "deal").choices = [(n, str(n)) for n in deals]
-        choice_field(self, "kind").choices = [(kind.key, kind.label) for kind in kinds]
-        choice_field(self, "violator").choices = [(p, p) for p in players]
+        empty = ("", _("— choose —"))
+        choice_field(self, "deal").choices = [empty, *[(n, str(n)) for n in deals]]
+        choice_field(self, "kind").choices = [empty, *[(kind.key, kind.label) for kind in kinds]]
+        choice_field(self, "violator").choices = [empty, *[(p, p) for p in players]]
         choice_field(self, "taken_by").choices = [("", "—")] + [(p, p) for p in players]
+        for name in ("deal", "kind", "violator"):
+            self.fields[name].widget.attrs["required"] = "required"
         if not any(kind.counted for kind in kinds):
             del self.fields["count"]
         if not any(kind.takes_trick for kind in kinds):
@@ -247,8 +286,18 @@ class RulingForm(forms.Form):
         if not any(kind.names_combination for kind in kinds):
             del self.fields["combination"]
 
+    def ruling_fields(self) -> list[Any]:
+        """The bound fields the referee fills in, in order (the form's page shows these)."""
+        return [self[name] for name in self.fields if name not in self.STEP_FIELDS]
+
     def clean_articles(self) -> list[str]:
         return list(dict.fromkeys(self.cleaned_data.get("articles") or []))
+
+    def clean_version(self) -> int | None:
+        """The version the confirmation step was made from; anything else is no version (a
+        confirmation without one is shown again, afresh: never an error to fix)."""
+        raw = (self.cleaned_data.get("version") or "").strip()
+        return int(raw) if raw.isdigit() and len(raw) < 12 else None
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -12,7 +12,7 @@ from django.db.models import F, Q, QuerySet, TextField, Value
 from django.db.models.functions import Coalesce, Concat
 
 from scoring import games
-from scoring.models import Match
+from scoring.models import DealDispute, Match
 
 from . import rulebook
 from .games import parts_of
@@ -423,3 +423,20 @@ def matches_to_rule(tournament_id: int) -> QuerySet[Match]:
         .prefetch_related("seats__player")
         .order_by("-round__number", "table__number", "id")
     )
+
+
+def disputes_open(tournament_id: int) -> list[DealDispute]:
+    """The deals of the tournament disputed by a player and not yet settled (a call to the
+    referee), oldest first: the order the referees go to the tables in."""
+    return list(
+        DealDispute.objects.filter(
+            match__tournament_id=tournament_id, status=DealDispute.Status.OPEN
+        )
+        .select_related("match", "match__round", "match__table")
+        .order_by("created_at", "id")
+    )
+
+
+def disputes_of_match(match_id: int) -> list[DealDispute]:
+    """Every dispute of a match, the newest first (the ruling page shows them)."""
+    return list(DealDispute.objects.filter(match_id=match_id).order_by("-created_at", "-id"))

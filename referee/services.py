@@ -4,17 +4,21 @@ overturned (each a correction of the deal through `scoring.services.deal_correct
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from scoring import games
 from scoring.errors import game_of, localise_errors
 from scoring.models import Deal, Match
-from scoring.services import DealNotFound, DealRejected, deal_correct
+from scoring.services import DealNotFound, DealRejected, deal_correct, deal_preview
 
 from .games import parts_of
+from .games.kinds import ViolationKind
 from .models import Article, Ruling
 from .rulebook import articles as rulebook_articles
 
@@ -100,24 +104,29 @@ def _correct(*, match: Match, number: int, record: dict[str, Any], user: Any, re
     return json.loads(write.body)
 
 
-def ruling_record(
+@dataclass(frozen=True)
+class _RulingParts:
+    """A ruling's input checked: the violator's player row, the game's violation kind, the
+    deal's new `violation` entry and the articles cited."""
+
+    violator: Any
+    violation: ViolationKind
+    entry: dict[str, Any]
+    cited: list[str]
+
+
+def _ruling_parts(
     *,
     match: Match,
-    deal_number: int,
     kind: str,
     violator_name: str,
-    explanation: str,
     articles: list[str],
-    user: Any,
-    taken_by: str | None = None,
-    count: int | None = None,
-    combination: str | None = None,
-) -> tuple[Ruling, dict[str, Any]]:
-    """Rule that `violator_name` committed `kind` (one of the match's game's violation kinds)
-    in deal `deal_number` [решение судьи]: the deal gets the game's `violation` entry, the
-    match is re-scored with the penalty by the game's engine, and the ruling is kept. `count`:
-    how many times, for a kind the game counts (a Preferans renonce; one when not said).
-    Returns the ruling and the match document after it."""
+    taken_by: str | None,
+    count: int | None,
+    combination: str | None,
+) -> _RulingParts:
+    """Check a ruling's input against the match (its seats, its game's violation kinds, the
+    rulebook): RulingRejected with each problem at its field."""
     seats = {seat.player.display_name: seat.player for seat in match.seats.select_related("player")}
     violator = seats.get(violator_name)
     if violator is None:
@@ -179,25 +188,221 @@ def ruling_record(
                 for a in unknown
             ]
         )
-    entry = parts.violation_entry(
-        kind=violation,
-        player=violator_name,
-        count=(count or 1) if violation.counted else None,
-        taken_by=taken_by or None,
+    entry = dict(
+        parts.violation_entry(
+            kind=violation,
+            player=violator_name,
+            count=(count or 1) if violation.counted else None,
+            taken_by=taken_by or None,
+        )
     )
     if combination and violation.names_combination:
         # The declared combination the ruling leaves out (Deberc's late_senior); the engine
         # checks that the violator declared it and that it outranks another of theirs.
         entry["combination"] = combination
+    return _RulingParts(violator=violator, violation=violation, entry=entry, cited=cited)
+
+
+def rulings_standing_alike(
+    *, match: Match, deal_number: int, kind: str, violator_name: str
+) -> list[Ruling]:
+    """The rulings in force on the same deal for the same violation by the same player: a
+    new one like them is a duplicate (a second tap, a second referee) unless the referee
+    says the violation happened again."""
+    return list(
+        Ruling.objects.filter(
+            match_id=match.pk,
+            deal_number=deal_number,
+            kind=kind,
+            violator__display_name=violator_name,
+            overturned=False,
+        )
+        .select_related("referee")
+        .order_by("created_at", "id")
+    )
+
+
+def _ruled_record(
+    record: dict[str, Any], parts: _RulingParts, repeat: bool
+) -> tuple[dict[str, Any], Any]:
+    """The deal's record with the ruling's violation, and the violation it had before. A
+    second occurrence of a counted violation (Preferans' renonce) adds its count to the one
+    the deal carries: each renonce is its own penalty."""
+    ruled = dict(record)
+    previous = ruled.get("violation")
+    entry = dict(parts.entry)
+    if (
+        repeat
+        and parts.violation.counted
+        and isinstance(previous, dict)
+        and previous.get("player") == entry.get("player")
+        and previous.get("kind") == entry.get("kind")
+    ):
+        entry["count"] = int(previous.get("count") or 1) + int(entry.get("count") or 1)
+    ruled["violation"] = entry
+    return ruled, previous
+
+
+def _duplicate_refusal(alike: list[Ruling]) -> RulingRejected:
+    first = alike[0]
+    return RulingRejected(
+        [
+            _problem(
+                "repeat",
+                "duplicate_ruling",
+                _(
+                    "The same ruling is already in force (%(kind)s by %(player)s in deal "
+                    "%(deal)s, recorded %(when)s). Record it again only if the violation "
+                    "happened a second time: say so."
+                )
+                % {
+                    "kind": first.kind_label,
+                    "player": first.violator.display_name,
+                    "deal": first.deal_number,
+                    "when": date_format(
+                        timezone.localtime(first.created_at), "SHORT_DATETIME_FORMAT"
+                    ),
+                },
+            )
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class RulingPreview:
+    """What a ruling would change, nothing written: the deal in one line before and after,
+    each player's running figure now and after (the game's own: Deberc's totals, Preferans'
+    balances), whether the score changes at all, the rulings in force like it, and the
+    match's version the preview was made from (a confirmation made on a changed match is
+    shown again)."""
+
+    deal_before: str
+    deal_after: str
+    lines: list[dict[str, Any]]
+    changes: bool
+    alike: list[Ruling]
+    version: int
+    # The deal waits for an opponent's confirmation: its penalty counts once it is confirmed.
+    pending: bool
+
+
+def _no_summary(record: Any, names: Any) -> str:
+    return ""
+
+
+def ruling_preview(
+    *,
+    match: Match,
+    deal_number: int,
+    kind: str,
+    violator_name: str,
+    articles: list[str],
+    taken_by: str | None = None,
+    count: int | None = None,
+    combination: str | None = None,
+    repeat: bool = False,
+) -> RulingPreview:
+    """The ruling checked as `ruling_record` checks it, and what recording it would do to
+    the match: the referee confirms it before the match is re-scored (issue 35)."""
+    parts = _ruling_parts(
+        match=match,
+        kind=kind,
+        violator_name=violator_name,
+        articles=articles,
+        taken_by=taken_by,
+        count=count,
+        combination=combination,
+    )
+    deal = Deal.objects.filter(match_id=match.pk, number=deal_number).first()
+    if deal is None:
+        raise RulingRejected(
+            [_problem("deal", "unknown_deal", _("No deal %(n)s.") % {"n": deal_number})]
+        )
+    ruled, _previous = _ruled_record(deal.record, parts, repeat)
+    try:
+        after = deal_preview(
+            match=match,
+            number=deal_number,
+            record=ruled,
+            counts=deal.status == Deal.Status.COUNTED,
+        )
+    except DealRejected as exc:
+        raise RulingRejected(localise_errors(exc.errors, game_of(exc.game))) from exc
+    game = games.game_get(match.game)
+    now = {line["name"]: line["figure"] for line in game.score_summary(match.result or {})}
+    then = {line["name"]: line["figure"] for line in game.score_summary(after)}
+    names = list(then) or list(now)
+    try:
+        summary = game.scorer_page().deal_summary
+    except LookupError:  # a game without a scorer's page: its deal is not put in words
+        summary = _no_summary
+    return RulingPreview(
+        deal_before=summary(deal.record, names),
+        deal_after=summary(ruled, names),
+        lines=[
+            {
+                "name": name,
+                "now": now.get(name, 0),
+                "after": then.get(name, 0),
+                "changed": now.get(name, 0) != then.get(name, 0),
+            }
+            for name in names
+        ],
+        changes=any(now.get(name, 0) != then.get(name, 0) for name in names),
+        alike=rulings_standing_alike(
+            match=match, deal_number=deal_number, kind=kind, violator_name=violator_name
+        ),
+        version=match.version,
+        pending=deal.status == Deal.Status.PENDING,
+    )
+
+
+def ruling_record(
+    *,
+    match: Match,
+    deal_number: int,
+    kind: str,
+    violator_name: str,
+    explanation: str,
+    articles: list[str],
+    user: Any,
+    taken_by: str | None = None,
+    count: int | None = None,
+    combination: str | None = None,
+    repeat: bool = False,
+) -> tuple[Ruling, dict[str, Any]]:
+    """Rule that `violator_name` committed `kind` (one of the match's game's violation kinds)
+    in deal `deal_number` [решение судьи]: the deal gets the game's `violation` entry, the
+    match is re-scored with the penalty by the game's engine, and the ruling is kept. `count`:
+    how many times, for a kind the game counts (a Preferans renonce; one when not said).
+    A ruling like one in force (same deal, violation and player) is refused
+    (`duplicate_ruling`) unless `repeat`: the referee says it happened again (a counted
+    violation then adds its count to the deal's). Returns the ruling and the match document
+    after it."""
+    parts = _ruling_parts(
+        match=match,
+        kind=kind,
+        violator_name=violator_name,
+        articles=articles,
+        taken_by=taken_by,
+        count=count,
+        combination=combination,
+    )
     with transaction.atomic():
+        # The match row locked first: two referees recording the same ruling at once queue
+        # up, and the second one finds the first (`duplicate_ruling`).
+        Match.objects.select_for_update().filter(pk=match.pk).first()
         deal = Deal.objects.filter(match_id=match.pk, number=deal_number).first()
         if deal is None:
             raise RulingRejected(
                 [_problem("deal", "unknown_deal", _("No deal %(n)s.") % {"n": deal_number})]
             )
-        record = dict(deal.record)
-        previous = record.get("violation")
-        record["violation"] = dict(entry)
+        alike = rulings_standing_alike(
+            match=match, deal_number=deal_number, kind=kind, violator_name=violator_name
+        )
+        if alike and not repeat:
+            raise _duplicate_refusal(alike)
+        record, previous = _ruled_record(deal.record, parts, repeat)
         document = _correct(
             match=match,
             number=deal_number,
@@ -212,10 +417,11 @@ def ruling_record(
             match=match,
             deal_number=deal_number,
             kind=kind,
-            count=entry.get("count"),
-            violator=violator,
+            # The ruling's own count (a second occurrence's, not the deal's total).
+            count=parts.entry.get("count"),
+            violator=parts.violator,
             explanation=explanation,
-            articles=cited,
+            articles=parts.cited,
             referee=user,
             previous_violation=previous,
         )

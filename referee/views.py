@@ -187,68 +187,98 @@ def _ruling_refusal(request: HttpRequest, match: Match) -> str:
     )
 
 
-@login_required
-def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Rule on a deal of a match: the deal gets the violation, the match is re-scored. A
-    finished match too (a dispute about a closing comes after it ends); in a closed round a
-    ruling changes settled results, the organiser's act (`can_amend`): whoever may not is
-    told why and offered no form (issue 35)."""
-    match = _staff_match(request, match_id)
-    refusal = _ruling_refusal(request, match)
-    if refusal and request.method == "POST":
-        raise PermissionDenied(refusal)
+def _ruling_form(request: HttpRequest, match: Match) -> tuple[forms.RulingForm, list[str]]:
+    """The ruling form of `match`, bound on a POST; it opens empty but for a deal asked for
+    by `?deal=` (a dispute's link names the disputed deal)."""
     deals = list(
         Deal.objects.filter(match=match).order_by("number").values_list("number", flat=True)
     )
     players = [seat.player.display_name for seat in match.seats.select_related("player")]
     parts = parts_of(match.game)
+    asked = request.GET.get("deal", "")
+    initial = {"deal": int(asked)} if asked.isdigit() and int(asked) in deals else {}
     form = forms.RulingForm(
         request.POST if request.method == "POST" else None,
         deals=deals,
         players=players,
         kinds=parts.violation_kinds if parts is not None else (),
         articles=selectors.article_choices(match.game),
-        initial={"deal": request.GET.get("deal") or (deals[-1] if deals else None)},
+        initial=initial,
     )
+    return form, players
+
+
+@login_required
+def ruling_new(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Rule on a deal of a match: the deal gets the violation, the match is re-scored. A
+    finished match too (a dispute about a closing comes after it ends); in a closed round a
+    ruling changes settled results, the organiser's act (`can_amend`): whoever may not is
+    told why and offered no form (issue 35).
+
+    Two steps (issue 35): the form, which opens empty; then what the ruling changes (the
+    deal and each player's figure, now and after), with a ruling like one in force named,
+    and only the confirmation records it. A confirmation made from an older version of the
+    match (a deal entered or corrected meanwhile) shows the step again, afresh."""
+    match = _staff_match(request, match_id)
+    refusal = _ruling_refusal(request, match)
+    if refusal and request.method == "POST":
+        raise PermissionDenied(refusal)
+    form, players = _ruling_form(request, match)
     errors: list[dict[str, Any]] = []
-    if request.method == "POST" and form.is_valid():
+    preview = None
+    stale = False
+    if request.method == "POST" and form.is_valid() and "back" not in request.POST:
         data = form.cleaned_data
-        try:
-            ruling, _document = services.ruling_record(
-                match=match,
-                deal_number=data["deal"],
-                kind=data["kind"],
-                violator_name=data["violator"],
-                explanation=data["explanation"],
-                articles=data["articles"],
-                user=request.user,
-                taken_by=data.get("taken_by") or None,
-                count=data.get("count"),
-                combination=data.get("combination") or None,
-            )
-        except services.RulingRejected as exc:
-            errors = exc.errors
-        else:
-            messages.success(
-                request,
-                _(
-                    "Ruling recorded: %(kind)s by %(player)s in deal %(deal)s. The match is "
-                    "re-scored."
+        ruling_args = {
+            "match": match,
+            "deal_number": data["deal"],
+            "kind": data["kind"],
+            "violator_name": data["violator"],
+            "articles": data["articles"],
+            "taken_by": data.get("taken_by") or None,
+            "count": data.get("count"),
+            "combination": data.get("combination") or None,
+            "repeat": bool(data.get("repeat")),
+        }
+        stale = bool(data.get("confirmed")) and data.get("version") != match.version
+        if data.get("confirmed") and not stale:
+            try:
+                ruling, _document = services.ruling_record(
+                    **ruling_args, explanation=data["explanation"], user=request.user
                 )
-                % {
-                    "kind": ruling.kind_label,
-                    "player": data["violator"],
-                    "deal": ruling.deal_number,
-                },
-            )
-            return redirect("referee:tournament_rulings", match.tournament_id)
+            except services.RulingRejected as exc:
+                errors = exc.errors
+            else:
+                messages.success(
+                    request,
+                    _(
+                        "Ruling recorded: %(kind)s by %(player)s in deal %(deal)s. The match "
+                        "is re-scored."
+                    )
+                    % {
+                        "kind": ruling.kind_label,
+                        "player": data["violator"],
+                        "deal": ruling.deal_number,
+                    },
+                )
+                return redirect("referee:tournament_rulings", match.tournament_id)
+        try:
+            preview = services.ruling_preview(**ruling_args)
+        except services.RulingRejected as exc:
+            errors = errors or exc.errors
+    parts = parts_of(match.game)
+    kinds = {k.key: k.label for k in parts.violation_kinds} if parts is not None else {}
     context = {
         "match": match,
         "form": form,
         "refusal": refusal,
         "errors": errors,
         "players": players,
+        "preview": preview,
+        "stale": stale,
+        "kind_label": kinds.get(form.cleaned_data.get("kind", "")) if preview else "",
         "rulings": selectors.rulings_for_match(match.pk),
+        "disputes": selectors.disputes_of_match(match.pk),
         "game": selectors.game_name(match.game),
         "score_now": selectors.score_now(match),
     }
@@ -277,6 +307,8 @@ def tournament_rulings(request: HttpRequest, tournament_id: int) -> HttpResponse
     context = {
         "tournament": tournament,
         "rulings": rulings,
+        # The players' calls: deals disputed and not yet settled (the staff's alone).
+        "disputes": selectors.disputes_open(tournament.pk) if is_staff else [],
         "can_overturn": perms.is_organiser(request.user, tournament),
         "overturn_form": forms.OverturnForm(),
         # Where a referee called to a table starts: the tournament's matches, latest first.

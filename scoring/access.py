@@ -26,6 +26,7 @@ Action = Literal[
     "enter",
     "correct",
     "confirm",
+    "dispute",
     "history",
     "table_scorer",
     "usernames",
@@ -80,6 +81,12 @@ def can_correct_deal(user: Any, match: Match) -> bool:
 
 def can_confirm_deal(user: Any, match: Match) -> bool:
     return allowed(user, "confirm", match)
+
+
+def can_dispute_deal(user: Any, match: Match) -> bool:
+    """Dispute a deal waiting for confirmation, which calls the tournament's referees: a
+    player seated at the match (the one who entered the deal excepted: scoring.services)."""
+    return allowed(user, "dispute", match)
 
 
 def can_view_history(user: Any, match: Match) -> bool:

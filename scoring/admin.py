@@ -12,7 +12,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from scoring import services
 
 from .errors import game_of, localise_errors
-from .models import ApiTokenUse, Deal, IdempotencyKey, Match, Seat
+from .models import ApiTokenUse, Deal, DealDispute, IdempotencyKey, Match, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -51,6 +51,13 @@ class MatchAdmin(admin.ModelAdmin):
 class SeatAdmin(admin.ModelAdmin):
     list_display = ["match", "position", "player"]
     autocomplete_fields = ["player"]
+
+
+@admin.register(DealDispute)
+class DealDisputeAdmin(admin.ModelAdmin):
+    list_display = ["match", "deal_number", "player_name", "status", "created_at"]
+    list_filter = ["status", "match__tournament"]
+    readonly_fields = ["raised_by", "settled_by", "created_at", "settled_at"]
 
 
 @admin.register(Deal)

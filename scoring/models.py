@@ -151,6 +151,54 @@ class Deal(models.Model):
         return f"#{self.match_id} · {_('deal')} {self.number}"
 
 
+class DealDispute(models.Model):
+    """A player's dispute of a deal waiting for their confirmation [спор по сдаче]: the deal
+    still does not count, and the tournament's referees are called (the referee desk and
+    their home page list the open disputes). Settled when the deal is confirmed or withdrawn;
+    kept afterwards, in the match's history. Names a deal by its number, not by its row: a
+    withdrawn deal's dispute stays on record."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("The referee is called")
+        CONFIRMED = "confirmed", _("The deal was confirmed")
+        WITHDRAWN = "withdrawn", _("The deal was withdrawn")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    deal_number = models.PositiveIntegerField(_("deal"))
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # The seated player's name when they disputed: what the pages show (never a username).
+    player_name = models.CharField(_("player"), max_length=80)
+    reason = models.CharField(_("reason"), max_length=100, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            # One call at a time per deal: a second tap on "dispute" finds the first.
+            models.UniqueConstraint(
+                fields=["match", "deal_number"],
+                condition=models.Q(status="open"),
+                name="dispute_one_open_per_deal",
+            )
+        ]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+
+    def __str__(self) -> str:
+        return f"#{self.match_id} · {_('deal')} {self.deal_number} · {self.player_name}"
+
+
 class IdempotencyKey(models.Model):
     """A deal submission's `Idempotency-Key`: a retry gets the first response byte for byte."""
 

@@ -16,12 +16,65 @@ from django.db.models.functions import Cast
 from scoring import access as perms
 from scoring import fastsql, games
 
-from .models import Deal, Match, Seat
+from .models import Deal, DealDispute, Match, Seat
 
 
 def seat_names(match: Match) -> list[str]:
     """The players' display names, clockwise: the engine's player names."""
     return list(match.seats.order_by("position").values_list("player__display_name", flat=True))
+
+
+def seated_names_by_user(match: Match) -> dict[int, str]:
+    """{user id: display name} of the match's seated players who have an account: how the
+    pages name a player who confirmed or disputed a deal (a player's name is public, their
+    username is not)."""
+    return {
+        user_id: name
+        for user_id, name in match.seats.values_list("player__user_id", "player__display_name")
+        if user_id is not None
+    }
+
+
+def seated_name(match: Match, user: Any) -> str | None:
+    """The display name of `user`'s seat at the match; None when they are not seated."""
+    if user is None or not user.is_authenticated:
+        return None
+    return seated_names_by_user(match).get(user.pk)
+
+
+def pending_facts(match: Match, user: Any) -> dict[int, dict[str, Any]]:
+    """Per deal of the match waiting for confirmation, what `user`'s page offers beside it:
+    whether they entered it (then they neither confirm nor dispute it), whether they may
+    confirm or dispute it, and its disputes (the open one first)."""
+    pending = list(
+        match.deals.filter(status=Deal.Status.PENDING).values_list("number", "entered_by_id")
+    )
+    if not pending:
+        return {}
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    confirm = perms.can_confirm_deal(user, match)
+    dispute = perms.can_dispute_deal(user, match)
+    disputes: dict[int, list[DealDispute]] = {}
+    for found in DealDispute.objects.filter(
+        match_id=match.pk, deal_number__in=[number for number, _entered in pending]
+    ).order_by("-created_at", "-id"):
+        disputes.setdefault(found.deal_number, []).append(found)
+    out: dict[int, dict[str, Any]] = {}
+    for number, entered_by in pending:
+        mine = user_id is not None and entered_by == user_id
+        open_ones = [d for d in disputes.get(number, []) if d.status == DealDispute.Status.OPEN]
+        out[number] = {
+            "entered_by_you": mine,
+            "may_confirm": confirm and not mine,
+            "may_dispute": dispute and not mine and not open_ones,
+            "dispute": open_ones[0] if open_ones else None,
+        }
+    return out
+
+
+def match_disputes(match: Match) -> list[DealDispute]:
+    """Every dispute of the match, oldest first (its history page shows them)."""
+    return list(DealDispute.objects.filter(match_id=match.pk).order_by("created_at", "id"))
 
 
 def first_dealer_name(match: Match, names: Sequence[str]) -> str:
@@ -241,12 +294,15 @@ def dumps(document: Any) -> bytes:
 
 def deal_history(match: Match, *, users_shown: bool = True) -> list[dict[str, Any]]:
     """Every version of every deal of the match, oldest first: who changed what, when, why
-    (`users_shown` False: who is null, for a reader who may not see usernames)."""
+    (`users_shown` False: `user` is null, for a reader who may not see usernames; `player`
+    names the author when they sit at the match)."""
     rows = (
         Deal.history.filter(match_id=match.pk)
         .select_related("history_user")
         .order_by("number", "history_date", "history_id")
     )
+    seated = seated_names_by_user(match)
+    scorer_id = match.table.scorer_id if match.table_id and match.table else None
     out: list[dict[str, Any]] = []
     previous: dict[int, dict[str, Any]] = {}
     versions: dict[int, int] = {}
@@ -264,6 +320,12 @@ def deal_history(match: Match, *, users_shown: bool = True) -> list[dict[str, An
                 "user": row.history_user.get_username()
                 if users_shown and row.history_user
                 else None,
+                # The author's seat at the match, when a player made the change (a player
+                # confirms a deal on their own phone): their name is public, their
+                # username is not.
+                "player": seated.get(row.history_user_id) if row.history_user_id else None,
+                # Who they were at the match, for a reader not shown their username.
+                "role": _author_role(row.history_user_id, seated, scorer_id),
                 # A table card's scorer (issue 20): the name they gave, not an account.
                 "scorer_name": row.scorer_name
                 if row.history_user is not None and not row.history_user.has_usable_password()
@@ -274,6 +336,16 @@ def deal_history(match: Match, *, users_shown: bool = True) -> list[dict[str, An
         )
         previous[row.number] = row.record
     return out
+
+
+def _author_role(user_id: int | None, seated: dict[int, str], scorer_id: int | None) -> str | None:
+    """ "player" (seated at the match), "scorer" (the table's), "staff" (anyone else who may
+    write a match's deals: its referee or organiser), None without an author."""
+    if user_id is None:
+        return None
+    if user_id in seated:
+        return "player"
+    return "scorer" if user_id == scorer_id else "staff"
 
 
 def deal_rows_for_csv(matches: Iterable[Match]) -> list[dict[str, Any]]:

@@ -43,15 +43,19 @@ from simple_history.utils import bulk_create_with_history
 from scoring import access as perms
 from scoring import fastsql, games
 
-from .models import Deal, IdempotencyKey, Match, Seat
+from .models import Deal, DealDispute, IdempotencyKey, Match, Seat
 from .selectors import (
     dumps,
     match_document_for,
     player_names,
     scoresheet_for,
+    seated_name,
     visible_match_snapshot,
 )
 from .signals import match_amended_send, match_change_is_quiet, match_changed_send
+
+# The reason a confirmation is kept with in the deal's history (the history page words it).
+CONFIRMED = "confirmed"
 
 # Keys of a submitted deal that are the client's bookkeeping, not the scoresheet's.
 _NOT_IN_RECORD = ("version", "number")
@@ -476,6 +480,29 @@ def deal_check(
     return []
 
 
+def deal_preview(
+    *,
+    match: Match,
+    number: int,
+    record: dict[str, Any] | None = None,
+    counts: bool = True,
+) -> dict[str, Any]:
+    """The engine's result for the match were deal `number` as `record` (its stored record
+    when None), nothing written: what a pending deal adds once confirmed (the player sees it
+    beside the button), what a ruling would change (the referee sees it before recording).
+    `counts` False: a pending deal stays out, as its correction leaves the score alone until
+    it is confirmed. DealRejected when the engine refuses, as a write would be."""
+    names = _names(match)
+    records: list[dict[str, Any]] = []
+    for n, stored, status in _deal_rows(match):
+        if n == number:
+            if status == Deal.Status.COUNTED or counts:
+                records.append(_for_engine(record if record is not None else stored))
+        elif status == Deal.Status.COUNTED:
+            records.append(stored)
+    return _score(match, names, records)
+
+
 def deal_correct(
     *,
     match: Match,
@@ -568,12 +595,56 @@ def deal_confirm(*, match: Match, number: int, user: Any) -> DealWrite:
         result = _score(locked, names, [*_counted_records(rows), deal.record])
         deal.status = Deal.Status.COUNTED
         deal.confirmed_by = user
-        _save_deal(deal, user, "confirmed")
+        _save_deal(deal, user, CONFIRMED)
         _apply_result(locked, result, names)
+        _disputes_settle(locked, number, user, DealDispute.Status.CONFIRMED)
         new_rows = [(n, rec, Deal.Status.COUNTED if n == number else st) for n, rec, st in rows]
         return DealWrite(
             status=200, body=_document(locked, names, new_rows, user=user), match=locked, deal=deal
         )
+
+
+def deal_dispute(*, match: Match, number: int, user: Any, reason: str = "") -> DealDispute:
+    """A player seated at the match disputes a deal waiting for confirmation: the deal still
+    does not count, and the tournament's referees are called (they see the open disputes on
+    the referee desk and their home page, and settle it at the table: a correction, a
+    ruling, then the confirmation; or the deal withdrawn). The one who entered the deal does
+    not dispute it. A second dispute of the same deal finds the open one."""
+    reason = reason_clean(reason)
+    with transaction.atomic():
+        locked = _lock(match.pk)
+        deal = Deal.objects.filter(match_id=locked.pk, number=number).first()
+        if deal is None:
+            raise DealNotFound(number)
+        if not perms.can_dispute_deal(user, locked) or deal.entered_by_id == user.pk:
+            raise PermissionDenied(_("You may not dispute this deal."))
+        if deal.status != Deal.Status.PENDING:
+            raise DealRejected(
+                [_refusal("not_pending", "this deal does not await confirmation", deal=number)]
+            )
+        open_one = DealDispute.objects.filter(
+            match_id=locked.pk, deal_number=number, status=DealDispute.Status.OPEN
+        ).first()
+        if open_one is not None:
+            return open_one
+        return DealDispute.objects.create(
+            match=locked,
+            deal_number=number,
+            raised_by=user,
+            player_name=seated_name(locked, user) or "",
+            reason=reason,
+        )
+
+
+def _disputes_settle(match: Match, number: int, user: Any, status: str) -> None:
+    """The open dispute of deal `number` is settled (the deal confirmed or withdrawn)."""
+    DealDispute.objects.filter(
+        match_id=match.pk, deal_number=number, status=DealDispute.Status.OPEN
+    ).update(
+        status=status,
+        settled_at=timezone.now(),
+        settled_by=user if user is not None and user.is_authenticated else None,
+    )
 
 
 def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
@@ -594,6 +665,7 @@ def deal_withdraw(*, match: Match, user: Any, reason: str = "") -> DealWrite:
         deal._history_user = user if user is not None and user.is_authenticated else None
         deal._change_reason = reason or "withdrawn"
         deal.delete()
+        _disputes_settle(locked, number, user, DealDispute.Status.WITHDRAWN)
         remaining = rows[:-1]
         result = _score(locked, names, _counted_records(remaining))
         _apply_result(locked, result, names)

@@ -16,6 +16,11 @@ urlpatterns: list = [
         views.deal_confirm,
         name="deal_confirm",
     ),
+    path(
+        "matches/<int:match_id>/deals/<int:number>/dispute/",
+        views.deal_dispute,
+        name="deal_dispute",
+    ),
     path("matches/<int:match_id>/withdraw/", views.deal_withdraw, name="deal_withdraw"),
     path("matches/<int:match_id>/close/", views.match_close, name="match_close"),
     path("matches/<int:match_id>/history/", views.match_history, name="history"),

@@ -358,6 +358,37 @@ def deal_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespon
 
 @require_POST
 @body_limited("DEAL_BODY_MAX_BYTES")
+def deal_dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """A player disputes a deal waiting for their confirmation: the referee is called (the
+    deal still does not count)."""
+    match = _match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={match_page_url(match)}")
+    wait = deal_write_wait(request)
+    if wait is not None:
+        return _throttled(
+            request, match, scorer_page(match), wait, message=throttled_button_message(wait)
+        )
+    try:
+        services.deal_dispute(
+            match=match, number=number, user=request.user, reason=_reason(request)
+        )
+    except services.DealNotFound as exc:
+        raise Http404 from exc
+    except services.DealRejected as exc:
+        for err in exc.errors:
+            messages.error(request, localise(err, games.game_get(match.game))["message"])
+    else:
+        messages.success(
+            request,
+            _("Deal %(number)s is disputed: the referee is called to the table.")
+            % {"number": number},
+        )
+    return redirect(match_page_url(match))
+
+
+@require_POST
+@body_limited("DEAL_BODY_MAX_BYTES")
 def deal_withdraw(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(request, match_id)
     if not request.user.is_authenticated:
@@ -391,13 +422,32 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     for item in selectors.deal_history(
         match, users_shown=perms.can_see_usernames(request.user, match)
     ):
+        confirmed = item["action"] == "changed" and item["reason"] == services.CONFIRMED
+        # The codes kept as reasons by default say what the entry's words say already, in
+        # the reader's language: a confirmation, a withdrawal without a typed reason.
+        coded = confirmed or (item["action"] == "deleted" and item["reason"] == "withdrawn")
         entries.append(
             {
                 **item,
+                "action": "confirmed" if confirmed else item["action"],
+                "reason": "" if coded else item["reason"],
                 "when": datetime.fromisoformat(item["at"]),
                 "summary": page.deal_summary(item["record"], names),
             }
         )
+    for dispute in selectors.match_disputes(match):
+        entries.append(
+            {
+                "number": dispute.deal_number,
+                "action": "disputed",
+                "player": dispute.player_name,
+                "reason": dispute.reason,
+                "dispute": dispute,
+                "when": dispute.created_at,
+                "summary": "",
+            }
+        )
+    entries.sort(key=lambda entry: entry["when"])
     entries.reverse()  # newest first: what the referee looks for
     return render(
         request,

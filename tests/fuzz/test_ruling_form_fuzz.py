@@ -27,6 +27,7 @@ from .form_fuzzing import (
     flash,
     form_posts,
     fuzz_settings,
+    problems,
     texts,
     where,
 )
@@ -51,6 +52,13 @@ FIELDS = {
         any_value,
     ),
 }
+# The confirmation step's fields (issue 35): the form shows what a ruling changes first.
+STEP = {
+    "confirmed": choices_of(["on", "true"]),
+    "repeat": choices_of(["on"]),
+    "version": st.one_of(st.integers(min_value=0, max_value=60).map(str), any_value),
+    "back": choices_of(["1"]),
+}
 VALID = {"deal": "2", "kind": "renonce", "violator": "Boris", "explanation": "fuzz"}
 
 
@@ -63,20 +71,50 @@ def staff(fuzz_evening) -> dict[str, Client]:
     return clients
 
 
-@FUZZ
-@given(data=st.data(), role=st.sampled_from(["referee", "organiser"]))
-def test_it_answers_every_ruling_post_without_a_server_error(staff, fuzz_evening, data, role):
-    body = data.draw(form_posts(FIELDS, VALID))
-    url = f"/referee/matches/{fuzz_evening.match.pk}/rule/"
-    response = staff[role].post(url, body)
+def _answered(client: Client, ev, url: str, body: dict) -> object:
+    """One post's answer checked: recorded (a redirect to the rulings, saying so), refused
+    with each problem named, the confirmation step of a well-made ruling (nothing recorded
+    yet), or the form again after "change the ruling". Returns the confirmation step's
+    preview, if that was the answer."""
+    recorded = Ruling.objects.count()
+    response = client.post(url, body)
     if response.status_code == 302:
-        assert response["Location"] == f"/referee/tournaments/{fuzz_evening.tournament.pk}/rulings/"
-        assert "success" in [
-            level for level, _text in flash(staff[role], response, where(url, body))
-        ]
-    else:
-        assert response.status_code == 200, where(url, body)
+        assert response["Location"] == f"/referee/tournaments/{ev.tournament.pk}/rulings/"
+        assert "success" in [level for level, _text in flash(client, response, where(url, body))]
+        return None
+    assert response.status_code == 200, where(url, body)
+    assert Ruling.objects.count() == recorded, where(url, body)
+    if problems(response):
         assert_named(response, where(url, body))
+        return None
+    html = response.content.decode()
+    preview = response.context.get("preview")
+    if preview is None:
+        assert "back" in body and 'data-testid="ruling-form"' in html, where(url, body)
+    else:
+        assert 'data-testid="ruling-confirm"' in html, where(url, body)
+    return preview
+
+
+@FUZZ
+@given(
+    data=st.data(),
+    role=st.sampled_from(["referee", "organiser"]),
+    confirm=st.booleans(),
+)
+def test_it_answers_every_ruling_post_without_a_server_error(
+    staff, fuzz_evening, data, role, confirm
+):
+    body = data.draw(form_posts({**FIELDS, **STEP}, VALID))
+    url = f"/referee/matches/{fuzz_evening.match.pk}/rule/"
+    preview = _answered(staff[role], fuzz_evening, url, body)
+    if preview is not None and confirm:
+        # The referee confirms what the step showed (said again if it was a duplicate).
+        confirmed = {**body, "confirmed": ["on"], "version": [str(preview.version)]}
+        confirmed.pop("back", None)
+        if preview.alike:
+            confirmed["repeat"] = ["on"]
+        _answered(staff[role], fuzz_evening, url, confirmed)
 
 
 def _standing_ruling(ev) -> Ruling:

@@ -66,6 +66,9 @@ def test_a_referee_finds_the_rule_and_rules_a_renonce(live_server, chromium_path
         expect(articles.locator('option[value="play.follow_suit"]')).to_be_hidden()
         articles.select_option(["play.renonce", "violations.card_byte"])
         page.get_by_test_id("record-ruling").click()
+        # What the ruling changes, then the confirmation that records it (issue 35).
+        expect(page.get_by_test_id("ruling-effect")).to_contain_text("162")
+        page.get_by_test_id("confirm-ruling").click()
         page.wait_for_url(f"**/referee/tournaments/{match.tournament_id}/rulings/")
         ruling = page.get_by_test_id("ruling").first
         expect(ruling).to_contain_text(anna)

@@ -82,14 +82,19 @@ def test_each_table_rules_on_its_own_games_violations(live_server, chromium_path
 
         # Preferans: only its renonce, with a count; nothing of Deberc's.
         page.goto(f"{live_server.url}/referee/matches/{pulka.pk}/rule/")
+        # The empty choice first (issue 35: the referee names the violation), then its one.
         kinds = page.locator("select[name=kind] option")
-        expect(kinds).to_have_count(1)
-        expect(kinds.first).to_contain_text(words["renonce"])
+        expect(kinds).to_have_count(2)
+        expect(kinds.nth(1)).to_contain_text(words["renonce"])
         expect(page.get_by_test_id("ruling-form")).not_to_contain_text(words["false"])
         expect(page.locator("select[name=taken_by]")).to_have_count(0)
+        page.select_option("select[name=deal]", "1")
+        page.select_option("select[name=kind]", "renonce")
         page.select_option("select[name=violator]", whister)
         page.fill("input[name=count]", "2")
         page.get_by_test_id("record-ruling").click()
+        # What the ruling changes, then the confirmation that records it (issue 35).
+        page.get_by_test_id("confirm-ruling").click()
         page.wait_for_url(f"**/referee/tournaments/{pulka.tournament_id}/rulings/")
         ruling = page.get_by_test_id("ruling").first
         expect(ruling).to_contain_text(words["renonce"])
@@ -101,7 +106,7 @@ def test_each_table_rules_on_its_own_games_violations(live_server, chromium_path
         # Deberc: its own violations, no count.
         page.goto(f"{live_server.url}/referee/matches/{deberc.pk}/rule/")
         form = page.get_by_test_id("ruling-form")
-        expect(form.locator("select[name=kind] option")).to_have_count(7)
+        expect(form.locator("select[name=kind] option")).to_have_count(8)  # and the empty one
         expect(form).to_contain_text(words["false"])
         expect(form.locator("input[name=count]")).to_have_count(0)
         browser.close()

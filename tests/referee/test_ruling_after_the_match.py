@@ -10,6 +10,7 @@ import pytest
 from referee.models import Ruling
 from scoring import services as scoring_services
 from scoring.models import Match
+from tests.referee.steps import rule
 from tournaments.events.models import RoundEvent
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def _ruling(evening):
 def test_the_referee_rules_on_a_finished_match_of_an_open_round(client, evening):
     match = _finish(evening)
     client.force_login(evening["referee"])
-    response = client.post(f"/referee/matches/{match.pk}/rule/", _ruling(evening))
+    response = rule(client, match, _ruling(evening))
     assert response.status_code == 302
     assert Ruling.objects.get().match == match
 
@@ -81,7 +82,7 @@ def test_in_a_closed_round_the_referee_is_told_why_and_offered_no_form(client, e
     client.force_login(evening["organiser"])
     html = client.get(f"/referee/matches/{match.pk}/rule/").content.decode()
     assert 'data-testid="ruling-form"' in html and 'data-testid="ruling-refused"' not in html
-    response = client.post(f"/referee/matches/{match.pk}/rule/", _ruling(evening))
+    response = rule(client, match, _ruling(evening))
     assert response.status_code == 302
     assert Ruling.objects.count() == 1
     assert RoundEvent.objects.filter(round=match.round, deal_number=1).exists()

@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 
 from referee.models import Ruling
 from scoring.models import Deal
+from tests.referee.steps import rule
 
 pytestmark = pytest.mark.django_db
 
@@ -187,8 +188,9 @@ def test_the_ruling_page_records_a_ruling_and_the_organiser_overturns_it(client,
     match = evening["match"]
     client.force_login(evening["referee"])
     assert client.get(f"/referee/matches/{match.pk}/rule/").status_code == 200
-    response = client.post(
-        f"/referee/matches/{match.pk}/rule/",
+    response = rule(
+        client,
+        match,
         {
             "deal": "1",
             "kind": "illegal_question",

@@ -13,6 +13,7 @@ from referee.models import Ruling
 from scoring import services as scoring_services
 from scoring.models import Deal
 from tests.factories import make_match
+from tests.referee.steps import rule
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,8 @@ def test_a_preferans_table_offers_its_own_violations_with_a_count(client, pulka,
     client.force_login(pulka["referee"])
     page = client.get(f"/referee/matches/{pulka['match'].pk}/rule/", HTTP_ACCEPT_LANGUAGE=lang)
     form = page.context["form"]
-    assert list(dict(form.fields["kind"].choices)) == ["renonce"]
+    # The empty choice first: the referee names the violation (issue 35).
+    assert list(dict(form.fields["kind"].choices)) == ["", "renonce"]
     assert "count" in form.fields and "taken_by" not in form.fields
     html = page.content.decode()
     assert {"ru": "Ренонс (каждый", "uk": "Ренонс (кожен"}[lang] in html
@@ -77,8 +79,9 @@ def test_a_renonce_ruling_on_preferans_saves_its_count_and_cites_preferans(clien
     a, _b, c = pulka["names"]
     match = pulka["match"]
     client.force_login(pulka["referee"])
-    response = client.post(
-        f"/referee/matches/{match.pk}/rule/",
+    response = rule(
+        client,
+        match,
         {"deal": "1", "kind": "renonce", "violator": a, "count": "2", "explanation": "Ренонс"},
         HTTP_ACCEPT_LANGUAGE="ru",
     )
@@ -137,7 +140,7 @@ def test_a_deberc_table_keeps_its_violations_without_a_count(client, evening):
     client.force_login(evening["referee"])
     page = client.get(f"/referee/matches/{evening['match'].pk}/rule/", HTTP_ACCEPT_LANGUAGE="ru")
     form = page.context["form"]
-    assert set(DEBERC_ONLY) | {"renonce", "senior_after_question", "late_senior"} == set(
+    assert {"", *DEBERC_ONLY, "renonce", "senior_after_question", "late_senior"} == set(
         dict(form.fields["kind"].choices)
     )
     assert "count" not in form.fields and "taken_by" in form.fields

@@ -355,6 +355,7 @@ NOT_PAGES = {
             "tournaments:round_cards_issue",
             "tournaments:tournament_status",
             "scoring:deal_confirm",
+            "scoring:deal_dispute",
             "scoring:deal_withdraw",
             "scoring:match_close",
             "tournaments:entry_withdraw",

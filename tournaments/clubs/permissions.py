@@ -356,6 +356,14 @@ def can_confirm_deal(user: Any, match: Match) -> bool:
     return is_seated(user, match) or is_staff_of(user, _tournament_of(match))
 
 
+def can_dispute_deal(user: Any, match: Match) -> bool:
+    """Dispute a pending deal and so call the referee: a player seated at the match, signed
+    in on their own phone. The referee and the organiser settle disputes; they raise none."""
+    if not _signed_in(user) or match.tournament_id is None:
+        return False
+    return is_seated(user, match)
+
+
 def can_view_history(user: Any, match: Match) -> bool:
     """Who changed what: the people with a role at this match, not the public (it names the
     users)."""
@@ -398,6 +406,7 @@ _MATCH_ACTIONS = {
     "enter": can_enter_deal,
     "correct": can_correct_deal,
     "confirm": can_confirm_deal,
+    "dispute": can_dispute_deal,
     "history": can_view_history,
     "table_scorer": is_table_scorer,
     "usernames": can_see_match_usernames,

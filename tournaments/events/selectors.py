@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from scoring import games
-from scoring.models import Match, Seat
+from scoring.models import Deal, DealDispute, Match, Seat
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import ClubMember
 from tournaments.events.models import Round, RoundEvent, Table, Tournament
@@ -30,9 +30,12 @@ def tournaments_published() -> QuerySet[Tournament]:
 def tournament_matches(
     tournament: Tournament, *, status: str | None = None, round_number: int | None = None
 ) -> QuerySet[Match]:
-    """The tournament's matches with everything a list needs joined or prefetched."""
+    """The tournament's matches with everything a list needs joined or prefetched, each
+    knowing whether a deal of it waits for an opponent's confirmation (`has_pending`)."""
+    pending = Deal.objects.filter(match=OuterRef("pk"), status=Deal.Status.PENDING)
     qs = (
         Match.objects.filter(tournament=tournament)
+        .annotate(has_pending=Exists(pending))
         .select_related("round", "table", "table__scorer")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
@@ -67,6 +70,8 @@ def match_row(match: Match, *, scorer_shown: bool = False) -> dict[str, Any]:
         # Preferans' whist balances), in seat order.
         "match": _by_seat(names, score_figures(games.game_get(match.game), result)),
         "deals": len(result.get("deals") or []),
+        # A deal entered and not counted yet: it waits for an opponent's confirmation.
+        "pending": bool(getattr(match, "has_pending", False)),
         "winner": result.get("winner"),
         "reason": result.get("reason"),
     }
@@ -113,6 +118,89 @@ def tables_of_scorer(user: Any) -> QuerySet[Table]:
         Table.objects.filter(scorer=user, round__status=Round.Status.OPEN)
         .select_related("round", "round__tournament", "match")
         .order_by("round__tournament__name", "round__number", "number")
+    )
+
+
+def matches_of_player(user: Any) -> list[dict[str, Any]]:
+    """A signed-in player's matches in rounds not yet closed ("my matches" on their home
+    page), each with its opponents and what waits at the table: a deal for their
+    confirmation (entered by someone else), their own deal waiting for an opponent's, a deal
+    disputed (the referee is called). Four queries whatever the number of matches."""
+    if user is None or not user.is_authenticated:
+        return []
+    seats = list(
+        Seat.objects.filter(
+            player__user=user,
+            match__tournament__isnull=False,
+            match__round__status__in=[Round.Status.OPEN, Round.Status.PAIRED],
+        )
+        .select_related("match", "match__tournament", "match__round", "match__table")
+        .order_by("match__tournament__name", "match__round__number", "match__table__number")
+    )
+    ids = [seat.match_id for seat in seats]
+    if not ids:
+        return []
+    others: dict[int, list[str]] = {}
+    for match_id, name, player_user in Seat.objects.filter(match_id__in=ids).values_list(
+        "match_id", "player__display_name", "player__user_id"
+    ):
+        if player_user != user.pk:
+            others.setdefault(match_id, []).append(name)
+    pending: dict[int, list[tuple[int, bool]]] = {}
+    for match_id, number, entered_by in (
+        Deal.objects.filter(match_id__in=ids, status=Deal.Status.PENDING)
+        .order_by("number")
+        .values_list("match_id", "number", "entered_by_id")
+    ):
+        pending.setdefault(match_id, []).append((number, entered_by == user.pk))
+    disputed = set(
+        DealDispute.objects.filter(match_id__in=ids, status=DealDispute.Status.OPEN).values_list(
+            "match_id", "deal_number"
+        )
+    )
+    out = []
+    for seat in seats:
+        match = seat.match
+        waits = []
+        for number, mine in pending.get(match.pk, []):
+            if (match.pk, number) in disputed:
+                text = _("Deal %(n)s is disputed: the referee is called.")
+            elif mine:
+                text = _("Deal %(n)s, entered by you, waits for an opponent's confirmation.")
+            else:
+                text = _("Deal %(n)s waits for your confirmation.")
+            waits.append(
+                {
+                    "text": text % {"n": number},
+                    "yours": not mine and (match.pk, number) not in disputed,
+                }
+            )
+        out.append(
+            {
+                "match": match,
+                "opponents": others.get(match.pk, []),
+                "waits": waits,
+                # Something for this player to do: the line is marked.
+                "to_do": any(w["yours"] for w in waits),
+            }
+        )
+    return out
+
+
+def disputes_for_staff(user: Any) -> list[DealDispute]:
+    """The open disputes (calls to the referee) of the tournaments `user` referees or
+    organises, oldest first: their home page lists them."""
+    if user is None or not user.is_authenticated:
+        return []
+    found = DealDispute.objects.filter(status=DealDispute.Status.OPEN)
+    if not user.is_superuser:
+        found = found.filter(
+            Q(match__tournament__referees=user) | Q(match__tournament__organisers=user)
+        )
+    return list(
+        found.select_related("match", "match__tournament", "match__round", "match__table")
+        .distinct()
+        .order_by("created_at", "id")[:50]
     )
 
 

@@ -39,9 +39,10 @@ def or_dash(value: Any) -> str:
 
 
 def table_card_html(table: Mapping[str, Any]) -> SafeString:
-    """A table of a round as the live pages show it: its number, how far it is, its players
-    clockwise with their running score, who deals next and the hanging pools. `table` is a
-    row of `live.selectors.round_tables` with its links and labels (`live.views._with_links`).
+    """A table of a round as the live pages show it: its number, how far it is (a deal waiting
+    for an opponent's confirmation marked), its players clockwise with their running score,
+    who deals next and the hanging pools. `table` is a row of `live.selectors.round_tables` with
+    its links and labels (`live.views._with_links`).
     """
     finished = table["finished"]
     if finished:
@@ -50,6 +51,11 @@ def table_card_html(table: Mapping[str, Any]) -> SafeString:
         badge = f'<span class="badge">{text(table["deals_label"])}</span>'
     else:
         badge = f'<span class="badge">{text(_("not started"))}</span>'
+    if table.get("pending") and not finished:
+        badge += (
+            f' <span class="badge pending" data-testid="pending-deal">'
+            f"{text(table['pending_label'])}</span>"
+        )
     first_dealer = ""
     if not table["deals"]:
         first_dealer = (

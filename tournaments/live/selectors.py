@@ -233,6 +233,7 @@ def _live_sql(name: str) -> str:
             return (
                 f"SELECT m.id, m.status, m.first_dealer_seat, {_json_text('m.winner_seats')}, "
                 f"t.number, u.username, {score}, {next_dealer}, {hanging}, "
+                f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s), "
                 f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s) "
                 f"FROM {match} m INNER JOIN {table} t ON t.id = m.table_id "
                 f"LEFT OUTER JOIN {user} u ON u.id = t.scorer_id WHERE {_ids_in('m.id')}"
@@ -306,8 +307,9 @@ def round_tables(
     """Each table of a round with its players (clockwise) and the live match score.
 
     Two prepared statements for any number of tables: the matches (with their table, scorer,
-    result and count of counted deals, through the deals' match index) and their seats. The
-    card shows from the result the running totals, who deals next and the hanging pools.
+    result and counts of counted and pending deals, through the deals' match index) and their
+    seats. The card shows from the result the running totals, who deals next and the hanging
+    pools, and marks a deal waiting for confirmation.
     `limit` with `in_play_first` gives the overview's first tables still in play;
     `player_name` finds a player's table.
     `shown`: the tables `round_tables_shown` chose (the caller read them for its version).
@@ -327,14 +329,15 @@ def round_tables(
     game = games.game_get(round_.tournament.game)
     ids = _ids_param(list(order))
     cards = "live_cards:" + ".".join(game.score_path)
-    matches = sorted(_live_rows(cards, [Deal.Status.COUNTED.value, ids]), key=lambda m: order[m[0]])
+    statuses = [Deal.Status.COUNTED.value, Deal.Status.PENDING.value]
+    matches = sorted(_live_rows(cards, [*statuses, ids]), key=lambda m: order[m[0]])
     seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     for match_id, position, player_id, name in _live_rows("live_seats", [ids]):
         seats[match_id].append((position, player_id, name))
     out: list[dict[str, Any]] = []
     for row in matches:
         match_id, status, first_dealer, winner_seats, number, scorer = row[:6]
-        figures, next_dealer, pools, n_deals = row[6:]
+        figures, next_dealer, pools, n_deals, n_pending = row[6:]
         figures = _json_value(figures)
         hanging = 0
         if status != Match.Status.FINISHED and n_deals:
@@ -349,6 +352,8 @@ def round_tables(
                 "status": status,
                 "finished": status == Match.Status.FINISHED,
                 "deals": n_deals,
+                # Deals entered and waiting for an opponent's confirmation (not counted yet).
+                "pending": n_pending,
                 "next_dealer": _json_value(next_dealer) if n_deals else None,
                 "hanging": hanging,
                 # The public sees no username (permissions.can_see_usernames).

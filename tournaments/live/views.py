@@ -95,6 +95,9 @@ def _with_links(tables: Sequence[dict[str, Any]] = (), rows: Sequence[dict[str, 
         table["deals_label"] = ngettext("%(n)s deal", "%(n)s deals", table["deals"]) % {
             "n": table["deals"]
         }
+        if table.get("pending"):
+            # The deal after the counted ones waits for an opponent's confirmation.
+            table["pending_label"] = _("deal %(n)s awaits confirmation") % {"n": table["deals"] + 1}
         if table["next_dealer"]:
             table["next_label"] = _("%(name)s deals next") % {"name": table["next_dealer"]}
         if table["hanging"]:

@@ -1,4 +1,5 @@
-"""Template tags for the home page: published tournaments and a scorer's tables."""
+"""Template tags for the home page: published tournaments, a scorer's tables, a player's
+matches and a referee's calls."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
     return {
         "tournaments": list(selectors.tournaments_published()[:20]),
         "my_tables": list(selectors.tables_of_scorer(user)) if user is not None else [],
+        # A player's own matches with what waits for them, and a referee's calls (issue 35).
+        "my_matches": selectors.matches_of_player(user),
+        "calls": selectors.disputes_for_staff(user),
         "can_create": perms.can_create_tournament(user),
         "can_manage_lockouts": perms.can_manage_lockouts(user),
         "request": request,

@@ -47,6 +47,7 @@ IN_THE_TOURNAMENT = frozenset(f"a_{r}" for r in ROLES)  # a draft: the people in
 AT_THE_MATCH = IN_THE_TOURNAMENT  # match 1: Anna (a_player) and its scorer, and the staff
 WRITES_DEALS = frozenset({"a_scorer", "a_referee", "a_organiser"})
 CONFIRMS = frozenset({"a_player", "a_referee", "a_organiser"})
+DISPUTES = frozenset({"a_player"})  # a seated player calls the referee (issue 35)
 TOURNAMENT_STAFF = frozenset({"a_referee", "a_organiser"})
 TOURNAMENT_ORGANISER = frozenset({"a_organiser"})
 CLUB_ORGANISER = frozenset({"a_organiser"})
@@ -67,6 +68,7 @@ PAGES: dict[str, frozenset[str]] = {
     "scoring:deal_create": WRITES_DEALS,
     "scoring:deal_edit": WRITES_DEALS,
     "scoring:deal_confirm": CONFIRMS,
+    "scoring:deal_dispute": DISPUTES,
     "scoring:deal_withdraw": WRITES_DEALS,
     "scoring:match_close": WRITES_DEALS,
     "scoring:history": AT_THE_MATCH,

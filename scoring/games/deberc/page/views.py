@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from scoring import access as perms
-from scoring import selectors
+from scoring import selectors, services
 from scoring.errors import active_language
 from scoring.games.deberc.engine.conventions import Conventions, resolve_conventions
 from scoring.games.deberc.engine.errors import ScoresheetError
@@ -106,7 +106,7 @@ def _base_context(
         ],
         "rows": rows,
         "last_number": rows[-1]["number"] if rows else None,
-        "pending": pending,
+        "pending": pending_entries(request, match, doc, pending),
         "hanging": doc["hanging"],
         "reason_label": forms.END_REASONS.get(doc["reason"] or ""),
         # A pair that wins is named in words ("Anna and Vera"), not with "&".
@@ -130,6 +130,56 @@ def _base_context(
         # a waiting deal's figures are shown against.
         "player_names_json": json.dumps(names, ensure_ascii=False),
     }
+
+
+def pending_entries(
+    request: HttpRequest, match: Match, doc: dict[str, Any], pending: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The deals waiting for an opponent's confirmation as the page shows them beside its
+    buttons: the deal in one line, then its scoresheet line as it will count (each player's
+    figure with its mark, the totals once confirmed, the hanging pool), and what `request`'s
+    user may do (confirm, dispute: `selectors.pending_facts`). Nothing is written: the
+    engine scores the counted deals plus this one."""
+    if not pending:
+        return []
+    names = doc["players"]
+    facts = selectors.pending_facts(match, request.user)
+    counted = [r for r in doc["records"] if r["status"] == "counted"]
+    out = []
+    for entry in pending:
+        number = entry["number"]
+        item: dict[str, Any] = {
+            **entry,
+            **facts.get(number, {}),
+            "summary": deal_summary(entry["record"], names),
+            "heads": (_("This deal"), _("Total once confirmed")),
+            "lines": [],
+            "hanging": 0,
+            "note": "",
+        }
+        try:
+            result = services.deal_preview(match=match, number=number)
+        except services.DealRejected:
+            item["note"] = _("As it stands this deal is refused by the rules: correct it.")
+            out.append(item)
+            continue
+        preview = {
+            "players": names,
+            "records": [*counted, {**entry, "status": "counted"}],
+            "deals": result.get("deals") or [],
+        }
+        rows = sheet_rows(preview)
+        if rows and rows[-1]["number"] == number:
+            row = rows[-1]
+            item["lines"] = [
+                {"name": c["name"], "deal": c["recorded"], "mark": c["mark"], "after": c["total"]}
+                for c in row["cells"]
+            ]
+            item["hanging"] = row["hanging"]
+        if result.get("finished") and not doc["finished"]:
+            item["note"] = _("Once confirmed, this deal ends the match.")
+        out.append(item)
+    return out
 
 
 def sheet_context(
@@ -211,6 +261,7 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
             % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
         )
     if record.get("violation"):
+        kind = record["violation"].get("kind")
         parts.append(
             _("violation: %(name)s (%(kind)s)")
             % {

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import access as perms
-from scoring import selectors
+from scoring import selectors, services
 from scoring.errors import active_language
 from scoring.games.preferans import engine
 from scoring.models import Match
@@ -130,6 +130,66 @@ def _allpass_marks(result: Mapping[str, Any]) -> dict[str, Any]:
     return {"run": run, "least": least}
 
 
+def pending_entries(
+    request: HttpRequest,
+    match: Match,
+    names: list[str],
+    result: Mapping[str, Any],
+    counted: list[dict[str, Any]],
+    pending: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The deals waiting for an opponent's confirmation as the page shows them beside its
+    buttons: the deal in one line, its outcome as it will count, each player's balance now
+    and once confirmed, and what `request`'s user may do (confirm, dispute:
+    `selectors.pending_facts`). Nothing is written: the engine scores the counted deals plus
+    this one."""
+    if not pending:
+        return []
+    facts = selectors.pending_facts(match, request.user)
+    now = (result.get("settlement") or {}).get("balance") or {}
+    out = []
+    for entry in pending:
+        number = entry["number"]
+        item: dict[str, Any] = {
+            **entry,
+            **facts.get(number, {}),
+            "summary": deal_summary(entry["record"], names),
+            "heads": (_("Balance before this deal"), _("Balance once confirmed")),
+            "lines": [],
+            "hanging": 0,
+            "note": "",
+        }
+        try:
+            after = services.deal_preview(match=match, number=number)
+        except services.DealRejected:
+            item["note"] = _("As it stands this deal is refused by the rules: correct it.")
+            out.append(item)
+            continue
+        rows = deal_rows(after, [*counted, entry])
+        if rows and rows[-1]["number"] == number:
+            item["note"] = rows[-1]["note"]
+        balance = (after.get("settlement") or {}).get("balance") or {}
+        item["lines"] = [
+            {
+                "name": name,
+                "deal": _signed(int(now.get(name, 0))),
+                "mark": "",
+                "after": _signed(int(balance.get(name, 0))),
+            }
+            for name in names
+        ]
+        if after.get("finished") and not result.get("finished"):
+            ending = _("once confirmed, the pulka is over")
+            item["note"] = " · ".join(part for part in (str(item["note"]), ending) if part)
+        out.append(item)
+    return out
+
+
+def _signed(figure: int) -> str:
+    """A balance as the scoreboard writes it: +12, −7, 0."""
+    return f"+{figure}" if figure > 0 else str(figure)
+
+
 def sheet_context(
     request: HttpRequest,
     match: Match,
@@ -218,7 +278,7 @@ def sheet_context(
         "reason_label": forms.END_REASONS.get(result.get("reason") or ""),
         "rows": rows,
         "last_number": rows[-1]["number"] if rows else None,
-        "pending": pending,
+        "pending": pending_entries(request, match, names, result, counted, pending),
         "can_enter": can_enter and not finished and not pending,
         "can_correct": perms.can_correct_deal(request.user, match),
         "can_confirm": perms.can_confirm_deal(request.user, match),
