@@ -24,9 +24,10 @@ Prints the medians (and p90) in milliseconds of CPU, with the machine speed of b
 before and after, then one line per ratio of medians to the floor (`ratio 304/floor 1.8`: the
 slowest 304; `ratio deal/floor`: the slower game's deal; `ratio fragment/floor`: the slowest
 changed fragment), each with its goal (2, 4, 3) and its p90 / median (goal ≤ 1.5), and what
-the stack alone adds (`ratio stack/floor`); `--profile` prints cProfile's top functions of those requests (CPU time;
-HOTPATH_SORT=tottime sorts by own time). `--pause S` times the deals again with S seconds
-before each (the CPU of a deal that finds the core idle). `--served N` then posts deals
+the stack alone adds (`ratio stack/floor`); `--profile` prints cProfile's top functions of
+those requests (CPU time; HOTPATH_SORT=tottime sorts by own time). `--pause S` times the
+deals again with S seconds before each (the CPU of a deal that finds the core idle).
+`--served N` then posts deals
 through gunicorn as deployed from N client threads (`--served-rate`, `--served-seconds`,
 after 3 s of warm-up; `--served-workers`, `--served-threads`: 2 × 4) and prints gunicorn's
 CPU per deal, with the kernel's part of it.

@@ -411,7 +411,7 @@ def ruling_record(
             # The deal's history shows this to whoever reads it: the violation by its name in
             # the referee's language, not the record's code (issue 35).
             reason=_("Ruling: %(kind)s, %(player)s")
-            % {"kind": violation.label, "player": violator_name},
+            % {"kind": parts.violation.label, "player": violator_name},
         )
         ruling = Ruling.objects.create(
             match=match,

@@ -11,6 +11,7 @@ import pytest
 
 from referee.models import Article, Ruling
 from tests.factories import make_evening
+from tests.referee.steps import rule
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +45,10 @@ def test_the_articles_picked_are_cited_and_the_rulings_page_names_them(client, e
     anna = evening["names"][0]
     match = evening["match"]
     client.force_login(evening["referee"])
-    response = client.post(
-        f"/referee/matches/{match.pk}/rule/",
+    # The form, then its confirmation step (tests/referee/steps.py).
+    response = rule(
+        client,
+        match,
         {
             "deal": "1",
             "kind": "renonce",
@@ -82,10 +85,8 @@ def test_the_deal_history_says_the_ruling_in_the_referees_words(client, evening,
     anna = evening["names"][0]
     match = evening["match"]
     client.force_login(evening["referee"])
-    client.post(
-        f"/referee/matches/{match.pk}/rule/",
-        {"deal": "1", "kind": "renonce", "violator": anna},
-        HTTP_ACCEPT_LANGUAGE=lang,
+    rule(
+        client, match, {"deal": "1", "kind": "renonce", "violator": anna}, HTTP_ACCEPT_LANGUAGE=lang
     )
     history = client.get(f"/matches/{match.pk}/history/", HTTP_ACCEPT_LANGUAGE=lang)
     html = history.content.decode()

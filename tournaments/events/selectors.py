@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from scoring import games
 from scoring.models import Deal, DealDispute, Match, Seat

@@ -261,7 +261,6 @@ def deal_summary(record: Mapping[str, Any] | None, names: Sequence[str]) -> str:
             % {"name": record["closing"].get("player"), "points": record["closing"].get("points")}
         )
     if record.get("violation"):
-        kind = record["violation"].get("kind")
         parts.append(
             _("violation: %(name)s (%(kind)s)")
             % {
