@@ -267,8 +267,17 @@ def deal_create(request: HttpRequest, match_id: int) -> HttpResponse:
         return _render_sheet(request, ctx, 422, page)
     if is_htmx(request):
         match.refresh_from_db()
-        return render(request, page.SHEET_TEMPLATE, page.sheet_context(request, match))
+        ctx = page.sheet_context(request, match)
+        ctx["saved"] = saved_text(ctx["doc"])
+        return render(request, page.SHEET_TEMPLATE, ctx)
     return redirect(match_page_url(match))
+
+
+def saved_text(doc: dict[str, Any]) -> str:
+    """ "Deal 3 saved.": what the sheet swapped in after a save says, and a screen reader with
+    it (the page's focus and its figures change without a reload, which says nothing)."""
+    numbers = [record["number"] for record in doc.get("records") or []]
+    return _("Deal %(number)s saved.") % {"number": max(numbers)} if numbers else ""
 
 
 def submission_key(request: HttpRequest) -> str | None:

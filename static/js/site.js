@@ -68,3 +68,77 @@ document.addEventListener("submit", function (evt) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 }());
+
+// What a page says without reloading, for screen readers: an element swapped in by htmx with
+// data-announce="…" (the scorer's "Deal 3 saved.") has its words put in the page's status
+// region (#announce, templates/base.html), which lives outside every swapped part: a region
+// swapped in with its words already in it is not read out.
+(function () {
+  function announce(text) {
+    var region = document.getElementById("announce");
+    if (!region || !text) return;
+    // Emptied, then filled a moment later: the same words twice are a change too.
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 100);
+  }
+  window.siteAnnounce = announce;
+  document.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll("[data-announce]:not([data-announced])").forEach(function (el) {
+      el.setAttribute("data-announced", "");
+      announce(el.getAttribute("data-announce"));
+    });
+  });
+}());
+
+// The live pages' parts ([data-live]: the tables, the standings, the big screen) refresh
+// themselves with htmx every few seconds. WCAG 2.2.2: the visitor can pause that with the
+// page's button ([data-live-toggle], kept for the tab in sessionStorage: the next live page
+// stays paused), and a part that holds the focus (a link Tabbed to, a screen reader's place)
+// is not replaced under it: its refresh waits until the focus leaves it.
+(function () {
+  var KEY = "deberc-live-paused";
+  var memory = false;  // when sessionStorage is refused (a private window's settings)
+
+  function paused() {
+    try { return window.sessionStorage.getItem(KEY) === "1"; } catch (err) { return memory; }
+  }
+
+  function setPaused(value) {
+    memory = value;
+    try {
+      if (value) window.sessionStorage.setItem(KEY, "1");
+      else window.sessionStorage.removeItem(KEY);
+    } catch (err) { /* kept in memory only */ }
+  }
+
+  function show() {
+    var live = document.querySelector("[data-live]");
+    document.querySelectorAll("[data-live-toggle]").forEach(function (button) {
+      button.hidden = !live;
+      button.textContent = button.getAttribute(paused() ? "data-t-resume" : "data-t-pause");
+      button.setAttribute("data-paused", paused() ? "1" : "0");
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail && evt.detail.elt;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live")) return;
+    var focused = document.activeElement;
+    if (paused() || (focused && focused !== document.body && elt.contains(focused))) {
+      evt.preventDefault();
+    }
+  });
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest ? evt.target.closest("[data-live-toggle]") : null;
+    if (!button) return;
+    setPaused(!paused());
+    show();
+    if (window.siteAnnounce) {
+      window.siteAnnounce(button.getAttribute(paused() ? "data-t-paused" : "data-t-resumed"));
+    }
+  });
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+  else show();
+}());

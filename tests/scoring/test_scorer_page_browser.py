@@ -65,7 +65,10 @@ def test_a_scorer_plays_a_match_to_its_end(live_server, chromium_path, settings)
             expect_totals(page, 0, 76)
             expect(page.get_by_test_id("hanging")).to_contain_text("76")
             expect(page.get_by_test_id("next-dealer-name")).to_have_text("Boris")
-            expect(page.locator("tr[data-outcome=hanging] .mark-hanging")).to_have_text("В")
+            # The mark as on paper, its name for a screen reader.
+            mark = page.locator("tr[data-outcome=hanging] .mark-hanging")
+            expect(mark.locator("[aria-hidden=true]")).to_have_text("В")
+            expect(mark.locator(".visually-hidden")).to_have_text("hanging byte")
 
             # 2. Boris makes his game and wins the hanging pool.
             enter_deal(page, trump="S", declarer=1, points=(40, 90), last_trick=1)
@@ -80,7 +83,7 @@ def test_a_scorer_plays_a_match_to_its_end(live_server, chromium_path, settings)
             # 3. A byte: Anna plays clubs and takes less (Б).
             enter_deal(page, trump="C", declarer=0, points=(40, 90), last_trick=1)
             expect_totals(page, 40, 392)
-            expect(page.locator("tr[data-outcome=byte] .mark")).to_have_text("Б")
+            expect(page.locator("tr[data-outcome=byte] .mark [aria-hidden=true]")).to_have_text("Б")
 
             # The byte was a mistake: the scorer corrects the last deal (prefilled form).
             page.get_by_test_id("correct-last").click()

@@ -158,7 +158,7 @@ def test_a_browser_reports_no_policy_violation(live_server, chromium_path, hosti
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("input[name=username]", hostile_night.organiser.username)
         page.fill("input[name=password]", "demo")
-        page.click("button[type=submit]")
+        page.click("main form button[type=submit]")
         for url in page_urls(hostile_night):
             page.goto(f"{live_server.url}{url}")
             page.wait_for_load_state("networkidle")
@@ -169,9 +169,10 @@ def test_a_browser_reports_no_policy_violation(live_server, chromium_path, hosti
         page.evaluate("document.body.setAttribute('style', 'color: red')")
         page.wait_for_timeout(200)
         assert page.evaluate("window.__blocked.length") == 1
-        # The language switch works without inline handlers.
+        # The language switch works without inline handlers: chosen, then confirmed.
         page.goto(f"{live_server.url}/")
         page.select_option("select[name=language]", "uk")
+        page.get_by_test_id("language-apply").click()
         page.wait_for_load_state("networkidle")
         assert page.locator("html").get_attribute("lang") == "uk"
         browser.close()

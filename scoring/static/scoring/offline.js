@@ -189,8 +189,12 @@
       else if (el.tagName === "SELECT") el.selectedIndex = 0;
       else el.value = "";
     });
-    form.querySelectorAll(".field-errors").forEach(function (e) { e.remove(); });
+    form.querySelectorAll(".field-errors-of, .field-errors").forEach(function (e) { e.remove(); });
     form.querySelectorAll(".field-error").forEach(function (e) { e.classList.remove("field-error"); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (e) {
+      e.removeAttribute("aria-invalid");
+      e.removeAttribute("aria-describedby");
+    });
     form.querySelectorAll("details[open]").forEach(function (d) { d.open = false; });
     freshKey(form);
     filled(form);
@@ -549,7 +553,17 @@
     }
     var game = el("p", { "class": "waiting-game" });
     var red = f.trump === "H" || f.trump === "D";
-    game.appendChild(el("span", { "class": "suit" + (red ? " suit-red" : "") }, SUITS[f.trump] || "\u2013"));
+    var suit = el("span", { "class": "suit" + (red ? " suit-red" : "") });
+    // The suit's name for a screen reader, as the form's own trump button carries it.
+    var trumpInput = document.querySelector(FORM + ' input[name="trump"][value="' + CSS.escape(f.trump || "") + '"]');
+    var trumpName = trumpInput && trumpInput.closest("label").querySelector(".visually-hidden");
+    if (SUITS[f.trump] && trumpName) {
+      suit.appendChild(el("span", { "aria-hidden": "true" }, SUITS[f.trump]));
+      suit.appendChild(el("span", { "class": "visually-hidden" }, trumpName.textContent.trim()));
+    } else {
+      suit.textContent = SUITS[f.trump] || "\u2013";
+    }
+    game.appendChild(suit);
     game.appendChild(document.createTextNode(" " + (seatName(f.declarer) || "\u2013")));
     box.appendChild(game);
     var points = el("dl", { "class": "waiting-points" });

@@ -189,6 +189,24 @@
     return m ? m[1] + SUITS[m[2]] : "\u2013";
   }
 
+  // "6 пики" for a screen reader: the name the form's own button for the game carries.
+  function contractName(code) {
+    var input = document.querySelector('input[name="contract"][value="' + CSS.escape(code || "") + '"]');
+    var name = input && input.closest("label") && input.closest("label").querySelector(".visually-hidden");
+    return name ? name.textContent.trim() : "";
+  }
+
+  // The symbols shown, the name said (when there is one).
+  function spoken(h, box, shown, name) {
+    if (!name) {
+      box.textContent = shown;
+      return box;
+    }
+    box.appendChild(h.el("span", { "aria-hidden": "true" }, shown));
+    box.appendChild(h.el("span", { "class": "visually-hidden" }, name));
+    return box;
+  }
+
   function choiceText(seat, value) {
     var input = document.querySelector('input[name="whist_' + seat + '"][value="' + value + '"]');
     var label = input && input.closest("label");
@@ -203,8 +221,8 @@
       var box = h.el("div", { "class": "waiting-figures", testid: "waiting-figures" });
       var game = h.el("p", { "class": "waiting-game" });
       var red = /(H|D)$/.test(f.contract || "");
-      game.appendChild(h.el("span", { "class": "pf-contract" + (red ? " suit-red" : "") },
-        contractText(f.contract, t)));
+      game.appendChild(spoken(h, h.el("span", { "class": "pf-contract" + (red ? " suit-red" : "") }),
+        contractText(f.contract, t), contractName(f.contract)));
       if (f.contract !== "allpass" && f.declarer !== undefined) {
         game.appendChild(document.createTextNode(" " + (h.seatName(f.declarer) || "\u2013")));
       }

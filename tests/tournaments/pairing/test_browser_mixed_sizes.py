@@ -40,7 +40,7 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three_in_russian(
             page.goto(f"{base}/accounts/login/?next=/tournaments/new/")
             page.fill("input[name=username]", organiser.username)
             page.fill("input[name=password]", "demo")
-            page.click("form button[type=submit]")
+            page.click("main form button[type=submit]")
             expect(page).to_have_url(re.compile(r"/tournaments/new/$"))
             page.select_option("select[name=game]", "preferans")
             # Deberc's fields have the same label: wait for Preferans' to be swapped in, or

@@ -61,7 +61,7 @@ def test_an_organiser_runs_a_seven_player_evening_to_a_final_table_in_russian(
             page.goto(f"{base}/accounts/login/?next=/tournaments/new/")
             page.fill("input[name=username]", organiser.username)
             page.fill("input[name=password]", "demo")
-            page.click("form button[type=submit]")
+            page.click("main form button[type=submit]")
             expect(page).to_have_url(re.compile(r"/tournaments/new/$"))
             page.select_option("select[name=game]", "preferans")
             # Deberc's fields have the same label: wait for Preferans' to be swapped in, or

@@ -92,6 +92,7 @@ ASKED: list[tuple[str, Any]] = [
 COMBINATION_MAX = 24
 DECLARATION_SLOTS = 3
 _SUIT_SYMBOL = {code: symbol for code, symbol, _label in SUITS}
+_SUIT_NAME = {code: label for code, _symbol, label in SUITS}
 
 
 def _int(form: DealForm, key: str, raw: str | None, *, minimum: int = 0) -> int | None:
@@ -376,3 +377,10 @@ def declaration_shown(text: str) -> str:
 
 def suit_symbol(code: str) -> str:
     return _SUIT_SYMBOL.get((code or "").upper()[:1], code or "")
+
+
+def suit_name(code: str) -> str:
+    """The suit's name in the active language ("пики"): what a screen reader says instead of
+    the symbol, which it reads in its own language or not at all."""
+    name = _SUIT_NAME.get((code or "").upper()[:1])
+    return str(name) if name is not None else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .forms import suit_symbol
+from .forms import suit_name, suit_symbol
 
 
 def _mark(outcome: str, name: str, declarer: str | None, record: dict[str, Any]) -> str:
@@ -34,6 +34,7 @@ def sheet_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
                 "number": entry["number"],
                 "dealer": scored.get("dealer"),
                 "trump": suit_symbol(record.get("trump") or ""),
+                "trump_name": suit_name(record.get("trump") or ""),
                 "declarer": declarer,
                 "outcome": outcome,
                 "hanging": sum(pool.get("points", 0) for pool in scored.get("hanging") or []),

@@ -76,6 +76,16 @@ def contract_label(code: str | None) -> str:
     return text
 
 
+def contract_spoken(code: str | None) -> str:
+    """`7H` → "7 черви" in the active language: what a screen reader says for `7♥` (it reads
+    the symbol in its own language, or not at all); other text as it is."""
+    text = str(code or "")
+    for suit, _symbol, label in SUITS:
+        if text.endswith(suit) and text[: -len(suit)].isdigit():
+            return f"{text[: -len(suit)]} {label}"
+    return text
+
+
 def _count(form: DealForm, key: str, raw: Any, *, minimum: int, maximum: int) -> int | None:
     text = str(raw or "").strip()
     if not text:

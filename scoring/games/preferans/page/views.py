@@ -82,6 +82,14 @@ def contract_text(record: Mapping[str, Any], scored: Mapping[str, Any] | None = 
     return forms.contract_label((scored or {}).get("contract") or record.get("contract"))
 
 
+def contract_spoken(record: Mapping[str, Any], scored: Mapping[str, Any] | None = None) -> str:
+    """The contract as `contract_text` writes it, with the suit named instead of its symbol."""
+    kind = (scored or {}).get("kind") or record.get("kind")
+    if kind in (forms.ALLPASS, forms.MISERE):
+        return contract_text(record, scored)
+    return forms.contract_spoken((scored or {}).get("contract") or record.get("contract"))
+
+
 def _undertricks(record: Mapping[str, Any], scored: Mapping[str, Any]) -> int:
     text = str(scored.get("contract") or "")
     level = int(text[:-2] if text.endswith("NT") else text[:-1] or 0) if text else 0
@@ -108,6 +116,8 @@ def deal_rows(result: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -
                 "dealer": scored.get("dealer"),
                 "kind": scored.get("kind"),
                 "contract": contract_text(record, scored),
+                # "6 пики" for a screen reader: the sheet shows "6♠".
+                "contract_name": contract_spoken(record, scored),
                 "red": str(scored.get("contract") or "")[-1:] in ("H", "D"),
                 "declarer": scored.get("declarer"),
                 "outcome": outcome,

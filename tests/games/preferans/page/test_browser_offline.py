@@ -64,7 +64,11 @@ def test_deals_typed_offline_wait_on_the_phone_and_go_when_online(
 
             waiting = page.get_by_test_id("waiting-deal")
             expect(waiting).to_have_count(2)
-            expect(waiting.nth(0)).to_contain_text("6♠ Boris")
+            # The game as on the form: "6♠" shown, "6 spades" said.
+            game = waiting.nth(0).locator(".waiting-game")
+            expect(game.locator("[aria-hidden=true]")).to_have_text("6♠")
+            expect(game.locator(".visually-hidden")).to_have_text("6 spades")
+            expect(game).to_contain_text("Boris")
             expect(waiting.nth(0).get_by_test_id("waiting-tricks-0")).to_have_text("1")
             expect(waiting.nth(1)).to_contain_text("all-pass")
             expect(waiting.nth(1).get_by_test_id("waiting-tricks-2")).to_have_text("6")

@@ -27,7 +27,7 @@ def sign_in(page, base: str, username: str, next_url: str) -> None:
     page.goto(f"{base}/accounts/login/?next={next_url}")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", "demo")
-    page.click("form button[type=submit]")
+    page.click("main form button[type=submit]")
 
 
 def test_a_club_runs_a_preferans_evening_in_the_browser(live_server, chromium_path, settings):
