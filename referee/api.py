@@ -58,6 +58,10 @@ class ArticleSerializer(serializers.Serializer):
     cite = serializers.CharField(allow_blank=True)
     quote = serializers.CharField(allow_blank=True)
     reading = serializers.CharField(allow_blank=True)
+    suggested = serializers.BooleanField(
+        help_text="True: the search found nothing and this article is a suggestion (the "
+        "nearest to the words asked, or where most questions start)"
+    )
 
 
 class RulesView(APIView):
@@ -77,20 +81,31 @@ class RulesView(APIView):
         ],
         responses={200: ArticleSerializer(many=True)},
         auth=PUBLIC,
-        description="Rule articles, best first. Without `q`, the whole rulebook in order.",
+        description="Rule articles, best first. Without `q`, the whole rulebook in order. "
+        "A search that finds nothing answers suggestions instead, each `suggested: true`.",
     )
     def get(self, request: Request) -> Response:
         lang = request_lang(request)
         query = request.query_params.get("q", "").strip()
         game = selectors.rulebook_game(request.query_params.get("game"))
+        suggested: list[Any] = []
         if query:
-            found = selectors.rules_search(query, game=game)
+            answer = selectors.rules_answer(query, game=game)
+            found, suggested = answer.found, answer.suggested
+            if answer.missed:
+                # The editors' list of words the rulebook does not know.
+                services.search_miss_record(query, lang=lang, game=game)
         else:
             found = list(selectors.article_list(game))
             section = request.query_params.get("section")
             if section:
                 found = [a for a in found if a.section == section]
-        return Response([selectors.article_payload(a, lang) for a in found])
+        return Response(
+            [
+                *({**selectors.article_payload(a, lang), "suggested": False} for a in found),
+                *({**selectors.article_payload(a, lang), "suggested": True} for a in suggested),
+            ]
+        )
 
 
 class RuleDetailView(APIView):

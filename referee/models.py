@@ -197,3 +197,37 @@ class Ruling(models.Model):
         )
         label = str(found.label) if found is not None else self.kind
         return f"{label} × {self.count}" if self.count and self.count > 1 else label
+
+
+class SearchMiss(models.Model):
+    """A rule search that found nothing [поиск без ответа], kept for the rulebook's editors:
+    what players call a thing the rulebook does not name ("рыба"), how often, in which
+    language and game (issue 35, item 22). An editor then adds the word to an article's
+    keywords or to the game's search words (`referee/games/<game>/rulebook/search_words.py`).
+
+    Nothing personal is kept: not who asked, nor from where, nor when beyond the day; a
+    search with a digit, an address or more than a few words is not kept at all
+    (`referee.services.search_miss_record`), and the table is bounded."""
+
+    # The words asked, lower-cased as typed, without stop words ("рыба").
+    query = models.CharField(_("search"), max_length=64)
+    lang = models.CharField(_("language"), max_length=2)
+    # The game the rulebook was searched in ("" for every game).
+    game = models.CharField(_("game"), max_length=16, blank=True)
+    count = models.PositiveIntegerField(_("times asked"), default=1)
+    first_asked = models.DateField(_("first asked"))
+    last_asked = models.DateField(_("last asked"))
+
+    class Meta:
+        ordering = ["-count", "-last_asked", "query"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["query", "lang", "game"], name="search_miss_unique_query"
+            )
+        ]
+        indexes = [models.Index(fields=["count", "last_asked"], name="search_miss_least_asked")]
+        verbose_name = _("rule search that found nothing")
+        verbose_name_plural = _("rule searches that found nothing")
+
+    def __str__(self) -> str:
+        return f"{self.query} ({self.lang}{', ' + self.game if self.game else ''}): {self.count}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 _FOLD = str.maketrans(
@@ -90,6 +90,9 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
 WEIGHTS = {"keywords": 3.0, "title": 3.0, "text": 1.0}
 PHRASE_BONUS = 4.0
 FUZZY_MIN = 0.62
+# A search that finds nothing suggests the articles of the words nearest the ones asked: a
+# looser likeness than the search's own (a word farther from the rulebook's), any length.
+SUGGEST_MIN = 0.5
 
 
 @dataclass
@@ -134,8 +137,12 @@ class RuleIndex:
     def _idf(self, term: str) -> float:
         return math.log(1 + len(self.docs) / (1 + self.df[term]))
 
-    def expand(self, token: str) -> dict[str, float]:
-        """The index terms a query stem stands for, with how sure we are (1 = exact)."""
+    def expand(
+        self, token: str, *, fuzzy_min: float = FUZZY_MIN, length_gap: int | None = 3
+    ) -> dict[str, float]:
+        """The index terms a query stem stands for, with how sure we are (1 = exact):
+        itself, a term it starts (or that starts it), a term alike by trigrams (`fuzzy_min`,
+        at most `length_gap` letters longer or shorter; None: any)."""
         out: dict[str, float] = {}
         if token in self.df:
             out[token] = 1.0
@@ -148,7 +155,8 @@ class RuleIndex:
                 out[term] = max(out.get(term, 0), 0.85)
                 continue
             sim = similarity(token_grams, grams)
-            if sim >= FUZZY_MIN and abs(len(term) - len(token)) <= 3:
+            near = length_gap is None or abs(len(term) - len(token)) <= length_gap
+            if sim >= fuzzy_min and near:
                 out[term] = max(out.get(term, 0), sim * 0.9)
         return out
 
@@ -156,7 +164,24 @@ class RuleIndex:
         tokens = list(dict.fromkeys(stems(query)))
         if not tokens:
             return []
-        expansions = {t: self.expand(t) for t in tokens}
+        return self._ranked(query, tokens, {t: self.expand(t) for t in tokens}, limit)
+
+    def near(self, query: str, limit: int = 5) -> list[tuple[str, float]]:
+        """For a search that found nothing: the articles of the rulebook's words nearest the
+        ones asked (trigram likeness from `SUGGEST_MIN`), best first; [] when none is near."""
+        tokens = list(dict.fromkeys(stems(query)))
+        expansions = {t: self.expand(t, fuzzy_min=SUGGEST_MIN, length_gap=None) for t in tokens}
+        if not any(expansions.values()):
+            return []
+        return self._ranked(query, tokens, expansions, limit)
+
+    def _ranked(
+        self,
+        query: str,
+        tokens: list[str],
+        expansions: dict[str, dict[str, float]],
+        limit: int,
+    ) -> list[tuple[str, float]]:
         phrase = " ".join(words(query))
         scores: dict[str, float] = defaultdict(float)
         for doc in self.docs:
@@ -206,3 +231,25 @@ class RuleIndex:
                 if sim >= 0.55:
                     best = max(best, 0.8 * sim)
         return best
+
+
+def vocabulary_hits(query: str, vocabulary: Mapping[str, Sequence[str]]) -> list[str]:
+    """The articles a game's own words (`RefereeParts.search_words`: words players use that
+    no article names) give the query, in the vocabulary's order: a query word that is one of
+    them, or a typo of one (the search's own likeness)."""
+    asked = [(token, trigrams(token)) for token in dict.fromkeys(stems(query))]
+    found: list[str] = []
+    for word, ids in vocabulary.items():
+        for known in stems(word):
+            grams = trigrams(known)
+            if any(
+                token == known
+                or (
+                    similarity(token_grams, grams) >= FUZZY_MIN
+                    and abs(len(token) - len(known)) <= 3
+                )
+                for token, token_grams in asked
+            ):
+                found.extend(i for i in ids if i not in found)
+                break
+    return found

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
@@ -15,11 +17,11 @@ from scoring import games
 from scoring.models import DealDispute, Match
 
 from . import rulebook
-from .games import parts_of
+from .games import parts_all, parts_of
 from .models import LANGS, Article, Ruling, article_lang
 from .rulebook.base import BY_NUMBER, sources_named
 from .rulebook.values import allowed_shown, preset_name, value_shown
-from .search import RuleIndex, fold, raw_words, words
+from .search import RuleIndex, fold, raw_words, vocabulary_hits, words
 
 SEARCH_LIMIT = 10
 
@@ -388,10 +390,69 @@ def rules_search(
         ranked = _search_postgres(query, wanted)
     else:
         ranked = _search_python(query, wanted)
-    found = articles_by_ids([rule_id for rule_id, _ in ranked])
+    # A word players use that no article names, in a game's own list, first.
+    named = vocabulary_hits(query, search_vocabulary(game))
+    ids = [*named, *(rule_id for rule_id, _ in ranked if rule_id not in named)]
+    found = articles_by_ids(ids)
     if game:
         found = [rule for rule in found if rule.game == game]
     return found[:limit]
+
+
+def search_vocabulary(game: str | None) -> dict[str, list[str]]:
+    """The games' own search words (`RefereeParts.search_words`), {word: article ids}: `game`'s,
+    or every game's together (a word of both games names the articles of both)."""
+    words_of: dict[str, list[str]] = {}
+    for parts in [parts_of(game)] if game else parts_all():
+        for word, ids in (parts.search_words if parts is not None else {}).items():
+            known = words_of.setdefault(word, [])
+            known.extend(i for i in ids if i not in known)
+    return words_of
+
+
+# A search that found nothing suggests this many articles.
+SUGGEST_LIMIT = 5
+
+
+@dataclass(frozen=True)
+class RuleAnswer:
+    """What the rule search answers: the articles found, else suggestions (`suggested`)
+    with `near` True when they come from the rulebook's words nearest the ones asked, False
+    when none is near and they are where most questions start (`RefereeParts
+    .first_questions`)."""
+
+    found: list[Article]
+    suggested: list[Article] = field(default_factory=list)
+    near: bool = False
+
+    @property
+    def missed(self) -> bool:
+        """Nothing found for words the rulebook does not know: the editors' list counts it."""
+        return not self.found and bool(self.suggested)
+
+
+def rules_answer(query: str, *, limit: int = SEARCH_LIMIT, game: str | None = None) -> RuleAnswer:
+    """`rules_search`, and for a search that finds nothing (a player's slang word the
+    rulebook does not know, "рыба") the nearest articles instead of nothing: those of the
+    rulebook's words nearest the ones asked (a looser likeness than the search's), else where
+    most of `game`'s questions start (every game's, taken in turn)."""
+    found = rules_search(query, limit=limit, game=game)
+    if found or not words((query or "")[:200]):
+        return RuleAnswer(found=found)
+    ranked = _python_index().near(query.strip()[:200], limit=SUGGEST_LIMIT * 4)
+    near = articles_by_ids([rule_id for rule_id, _ in ranked])
+    if game:
+        near = [rule for rule in near if rule.game == game]
+    if near:
+        return RuleAnswer(found=[], suggested=near[:SUGGEST_LIMIT], near=True)
+    starts = [
+        list(parts.first_questions)
+        for parts in ([parts_of(game)] if game else parts_all())
+        if parts is not None
+    ]
+    # Every game's in turn: the first of each, then the second of each ...
+    ids = [i for group in itertools.zip_longest(*starts) for i in group if i]
+    return RuleAnswer(found=[], suggested=articles_by_ids(ids)[:SUGGEST_LIMIT], near=False)
 
 
 # --- rulings ---------------------------------------------------------------------------------

@@ -1,13 +1,16 @@
 """Writes of the referee desk: the rulebook copied into the database, rulings recorded and
-overturned (each a correction of the deal through `scoring.services.deal_correct`)."""
+overturned (each a correction of the deal through `scoring.services.deal_correct`), and the
+editors' list of rule searches that found nothing."""
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -19,8 +22,9 @@ from scoring.services import DealNotFound, DealRejected, deal_correct, deal_prev
 
 from .games import parts_of
 from .games.kinds import ViolationKind
-from .models import Article, Ruling
+from .models import Article, Ruling, SearchMiss, article_lang
 from .rulebook import articles as rulebook_articles
+from .search import raw_words
 
 
 def rulebook_sync(*, using: str = DEFAULT_DB_ALIAS) -> int:
@@ -517,3 +521,62 @@ def card_give(
         match=match,
         article_known=known,
     )
+
+
+# --- rule searches that found nothing (issue 35, item 22) ----------------------------------
+
+# The editors' list keeps the most asked; a new search beyond this many rows pushes out the
+# least asked, longest unasked one.
+SEARCH_MISSES_MAX = 500
+# A slang word or two is what the editors need; a longer search (a sentence, a name and a
+# question) is not kept, and neither is one with a digit (a phone number, a table, a date)
+# or an address: nothing personal is kept.
+SEARCH_MISS_WORDS_MAX = 4
+_NOT_KEPT = re.compile(r"[0-9@/]|https?:|www\.", re.IGNORECASE)
+
+
+def search_miss_words(query: str) -> str:
+    """The words of a search as the editors' list keeps them (lower-cased as typed, stop
+    words out), or "" for a search not kept (see `_NOT_KEPT`, `SEARCH_MISS_WORDS_MAX`)."""
+    if _NOT_KEPT.search(query):
+        return ""
+    kept = raw_words(query)
+    if not kept or len(kept) > SEARCH_MISS_WORDS_MAX:
+        return ""
+    text = " ".join(kept)
+    max_length = SearchMiss._meta.get_field("query").max_length or 0
+    return text if len(text) <= max_length else ""
+
+
+def search_miss_record(query: str, *, lang: str, game: str | None) -> SearchMiss | None:
+    """Count a search that found nothing in the editors' list (None: not kept). The search
+    box searches as the reader types, so the words typed on the way ("ры", "рыб") are dropped
+    when the whole word arrives, if nobody else asked them."""
+    words = search_miss_words(query)
+    if not words:
+        return None
+    today = timezone.localdate()
+    key = {"query": words, "lang": article_lang(lang), "game": game or ""}
+    with transaction.atomic():
+        counted = SearchMiss.objects.filter(**key).update(count=F("count") + 1, last_asked=today)
+        if not counted:
+            _search_misses_make_room()
+            SearchMiss.objects.bulk_create(
+                [SearchMiss(**key, first_asked=today, last_asked=today)],
+                ignore_conflicts=True,  # a twin request made it meanwhile: counted once
+            )
+        typed_on_the_way = [words[:n] for n in range(2, len(words))]
+        SearchMiss.objects.filter(
+            query__in=typed_on_the_way, lang=key["lang"], game=key["game"], count=1
+        ).delete()
+    return SearchMiss.objects.filter(**key).first()
+
+
+def _search_misses_make_room() -> None:
+    """Below `SEARCH_MISSES_MAX` rows: the least asked, longest unasked ones go."""
+    extra = SearchMiss.objects.count() - SEARCH_MISSES_MAX + 1
+    if extra > 0:
+        oldest = SearchMiss.objects.order_by("count", "last_asked", "id").values_list(
+            "pk", flat=True
+        )[:extra]
+        SearchMiss.objects.filter(pk__in=list(oldest)).delete()

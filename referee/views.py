@@ -43,16 +43,26 @@ def rulebook(request: HtmxHttpRequest) -> HttpResponse:
     switch (`?game=<a game's key>`; every game by default)."""
     query = request.GET.get("q", "").strip()
     game = selectors.rulebook_game(request.GET.get("game"))
-    results = selectors.rules_search(query, game=game) if query else None
+    answer = selectors.rules_answer(query, game=game) if query else None
+    if answer is not None and answer.missed:
+        # The editors' list of words the rulebook does not know (nothing personal kept).
+        services.search_miss_record(query, lang=_lang(), game=game)
+
+    def hits(rules: list[Any]) -> list[dict[str, Any]]:
+        # Over every game, each hit says which game's rule it is.
+        return [
+            {"rule": rule, "game_name": None if game else selectors.game_name(rule.game)}
+            for rule in rules
+        ]
+
     context = {
         "query": query,
-        "results": results,
+        "results": answer.found if answer else None,
         "game": game or "",
-        # Over every game, each hit says which game's rule it is.
-        "hits": [
-            {"rule": rule, "game_name": None if game else selectors.game_name(rule.game)}
-            for rule in results or []
-        ],
+        "hits": hits(answer.found if answer else []),
+        # Nothing found: the nearest articles, or where most questions start.
+        "suggested": hits(answer.suggested if answer else []),
+        "near": bool(answer and answer.near),
     }
     if request.htmx and request.GET.get("partial"):
         return render(request, "referee/_results.html", context)

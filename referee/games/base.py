@@ -83,6 +83,13 @@ class RefereeParts(Protocol):
     def value_words(self) -> Mapping[str, Mapping[str, tuple[str, str, str]]]: ...
     @property
     def preset_names(self) -> Mapping[str, tuple[str, str, str]]: ...
+    # The rule search's words of this game (`referee.search`): words players use that no
+    # article names, {word: article ids}; and the articles offered when a search comes near
+    # none ("where most questions start"), in order.
+    @property
+    def search_words(self) -> Mapping[str, Sequence[str]]: ...
+    @property
+    def first_questions(self) -> Sequence[str]: ...
 
     def violation_entry(
         self, *, kind: ViolationKind, player: str, count: int | None, taken_by: str | None

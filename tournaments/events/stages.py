@@ -179,3 +179,21 @@ def stage_label(kind: str, size: int | None, round_sizes: Sequence[int]) -> str:
             return _("Final table: top %(count)d") % {"count": sizes[0]}
         return _("Final tables: top %(sizes)s") % {"sizes": " + ".join(map(str, sizes))}
     return ""
+
+
+def stage_order_note(kind: str, after: int | None) -> str:
+    """How the standings are ordered once the stage is made, as the reports say it above
+    their table (the standings page says it in its own words): a reader of a printed table
+    otherwise sees a final's winner ranked above players with more match points."""
+    if kind == FINAL:
+        return _(
+            "The final table's players are ranked first, by the points scored at the final "
+            "(a tie by the qualification rank); the others by the qualification, their rank "
+            "after round %(n)d."
+        ) % {"n": after or 0}
+    if kind == CUT:
+        return _(
+            "The players who continued after the cut are ranked first, by the match points of "
+            "every round; the others by the qualification, their rank after round %(n)d."
+        ) % {"n": after or 0}
+    return ""

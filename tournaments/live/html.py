@@ -42,7 +42,8 @@ def table_card_html(table: Mapping[str, Any]) -> SafeString:
     """A table of a round as the live pages show it: its number, how far it is (a deal waiting
     for an opponent's confirmation marked), its players clockwise with their running score,
     who deals next and the hanging pools. `table` is a row of `live.selectors.round_tables` with
-    its links and labels (`live.views._with_links`).
+    its links and labels (`live.views._with_links`); in a tournament of pairs or teams each
+    seat's `team` names the player's.
     """
     finished = table["finished"]
     if finished:
@@ -61,10 +62,14 @@ def table_card_html(table: Mapping[str, Any]) -> SafeString:
         first_dealer = (
             f' <span class="muted" title="{text(_("first dealer, drawn by lot"))}">🂠</span>'
         )
+    # A long name (or pair or team name) is cut with an ellipsis inside its card, whole in
+    # its title: it never pushes the score out of the card (static/css/live.css).
     seats = "".join(
-        f'\n      <li class="{"winner" if seat["winner"] else ""}">'
-        f'<a href="{text(seat["url"])}">{text(seat["name"])}</a>'
-        f"{first_dealer if seat['first_dealer'] else ''}\n"
+        f'\n      <li class="{"winner" if seat["winner"] else ""}"><span class="who">'
+        f'<span class="name"><a href="{text(seat["url"])}" title="{text(seat["name"])}">'
+        f"{text(seat['name'])}</a>"
+        f"{first_dealer if seat['first_dealer'] else ''}</span>"
+        f"{_team_html(seat.get('team'))}</span>\n"
         f'        <span class="total num" data-player="{text(seat["id"])}">'
         f"{text(seat['total'])}</span></li>\n      "
         for seat in table["players"]
@@ -85,6 +90,13 @@ def table_card_html(table: Mapping[str, Any]) -> SafeString:
         f"    {next_dealer}\n"
         "  </article>\n"
     )
+
+
+def _team_html(team: Any) -> str:
+    """A seat's pair or team under the player's name (a tournament of pairs or teams)."""
+    if not team:
+        return ""
+    return f'<span class="team-name" title="{text(team)}">{text(team)}</span>'
 
 
 def standings_rows_html(
@@ -112,7 +124,11 @@ def standings_rows_html(
     out = []
     for row in rows:
         team = row.get("team")
-        team_html = f' <span class="muted team-name">· {text(team)}</span>' if team else ""
+        team_html = (
+            f' <span class="muted team-name" title="{text(team)}">· {text(team)}</span>'
+            if team
+            else ""
+        )
         cells = "".join(
             f'<td class="num">{or_dash(value)}</td>' for value in row["tiebreaks"].values()
         )
@@ -127,7 +143,8 @@ def standings_rows_html(
             f"{group if made and row['rank'] <= continuing else ''}>"
             f'<td class="num rank{" shared" if row.get("shared") else ""}">'
             f"{text(row['rank_label'])}</td>\n"
-            f'      <td><a href="{text(row["url"])}">{text(row["player"])}</a>'
+            f'      <td class="who"><a href="{text(row["url"])}" title="{text(row["player"])}">'
+            f"{text(row['player'])}</a>"
             f"{team_html}</td>\n"
             f'      <td class="num mp">{text(row["match_points"])}</td>\n'
             f"      {cells}\n"

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
 
+from config.collation import sorted_by_name
 from config.ids import is_id
 from scoring import games
 from scoring.models import Deal, Match, Seat
@@ -466,3 +467,25 @@ def round_for_live(tournament: Tournament, number: Any) -> Round | None:
     round_ = Round.from_db(connection.alias, attnames, fastsql.convert(list(row), conversions))
     Round._meta.get_field("tournament").set_cached_value(round_, tournament)
     return round_
+
+
+def round_bye_groups(round_: Round, teams: Mapping[int, str]) -> list[dict[str, Any]]:
+    """Who sits out the round (its byes), as the big screen names them: `{name, members}`,
+    a pair or team once with its members who sit out (`teams`: each member's pair or team,
+    `standings.teams.team_names_by_player`), a player of none alone (no members); pairs and
+    teams first, each list in its names' order. One query."""
+    grouped: dict[str, list[str]] = {}
+    alone: list[str] = []
+    for player_id, name in round_.byes.values_list("pk", "display_name"):
+        team = teams.get(player_id)
+        if team:
+            grouped.setdefault(team, []).append(name)
+        else:
+            alone.append(name)
+    return [
+        *(
+            {"name": team, "members": sorted_by_name(grouped[team])}
+            for team in sorted_by_name(grouped)
+        ),
+        *({"name": name, "members": []} for name in sorted_by_name(alone)),
+    ]

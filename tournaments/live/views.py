@@ -45,6 +45,7 @@ from tournaments.live.leaderboard import (
 from tournaments.live.selectors import (
     base_columns,
     current_round,
+    round_bye_groups,
     round_for_live,
     round_tables,
     round_tables_count,
@@ -57,12 +58,19 @@ from tournaments.pairing.manager import PairingError, pairing_warnings, round_pa
 from tournaments.standings.match_score_text import points_counted
 from tournaments.standings.models import StandingRow
 from tournaments.standings.services import TIEBREAKS, tournament_game
-from tournaments.standings.teams import team_standings_rows, with_team_names
+from tournaments.standings.teams import (
+    has_teams,
+    team_names_by_player,
+    team_standings_rows,
+    with_team_names,
+)
 
 STANDINGS_PAGE = 100
 POLL_SECONDS = 5
 OVERVIEW_TABLES = 24
 ROUND_PAGE_TABLES = 100
+# The big screen's pairs or teams: as many as a projector shows beside the tables.
+BIGSCREEN_TEAMS = 12
 # The top of the standings is named by the tournament's version: kept a minute at most.
 TOP_OF_STANDINGS_SECONDS = 60
 
@@ -128,6 +136,13 @@ def _table_cards(
     if missing:
         tables = round_tables(round_, shown=missing)
         _with_links(tables)
+        # Pairs or teams: each seat names its player's (a rename bumps the roster, so the
+        # kept cards are made again).
+        teams = team_names_by_player(tournament)
+        if teams:
+            for table in tables:
+                for seat in table["players"]:
+                    seat["team"] = teams.get(seat["id"])
         fresh = {keys[table["match_id"]]: str(table_card_html(table)) for table in tables}
         table_cards_kept.set_many(fresh)
         cards.update(fresh)
@@ -155,9 +170,35 @@ def _top_of_standings(
         for row in top:
             row["tiebreaks"] = {name: row["tiebreaks"].get(name) for name in names}
         _with_links(rows=top)
+        with_team_names(tournament, top)  # pairs or teams: each player's beside the name
         html = render_to_string(
             "tournaments/live/_standings_table.html",
             {"rows": top, "columns": columns, "base": base_columns()},
+        )
+        cache.set(key, html, TOP_OF_STANDINGS_SECONDS)
+    # Safe: our own template's output, escaped when it was rendered.
+    return mark_safe(html)
+
+
+def _top_of_teams(tournament: Tournament, *, limit: int) -> str:
+    """The top of the pairs' or teams' standings as the big screen shows them ("" in a
+    tournament of players), rendered once per version of the tournament and language, as
+    `_top_of_standings`."""
+    if not has_teams(tournament):
+        return ""
+    key = "live:teams:" + ":".join(
+        map(str, (get_language(), live_version_of(tournament), tournament.pk, limit))
+    )
+    html = cache.get(key)
+    if html is None:
+        rows = team_standings_rows(tournament)
+        html = render_to_string(
+            "tournaments/live/_bigscreen_teams.html",
+            {
+                "team_rows": rows[:limit],
+                "more": max(0, len(rows) - limit),
+                "pairs": tournament.entrants == Tournament.Entrants.PAIRS,
+            },
         )
         cache.set(key, html, TOP_OF_STANDINGS_SECONDS)
     # Safe: our own template's output, escaped when it was rendered.
@@ -320,7 +361,11 @@ def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "round": round_,
             "tables": tables,
             "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
+            # Pairs or teams: their standings above the players' (issue 35, item 13).
+            "teams_html": _top_of_teams(tournament, limit=BIGSCREEN_TEAMS),
             "top_html": _top_of_standings(tournament, limit=16, columns=columns),
+            # Who sits out this round: a pair or team once, with its members.
+            "byes": round_bye_groups(round_, team_names_by_player(tournament)) if round_ else [],
             "columns": columns,
             "base": base_columns(),
             "poll": POLL_SECONDS,

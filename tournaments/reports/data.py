@@ -58,6 +58,8 @@ class StandingLine:
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
     # Stages (tournaments.events.stages): the rank at the end of the qualification, once made.
     qualification_rank: int | None = None
+    # A final table's player: the match points scored at the final (None: not at it).
+    final_points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,9 @@ class StandingsSheet:
     # A tournament of pairs or teams: their standings (issue 19, item 2), best first.
     teams: list[TeamStandingLine] = field(default_factory=list)
     pairs: bool = False
+    # Once a stage is made: how the table is ordered (`stages.stage_order_note`), said above
+    # it in every format.
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Round, Table, Tournament
+from tournaments.events.stages import stage_order_note
 from tournaments.games import parts_of
 from tournaments.reports.data import (
     Column,
@@ -32,7 +33,11 @@ from tournaments.reports.models import ReportJob
 from tournaments.standings.match_score_text import points_counted_text
 from tournaments.standings.models import StandingRow
 from tournaments.standings.ranking import ROW_FIELDS, rank_label
-from tournaments.standings.services import TIEBREAK_FIGURES, tournament_tiebreaks
+from tournaments.standings.services import (
+    TIEBREAK_FIGURES,
+    final_table_points,
+    tournament_tiebreaks,
+)
 
 # --- permissions ---------------------------------------------------------------------------
 
@@ -166,8 +171,11 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
     rows = list(
         StandingRow.objects.filter(tournament=tournament)
         .order_by("rank", "player__display_name", "player_id")
-        .values(*ROW_FIELDS, "player__display_name", "player__club__name")
+        .values(*ROW_FIELDS, "player_id", "player__display_name", "player__club__name")
     )
+    staged = any(row["qualification_rank"] is not None for row in rows)
+    # A final table made: each finalist's points at the final, their own column.
+    final_points = final_table_points(tournament) if staged else {}
     sharing = Counter(row["rank"] for row in rows)
     lines = [
         StandingLine(
@@ -184,15 +192,20 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
             bytes=row["bytes"],
             tiebreaks=dict(row["tiebreaks"] or {}),
             qualification_rank=row["qualification_rank"],
+            final_points=final_points.get(row["player_id"]),
         )
         for row in rows
     ]
     tiebreaks = tiebreak_columns(tournament)
     columns = parts_of(tournament).standings_columns(tiebreaks)
-    if any(line.qualification_rank is not None for line in lines):  # a stage made
+    note = ""
+    if staged:  # a stage made: its order said above the table, its figures beside it
         from tournaments.reports.standings import default_columns, with_qualification
 
-        columns = with_qualification(columns or default_columns(tiebreaks))
+        columns = with_qualification(
+            columns or default_columns(tiebreaks), final=bool(final_points)
+        )
+        note = stage_order_note(tournament.stage_kind, tournament.stage_after_round)
     return StandingsSheet(
         tournament=tournament_info(tournament),
         tiebreaks=tiebreaks,
@@ -201,6 +214,7 @@ def standings_sheet(tournament: Tournament) -> StandingsSheet:
         discipline=discipline_lines(tournament),
         teams=team_lines_of(tournament),
         pairs=tournament.entrants == Tournament.Entrants.PAIRS,
+        note=note,
     )
 
 

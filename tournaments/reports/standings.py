@@ -5,7 +5,10 @@ The columns: rank, player, club, then the figures of the tournament's game (its 
 points, points against, bytes, then the tiebreaks in the organiser's order (those not already
 among these figures). The CSV and the XLSX have the same headings, in the job's language, and
 the same cells (a shared rank written as people write it, "3–5"); the PDF's headings are the
-standings page's abbreviations.
+standings page's abbreviations. Once a stage is made (a cut or a final table), every format
+says above the table how it is ordered (the final's players first, by their points at the
+final; the others by the qualification) and shows the qualification rank and a finalist's
+points at the final in columns of their own.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.reports.cells import row_safe, xlsx_append
 from tournaments.reports.data import (
@@ -42,8 +46,9 @@ LINE_KEYS = tuple(
     for key in ROW_FIELDS
     if key not in ("rank", "rank_shared", "tiebreaks", "qualification_rank")
 )
-# The qualification rank is a column only once a stage is made (`with_qualification`).
-LINE_FIGURES = frozenset((*LINE_KEYS, "qualification_rank"))
+# The qualification rank and a final's points are columns only once a stage is made
+# (`with_qualification`).
+LINE_FIGURES = frozenset((*LINE_KEYS, "qualification_rank", "final_points"))
 BASE_KEYS = ("rank", "player", "club", *LINE_KEYS)
 
 
@@ -80,10 +85,15 @@ def default_columns(tiebreaks: list[Column]) -> StandingsColumns:
     )
 
 
-def with_qualification(columns: StandingsColumns) -> StandingsColumns:
-    """The columns and, last, the qualification rank (a tournament whose stage is made)."""
-    column = Column("qualification_rank", _("Qualification rank"), _("Qual."))
-    return replace(columns, table=[*columns.table, column], printed=[*columns.printed, column])
+def with_qualification(columns: StandingsColumns, *, final: bool = False) -> StandingsColumns:
+    """The columns and, last, a final table's own points (`final`: the finalists' points at
+    the final, which order the top of the table) and the qualification rank (a tournament
+    whose stage is made)."""
+    added = [Column("qualification_rank", _("Qualification rank"), _("Qual."))]
+    if final:
+        short = pgettext("standings column: the points at the final table", "Final")
+        added.insert(0, Column("final_points", _("Points at the final"), short))
+    return replace(columns, table=[*columns.table, *added], printed=[*columns.printed, *added])
 
 
 def columns_of(sheet: StandingsSheet) -> StandingsColumns:
@@ -144,6 +154,9 @@ def standings_csv(sheet: StandingsSheet) -> bytes:
     columns = columns_of(sheet)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    if sheet.note:  # a staged table: how it is ordered, then a blank line, then the table
+        writer.writerow(row_safe([sheet.note]))
+        writer.writerow([])
     writer.writerow(row_safe(headings(columns)))
     writer.writerows(row_safe(row) for row in table_rows(sheet, columns))
     if sheet.tournament.points_counted:
@@ -226,10 +239,15 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     assert isinstance(table, Worksheet)  # a new workbook's one sheet
     table.title = _("Standings")[:31]
     heading_row = headings(columns)
-    xlsx_append(table, heading_row)
     bold = Font(bold=True)
+    if sheet.note:  # a staged table: how it is ordered, above it, then a blank row
+        xlsx_append(table, [sheet.note])
+        table.append([])
+        table.cell(row=1, column=1).font = Font(italic=True)
+    top = 3 if sheet.note else 1  # the heading row
+    xlsx_append(table, heading_row)
     fill = PatternFill("solid", fgColor="DCE8E0")
-    for cell in table[1]:
+    for cell in table[top]:
         cell.font = bold
         cell.fill = fill
         cell.alignment = Alignment(wrap_text=True, vertical="top")
@@ -238,8 +256,9 @@ def standings_xlsx(sheet: StandingsSheet) -> bytes:
     widths = [7, 32, 22] + [12] * (len(heading_row) - 3)
     for index, width in enumerate(widths, start=1):
         table.column_dimensions[get_column_letter(index)].width = width
-    table.freeze_panes = "D2"
-    table.auto_filter.ref = f"A1:{get_column_letter(len(heading_row))}{len(sheet.lines) + 1}"
+    table.freeze_panes = f"D{top + 1}"
+    last = get_column_letter(len(heading_row))
+    table.auto_filter.ref = f"A{top}:{last}{top + len(sheet.lines)}"
 
     info = book.create_sheet(_("Tournament")[:31])
     t = sheet.tournament
@@ -299,6 +318,7 @@ PT_MM = 25.4 / 72
 LINE_HEIGHT = 1.32  # in em
 MAX_FONT_PT = 8.5
 HEADING_MM = 52  # the first page's title, details, legend and how points are counted
+NOTE_MM = 12  # a staged table's note on how it is ordered
 # Pages per rendered chunk: a step of the job's progress bar.
 CHUNK_PAGES = 8
 
@@ -347,14 +367,14 @@ class PrintLayout:
         return round(2 * self.line_pt, 2)
 
     @classmethod
-    def for_width(cls, chars: int) -> PrintLayout:
+    def for_width(cls, chars: int, *, heading_mm: float = HEADING_MM) -> PrintLayout:
         font = min(MAX_FONT_PT, A4_WIDTH_MM / (max(chars, 1) * MONO_ADVANCE * PT_MM))
         font = max(5.0, round(font - 0.05, 1))
         line = round(font * LINE_HEIGHT, 2)
         line_mm = line * PT_MM
         # Two lines for the heading row and a line's slack against rounding.
         page = int(A4_HEIGHT_MM / line_mm) - 3
-        first = int((A4_HEIGHT_MM - HEADING_MM) / line_mm) - 3
+        first = int((A4_HEIGHT_MM - heading_mm) / line_mm) - 3
         return cls(font, line, first, page)
 
 
@@ -397,7 +417,10 @@ def standings_pdf_pages(sheet: StandingsSheet) -> list[str]:
         rows = [*rows, "", _("Discipline"), *discipline_text(sheet, len(heading))]
     if sheet.teams:  # below: the pairs' or teams' standings, one line per team
         rows = [*rows, "", teams_title(sheet), *teams_text(sheet, len(heading))]
-    layout = PrintLayout.for_width(len(heading))
+    # A staged table's note takes up to three lines more of the first page.
+    layout = PrintLayout.for_width(
+        len(heading), heading_mm=HEADING_MM + (NOTE_MM if sheet.note else 0)
+    )
     pages = paginate(rows, layout.first_lines, layout.page_lines)
     numbered = [
         {"number": n, "text": "\n".join(page), "first": n == 1}
@@ -411,6 +434,7 @@ def standings_pdf_pages(sheet: StandingsSheet) -> list[str]:
         "layout": layout,
         "page_count": len(pages),
         "tiebreaks": sheet.tiebreaks,
+        "note": sheet.note,
     }
     return [
         render_to_string("tournaments/reports/pdf/standings.html", {**context, "pages": chunk})

@@ -199,13 +199,7 @@ def _staged(
     stage_points = None
     if tournament.stage_kind == FINAL:
         groups = [tables[number] for number in sorted(tables)]
-        final = compute_tournament_standings(
-            tournament,
-            tallies=[t for t in tallies if t[1] > after],
-            byes=[b for b in byes if b[0] > after],
-            staged=False,
-        )
-        stage_points = {line.player: line.match_points for line in final}
+        stage_points = _final_points(tournament, tallies, byes)
     else:  # a cut: everyone round k+1 placed, at a table or with a bye
         continuing = [p for number in sorted(tables) for p in tables[number]]
         continuing += list(stage_round.byes.values_list("pk", flat=True))
@@ -213,6 +207,46 @@ def _staged(
     return stage_order(
         lines=lines, qualification=qualification, groups=groups, stage_points=stage_points
     )
+
+
+def _final_points(
+    tournament: Any,
+    tallies: Sequence[tuple[int, int, dict[str, Any]]],
+    byes: Sequence[tuple[int, Any]],
+) -> dict[PlayerId, float]:
+    """Each player's match points of the final alone (the rounds after the qualification):
+    what orders the final table."""
+    after = tournament.stage_after_round
+    final = compute_tournament_standings(
+        tournament,
+        tallies=[t for t in tallies if t[1] > after],
+        byes=[b for b in byes if b[0] > after],
+        staged=False,
+    )
+    return {line.player: line.match_points for line in final}
+
+
+def final_table_points(tournament: Any) -> dict[int, float]:
+    """The final's own match points of each player seated at a final table, by player id
+    (empty: no final table, or not paired yet). The reports print them beside the standings,
+    whose top they order (`tournaments.events.stages.stage_order`)."""
+    from scoring.models import Seat
+    from tournaments.events.stages import FINAL
+
+    if getattr(tournament, "stage_kind", "") != FINAL or not tournament.stage_after_round:
+        return {}
+    seated = set(
+        Seat.objects.filter(
+            match__round__tournament=tournament,
+            match__round__number=tournament.stage_after_round + 1,
+        ).values_list("player_id", flat=True)
+    )
+    if not seated:
+        return {}
+    points = _final_points(
+        tournament, load_tallies(tournament), load_byes(tournament, counted_only=True)
+    )
+    return {player: points.get(player, 0) for player in sorted(seated)}
 
 
 # Above this many changed rows (at least 16, or a tenth of the field) the refresh rewrites the

@@ -13,6 +13,7 @@ from referee.games.kinds import Label, ViolationKind
 from referee.rulebook.base import RuleArticle
 
 from . import api, closing, forms, rulebook, tools, violations
+from .rulebook import search_words as vocabulary
 from .rulebook import words
 
 TOOL_PAGES: tuple[ToolPage, ...] = (
@@ -74,6 +75,8 @@ class DebercReferee:
     conventions_title: Label = _("Deberc conventions and presets")
     value_words = words.WORDS
     preset_names = words.PRESET_NAMES
+    search_words = vocabulary.SEARCH_WORDS
+    first_questions = vocabulary.FIRST_QUESTIONS
 
     def violation_entry(
         self, *, kind: ViolationKind, player: str, count: int | None, taken_by: str | None

@@ -13,6 +13,7 @@ from referee.games.kinds import Label, ViolationKind
 from referee.rulebook.base import RuleArticle
 
 from . import api, forms, rulebook, tools, violations
+from .rulebook import search_words as vocabulary
 from .rulebook import words
 
 TOOL_PAGES: tuple[ToolPage, ...] = (
@@ -54,6 +55,8 @@ class PreferansReferee:
     conventions_title: Label = _("Preferans conventions and presets")
     value_words = words.WORDS
     preset_names = words.PRESET_NAMES
+    search_words = vocabulary.SEARCH_WORDS
+    first_questions = vocabulary.FIRST_QUESTIONS
 
     def violation_entry(
         self, *, kind: ViolationKind, player: str, count: int | None, taken_by: str | None

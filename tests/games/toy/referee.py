@@ -60,6 +60,8 @@ class HighCardReferee:
     conventions_title: Label = "High card conventions"
     value_words: Mapping[str, Mapping[str, tuple[str, str, str]]] = {}
     preset_names = {"short": ("короткая", "коротка", "short"), "long": ("длинная", "довга", "long")}
+    search_words: Mapping[str, Sequence[str]] = {"старшая": ("highcard_rules.deal",)}
+    first_questions: Sequence[str] = ("highcard_rules.deal",)
 
     def violation_entry(
         self, *, kind: ViolationKind, player: str, count: int | None, taken_by: str | None
