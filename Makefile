@@ -9,7 +9,7 @@ PORT ?= 8000
 # development SECRET_KEY then), unless DEBUG is already set.
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run test setup migrate demo lint format messages bench bench-engine bench-entry \
+.PHONY: run test test-fast setup migrate demo lint format messages bench bench-engine bench-entry \
 	bench-standings bench-teams bench-signed-in bench-pairing bench-reports bench-exports bench-chaos \
 	worker beat clean
 
@@ -36,9 +36,27 @@ run: demo
 	$(DEV) $(BIN)/python manage.py collectstatic --noinput | tail -n 1
 	$(DEV) $(BIN)/python manage.py runserver_with_worker $(HOST):$(PORT)
 
+# `make test`: the whole suite, on one pytest-xdist worker per CPU (PYTEST_WORKERS=logical:
+# xdist's `auto` counts physical cores when psutil is installed, one on many 2-CPU machines;
+# `PYTEST_WORKERS=0` runs it in one process, and a `-n` in PYTEST_ARGS wins), each worker
+# taking the next test when it is free (worksteal: a few long tests do not leave a core idle
+# at the end). Property tests draw a quarter of their examples unless HYPOTHESIS_PROFILE=ci
+# (CI sets it: tests/conftest.py). It says how long it took.
+# `make test-fast`: the same but the scenario tests marked `slow` (CI and `make test` run them).
+PYTEST_WORKERS ?= logical
+PYTEST_PARALLEL = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist worksteal)
+PYTEST_MARKS =
+# Read when the recipe is expanded, before its first line runs (the catalogues compiled too).
+TEST_START = $(shell date +%s)
+
 test: setup
 	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
-	$(DEV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	@status=0; $(DEV) $(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_MARKS) $(PYTEST_ARGS) \
+		|| status=$$?; \
+		echo "make $(or $(MAKECMDGOALS),test): $$(( $$(date +%s) - $(TEST_START) )) s"; exit $$status
+
+test-fast: PYTEST_MARKS = -m "not slow"
+test-fast: test
 
 # Style (ruff) and types (mypy with django-stubs and djangorestframework-stubs: the apps and
 # config; settings in pyproject.toml's [tool.mypy]). CI runs it before the tests.

@@ -1,10 +1,13 @@
 """How the browser tests start Debian's chromium (no sandbox as root, no GPU, and none of
-the background traffic this machine's closed network refuses), and how they ask axe-core
-what a page breaks of the WCAG."""
+the background traffic this machine's closed network refuses), how they ask axe-core what
+a page breaks of the WCAG, and the one chromium a test process shares between its browser
+tests."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,3 +79,129 @@ def axe_report(violations: Sequence[Mapping[str, Any]]) -> str:
         for node in violation["nodes"][:5]:
             lines.append(f"    {node['target']}: {node['html'][:160]}")
     return "\n".join(lines)
+
+
+# --- One chromium per test process --------------------------------------------------------
+#
+# Each browser test writes `with sync_playwright() as p: browser = p.chromium.launch(...)`,
+# which started Playwright's driver (node) and chromium anew: 2-3 s a test before its first
+# page, minutes over the suite. While a test asks for `chromium_path` (tests/conftest.py), its
+# `sync_playwright()` gives the process's one Playwright and chromium, started by the first
+# browser test; what the test launches is a view of that chromium whose pages and contexts
+# are the test's own (`new_page()` opens a page in a new context, as Playwright's own does),
+# and whose `close()` (or the end of the `with`, or of the test) closes them, as closing a
+# browser of its own did: no cookie, storage, service worker or cache passes from one test to
+# the next, each living in its own context.
+
+
+class _TestsBrowser:
+    """The process's chromium as one test's `browser`: its contexts are the test's."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self._contexts: list[Any] = []
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        self._contexts.append(context)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def close(self, **_options: Any) -> None:
+        contexts, self._contexts = self._contexts, []
+        for context in contexts:
+            # Closed already (the test did), or chromium is gone: nothing left to close.
+            with contextlib.suppress(Exception):
+                context.close()
+
+    def is_connected(self) -> bool:
+        return self._browser.is_connected()
+
+
+class _TestsChromium:
+    """`p.chromium` of a test: `launch()` gives the process's chromium launched with the same
+    options (every test passes the same ones), as the test's own browser."""
+
+    def __init__(self, shared: SharedChromium) -> None:
+        self._shared = shared
+
+    def launch(self, **options: Any) -> _TestsBrowser:
+        browser = _TestsBrowser(self._shared.browser(options))
+        self._shared.opened.append(browser)
+        return browser
+
+
+class _TestsPlaywright:
+    def __init__(self, shared: SharedChromium) -> None:
+        self.chromium = _TestsChromium(shared)
+
+
+class SharedChromium:
+    """The test process's Playwright and chromium (one per set of launch options).
+
+    Playwright's sync API marks its event loop as running in the thread that started it, for
+    as long as it runs: the mark is put on when a test enters its `with sync_playwright()`
+    and taken off when it leaves, as Playwright's own did, so that the code outside (the
+    test's fixtures, the tests in between: asgiref's async_to_sync, Django's async-unsafe
+    check, a Playwright of a test's own) sees no running loop, as before."""
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self._sync_playwright = sync_playwright  # Playwright's own, before a test's is swapped
+        self._playwright: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._browsers: dict[str, Any] = {}
+        self.opened: list[_TestsBrowser] = []
+
+    def browser(self, options: dict[str, Any]) -> Any:
+        key = repr(sorted(options.items()))
+        browser = self._browsers.get(key)
+        if browser is None or not browser.is_connected():
+            browser = self._browsers[key] = self._started().chromium.launch(**options)
+        return browser
+
+    def _started(self) -> Any:
+        if self._playwright is not None and self._playwright._dispatcher_fiber.dead:
+            # The driver is gone (killed, crashed): start another, as the next test's own was.
+            self._playwright, self._loop, self._browsers = None, None, {}
+        if self._playwright is None:
+            asyncio._set_running_loop(None)
+            self._playwright = self._sync_playwright().start()
+            self._loop = asyncio.get_running_loop()
+        return self._playwright
+
+    def _unpark(self) -> None:
+        if self._loop is not None:
+            asyncio._set_running_loop(self._loop)
+
+    def park(self) -> None:
+        """The contexts the test opened closed, the loop's running mark taken off: at the end
+        of its `with sync_playwright()`, and of the test (a fixture's left open)."""
+        opened, self.opened = self.opened, []
+        for browser in opened:
+            browser.close()
+        if self._loop is not None:
+            asyncio._set_running_loop(None)
+
+    def stop(self) -> None:
+        if self._playwright is None:
+            return
+        self._unpark()
+        for browser in self._browsers.values():
+            with contextlib.suppress(Exception):  # chromium is gone already
+                browser.close()
+        self._playwright.stop()
+        self._playwright, self._loop, self._browsers = None, None, {}
+        asyncio._set_running_loop(None)
+
+    @contextlib.contextmanager
+    def sync_playwright(self) -> Iterator[_TestsPlaywright]:
+        """What a browser test's `sync_playwright()` gives: `with ... as p`."""
+        self._unpark()
+        try:
+            yield _TestsPlaywright(self)
+        finally:
+            self.park()

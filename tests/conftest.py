@@ -1,7 +1,13 @@
-"""Shared fixtures and the rule for tests that need a real service.
+"""Shared fixtures, the rule for tests that need a real service, and how many examples the
+property tests draw.
 
 A test that needs PostgreSQL, Redis or Debian's chromium skips with a reason when the
 service is absent, unless REQUIRE_SERVICES is set (CI sets it): then it fails instead.
+
+HYPOTHESIS_PROFILE=ci (CI sets it) runs every property test (Hypothesis's @given) with the
+examples its @settings asks for; `dev`, the default (`make test`), with a quarter of them (at
+least 10, or the test's own count if smaller): a quicker run on a developer's machine, while
+CI still draws them all.
 """
 
 from __future__ import annotations
@@ -17,10 +23,51 @@ import pytest
 from django.conf import settings
 
 from scoring import services as scoring_services
+from tests.browser import SharedChromium
+from tests.db_template import migrated_from_template
 from tests.factories import UserFactory, make_match
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() not in ("", "0", "false", "no")
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+
+HYPOTHESIS_PROFILES = ("dev", "ci")
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "dev"
+DEV_SHARE, DEV_FLOOR = 4, 10
+
+
+def dev_examples(count: int) -> int:
+    """A property test's examples in the `dev` profile, for `count` in the `ci` one."""
+    return max(min(count, DEV_FLOOR), count // DEV_SHARE)
+
+
+def pytest_report_header() -> str:
+    examples = "as many as each test asks" if HYPOTHESIS_PROFILE == "ci" else "a quarter"
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE} ({examples}; HYPOTHESIS_PROFILE=dev|ci)"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `dev` profile: each @given test's settings (its @settings's, or the default it
+    inherited) with fewer examples. A test's own max_examples overrides any profile
+    Hypothesis could load, hence the change here, once per test function (its parametrized
+    items share it). Nothing else of its settings changes."""
+    if HYPOTHESIS_PROFILE not in HYPOTHESIS_PROFILES:
+        raise pytest.UsageError(
+            f"HYPOTHESIS_PROFILE={HYPOTHESIS_PROFILE!r}: one of {', '.join(HYPOTHESIS_PROFILES)}"
+        )
+    if HYPOTHESIS_PROFILE == "ci":
+        return
+    from hypothesis import settings as hypothesis_settings
+
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        if not getattr(test, "is_hypothesis_test", False) or hasattr(test, "_dev_examples"):
+            continue
+        own = test._hypothesis_internal_use_settings
+        test._dev_examples = dev_examples(own.max_examples)
+        if test._dev_examples < own.max_examples:
+            test._hypothesis_internal_use_settings = hypothesis_settings(
+                own, max_examples=test._dev_examples
+            )
 
 
 def _missing(reason: str) -> None:
@@ -54,11 +101,43 @@ def require_redis() -> str:
     return url
 
 
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[SharedChromium]:
+    """The test process's one Playwright and chromium (tests/browser.py), stopped at its end."""
+    shared = SharedChromium()
+    yield shared
+    shared.stop()
+
+
 @pytest.fixture
-def chromium_path() -> str:
+def chromium_path(
+    shared_chromium: SharedChromium, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """Debian's chromium, for a browser test: its `sync_playwright()` (imported inside the test)
+    gives the process's shared Playwright and chromium, its own contexts closed at its end."""
     if not os.path.exists(CHROMIUM):
         _missing("this test needs Debian's chromium (apt-get install chromium)")
-    return CHROMIUM
+    import playwright.sync_api
+
+    monkeypatch.setattr(playwright.sync_api, "sync_playwright", shared_chromium.sync_playwright)
+    try:
+        yield CHROMIUM
+    finally:
+        shared_chromium.park()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> Iterator[None]:
+    """Passwords hashed with MD5 for the whole run: the site's PBKDF2 (a million rounds, half a
+    second on this machine) cost a second or more per test that makes an evening's six users,
+    minutes over the suite. The site's own hashers stay listed after it, so that a hash made
+    with them (a fixture's, a backup's) is still checked. A test may still set its own."""
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -144,6 +223,14 @@ def one_sqlite_connection_with_the_live_server(request: pytest.FixtureRequest) -
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings: None) -> Iterator[None]:
+    """pytest-django's, and then the in-memory SQLite test database copied from the migrated
+    template of an earlier run when the migrations are the same (tests/db_template.py)."""
+    with migrated_from_template():
+        yield
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
     """pytest-django's test database, and at its end the connections that threads of the
     tests (a live server's, a worker's) left open to it on PostgreSQL closed: otherwise
@@ -162,13 +249,6 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
 
 
 # --- fixtures shared by folders (one place; a folder's own conftest keeps only its own) -------
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    """Every test makes users, some many: the default PBKDF2 (a deliberate 0.1 s per hash)
-    would dominate the run time. The production hasher is checked by the settings tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 THIS = Path(__file__).resolve().relative_to(ROOT).as_posix()
 
@@ -216,6 +218,7 @@ def _run_in(clone: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_fresh_clone_alone_collects_and_reads_its_own_data(tmp_path):
     clone = tmp_path / "deberc-desk"
     how = _fresh_copy(clone)

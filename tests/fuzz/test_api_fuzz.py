@@ -291,6 +291,7 @@ def aim(case: Any) -> None:
             case.path_parameters[name] = KNOWN[name][0]
 
 
+@pytest.mark.slow
 @schema.parametrize()
 # The evening (a function-scoped fixture) is shared by the cases of one operation on purpose:
 # what one case changed (a deal entered, a round paired) is data for the next.

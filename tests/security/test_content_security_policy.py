@@ -139,6 +139,7 @@ def test_a_view_that_asks_for_its_own_policy_still_gets_it(rf):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_browser_reports_no_policy_violation(live_server, chromium_path, hostile_night):
     """Chromium loads each page under the real policy: nothing is blocked, Swagger UI draws."""
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
