@@ -216,9 +216,16 @@ def test_a_club_evening_of_high_card(
     assert f"Winner: {names[0]}" in client.get(f"/matches/{first.pk}/").content.decode()
     tables = client.get(f"/tournaments/{tid}/pairing/").content.decode()
     for name, total in ((names[0], 22), (other[1], 23)):
-        winner = rf'class="winner"><a [^>]*>{name}</a>\s*<span class="total num"[^>]*>{total}<'
-        assert re.search(winner, tables), name
-    assert re.search(rf'class=""><a [^>]*>{names[1]}</a>\s*<span [^>]*>16<', tables)
+        winner = (
+            rf'class="winner"><span class="who"><span class="name"><a [^>]*>{name}</a>'
+            rf'(?:(?!</li>).)*<span class="total num"[^>]*>{total}<'
+        )
+        assert re.search(winner, tables, re.S), name
+    loser = (
+        rf'class=""><span class="who"><span class="name"><a [^>]*>{names[1]}</a>'
+        r'(?:(?!</li>).)*<span [^>]*>16<'
+    )
+    assert re.search(loser, tables, re.S)
 
     # Standings: the two winners first, the API and the page agree.
     standings = api.get(f"/api/v1/tournaments/{tid}/standings/")

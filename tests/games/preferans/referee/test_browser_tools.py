@@ -57,7 +57,10 @@ def test_a_referee_reads_the_engines_writes_in_his_language(live_server, chromiu
         expect(lines).to_have_count(5)
         expect(lines.nth(0)).to_contain_text(remise)
         expect(lines.nth(3)).to_contain_text(consolation)
-        expect(lines.nth(0).locator("a.badge")).to_have_text("preferans_scoring.remise")
+        # The rule applied, by its title in the reader's language, linked (issue 35, item 6).
+        badge = lines.nth(0).locator("a.badge")
+        expect(badge).to_have_attribute("href", "/rules/preferans_scoring.remise/")
+        expect(badge).not_to_have_text("preferans_scoring.remise")
         table = page.get_by_test_id("writes")
         expect(table.locator("tbody tr").nth(2)).to_contain_text("Vera")
         expect(table.locator("tbody tr").nth(2).locator("td").nth(2)).to_have_text("8")
