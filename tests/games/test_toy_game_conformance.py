@@ -223,7 +223,7 @@ def test_a_club_evening_of_high_card(
         assert re.search(winner, tables, re.S), name
     loser = (
         rf'class=""><span class="who"><span class="name"><a [^>]*>{names[1]}</a>'
-        r'(?:(?!</li>).)*<span [^>]*>16<'
+        r"(?:(?!</li>).)*<span [^>]*>16<"
     )
     assert re.search(loser, tables, re.S)
 
