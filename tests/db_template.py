@@ -30,7 +30,9 @@ ENABLED = os.environ.get("DEBERC_TEST_DB_TEMPLATE", "1").lower() not in ("0", "f
 
 def _fingerprint(connection: Any) -> str:
     """What the migrated database depends on: the migrations' source, the models' names,
-    verbose names and permissions (the content types and permissions), Django's version."""
+    verbose names and permissions (the content types and permissions), the columns of the
+    models of apps without migrations (`migrate` makes their tables from the models: none
+    has any today), Django's version."""
     import django
     from django.apps import apps
     from django.db.migrations.loader import MigrationLoader
@@ -48,6 +50,9 @@ def _fingerprint(connection: Any) -> str:
                 (meta.label, str(meta.verbose_name), meta.default_permissions, meta.permissions)
             ).encode()
         )
+        if meta.app_label in loader.unmigrated_apps:
+            columns = [(f.column, f.db_type(connection)) for f in meta.local_fields]
+            digest.update(repr((meta.db_table, columns)).encode())
     return digest.hexdigest()[:20]
 
 
