@@ -330,6 +330,9 @@ def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
     )
     typed = " ".join(tokens)
     phrase = " ".join(words(query))
+    # A short word shares most of its trigrams with many others ("рыба" with "оба": 0.4):
+    # its typos must be closer to count.
+    fuzzy_min = FUZZY_MIN if len(typed) > SHORT_WORD else FUZZY_MIN_SHORT
     candidates = (
         Article.objects.annotate(
             rank=Coalesce(
@@ -337,7 +340,7 @@ def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
             ),
             fuzzy=TrigramWordSimilarity(typed, about),
         )
-        .filter(Q(rank__gt=0) | Q(fuzzy__gte=FUZZY_MIN))
+        .filter(Q(rank__gt=0) | Q(fuzzy__gte=fuzzy_min))
         .annotate(first_pass=F("rank") + F("fuzzy") * Value(FUZZY_WEIGHT))
         .order_by("-first_pass", "order")
         .values(
@@ -346,7 +349,7 @@ def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
     )
     ranked = []
     for row in candidates:
-        fuzzy = row["fuzzy"] if row["fuzzy"] >= FUZZY_MIN else 0.0
+        fuzzy = row["fuzzy"] if row["fuzzy"] >= fuzzy_min else 0.0
         score = row["rank"] + fuzzy * FUZZY_WEIGHT + NAME_WEIGHT * _names_it(phrase, row)
         ranked.append((row["id"], score))
     ranked.sort(key=lambda item: -item[1])
@@ -355,6 +358,9 @@ def _search_postgres(query: str, limit: int) -> list[tuple[str, float]]:
 
 # pg_trgm word similarity below this is noise ("qwxzv" shares a trigram with "question").
 FUZZY_MIN = 0.35
+# Up to this many letters a word is short, and its likeness must reach FUZZY_MIN_SHORT.
+SHORT_WORD = 5
+FUZZY_MIN_SHORT = 0.5
 FUZZY_WEIGHT = 1.5
 NAME_WEIGHT = 1.0
 

@@ -395,7 +395,7 @@ def ruling_record(
     with transaction.atomic():
         # The match row locked first: two referees recording the same ruling at once queue
         # up, and the second one finds the first (`duplicate_ruling`).
-        Match.objects.select_for_update().filter(pk=match.pk).first()
+        Match.objects.select_for_update(of=("self",)).filter(pk=match.pk).first()
         deal = Deal.objects.filter(match_id=match.pk, number=deal_number).first()
         if deal is None:
             raise RulingRejected(
