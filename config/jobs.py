@@ -22,12 +22,6 @@ def job_task(name: str) -> Task:
     return current_app.tasks[name]
 
 
-def job_enqueue(name: str, args: tuple[Any, ...] = (), **options: Any) -> Any:
-    """Queue the task `name` with `args` (Celery's `apply_async` options: `countdown`,
-    `link_error`, ...); in eager mode it runs at once, as a task queued by its object does."""
-    return job_task(name).apply_async(args, **options)
-
-
 def job_signature(name: str, args: tuple[Any, ...] = ()) -> Signature:
     """A signature of the task `name` (for `link_error` and other callbacks)."""
     return job_task(name).s(*args)

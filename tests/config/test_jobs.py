@@ -12,7 +12,7 @@ from celery import current_app
 from config.jobs import job_signature, job_task
 from tests.paths import REPO
 
-JOB_FUNCTIONS = {"job_task", "job_enqueue", "job_signature"}
+JOB_FUNCTIONS = {"job_task", "job_signature"}
 
 
 def queued_names(root: Path = REPO) -> dict[str, list[str]]:

@@ -39,10 +39,6 @@ def _to_minute(moment: datetime) -> datetime:
     return local.replace(second=0, microsecond=0)
 
 
-def _value_label(game: games.Game, name: str, value: str) -> Any:
-    return games.convention_value_label(game, name, value)
-
-
 def _convention_field(game: games.Game, name: str, meta: Mapping[str, Any]) -> forms.Field:
     label = game.convention_labels.get(name, name)
     kind = meta.get("kind")
@@ -84,7 +80,8 @@ def _convention_field(game: games.Game, name: str, meta: Mapping[str, Any]) -> f
         label=label,
         required=False,
         # "int_choice": whole numbers offered as words (Deberc's deal_after_trump 3 or 4).
-        choices=[("", preset)] + [(str(v), _value_label(game, name, str(v))) for v in values],
+        choices=[("", preset)]
+        + [(str(v), games.convention_value_label(game, name, str(v))) for v in values],
     )
 
 
@@ -126,7 +123,7 @@ def _preset_value(game: games.Game, value: Any, name: str = "") -> str:
         return "50 / 100"
     if not isinstance(value, str):
         return str(value)
-    return str(_value_label(game, name, value))
+    return str(games.convention_value_label(game, name, value))
 
 
 def _from_json(kind: str | None, value: Any) -> Any:
