@@ -19,7 +19,9 @@ from tournaments.clubs.models import (
 from tournaments.discipline.models import Card
 from tournaments.events import setup
 from tournaments.events.models import ClubPreset, Entry, Round, RoundEvent, Table, Team, Tournament
+from tournaments.federations.models import Federation, FederationClub, FederationOrganiser
 from tournaments.live.models import LiveVersion
+from tournaments.people.models import ClubPlayer, PlayerMerge, RosterRequest
 from tournaments.reports.models import ReportJob
 from tournaments.standings.models import MatchTally, Rating, RatingEvent, StandingRow
 
@@ -273,6 +275,87 @@ class CardAdmin(SimpleHistoryAdmin):
         "created_at",
         "withdrawn_at",
     ]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+# --- one person across clubs, federations (issue 33) -----------------------------------------
+
+
+class FederationClubInline(admin.TabularInline):
+    model = FederationClub
+    extra = 0
+    autocomplete_fields = ["club"]
+    readonly_fields = ["invited_by", "invited_at"]
+
+
+class FederationOrganiserInline(admin.TabularInline):
+    model = FederationOrganiser
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Federation)
+class FederationAdmin(admin.ModelAdmin):
+    list_display = ["name", "city", "created_at"]
+    search_fields = ["name", "city"]
+    inlines = [FederationClubInline, FederationOrganiserInline]
+
+
+@admin.register(FederationClub)
+class FederationClubAdmin(admin.ModelAdmin):
+    list_display = ["federation", "club", "invited_at", "joined_at"]
+    list_filter = ["federation"]
+
+
+@admin.register(FederationOrganiser)
+class FederationOrganiserAdmin(admin.ModelAdmin):
+    list_display = ["federation", "user", "created_at"]
+
+
+@admin.register(ClubPlayer)
+class ClubPlayerAdmin(admin.ModelAdmin):
+    """A player on another club's roll: made by consent or a merge, never here."""
+
+    list_display = ["player", "club", "via", "added_at"]
+    list_filter = ["via"]
+    search_fields = ["player__display_name", "club__name"]
+    readonly_fields = ["club", "player", "via", "added_by", "added_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(RosterRequest)
+class RosterRequestAdmin(admin.ModelAdmin):
+    list_display = ["club", "player", "state", "asked_at", "answered_at"]
+    list_filter = ["state"]
+    readonly_fields = [
+        "club",
+        "player",
+        "state",
+        "asked_by",
+        "asked_at",
+        "answered_by",
+        "answered_at",
+    ]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    """The merges, kept: what each moved, who proposed and who agreed."""
+
+    list_display = ["source_name", "source_club", "target_name", "state", "answered_at"]
+    list_filter = ["state"]
+    search_fields = ["source_name", "target_name"]
+    readonly_fields = [f.name for f in PlayerMerge._meta.fields]
 
     def has_add_permission(self, request: object) -> bool:
         return False

@@ -5,7 +5,9 @@ from django.urls import URLPattern
 
 from tournaments.clubs import urls as clubs
 from tournaments.events import urls as events
+from tournaments.federations import urls as federations
 from tournaments.live import urls as live
+from tournaments.people import urls as people
 from tournaments.reports import urls as reports
 
 urlpatterns: list[URLPattern] = [
@@ -13,4 +15,6 @@ urlpatterns: list[URLPattern] = [
     *live.api_urlpatterns,
     *reports.api_urlpatterns,
     *clubs.api_urlpatterns,
+    *people.api_urlpatterns,
+    *federations.api_urlpatterns,
 ]

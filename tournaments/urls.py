@@ -5,7 +5,9 @@ from django.urls import URLPattern
 
 from tournaments.clubs import urls as clubs
 from tournaments.events import urls as events
+from tournaments.federations import urls as federations
 from tournaments.live import urls as live
+from tournaments.people import urls as people
 from tournaments.reports import urls as reports
 
 app_name = "tournaments"
@@ -15,4 +17,6 @@ urlpatterns: list[URLPattern] = [
     *live.urlpatterns,
     *reports.urlpatterns,
     *clubs.urlpatterns,
+    *people.urlpatterns,
+    *federations.urlpatterns,
 ]

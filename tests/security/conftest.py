@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client, TestCase
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from referee.models import Ruling
 from scoring.games.deberc.engine.simulate import random_match
@@ -27,6 +28,7 @@ from tests.factories import (
 )
 from tournaments.clubs.models import Player
 from tournaments.events.models import Round, Table
+from tournaments.federations.models import Federation, FederationClub
 from tournaments.reports.models import ReportJob
 
 XSS_PLAYER = "<script>alert(1)</script>"
@@ -40,6 +42,7 @@ XSS_PREF_TOURNAMENT = "<svg onload=alert('preferans')>"
 XSS_PLAYER_3 = "</text><script>alert(5)</script>"
 XSS_PLAYER_4 = "<svg/onload=alert(6)>"
 XSS_PREF_RULING = "<a href=\"javascript:alert('pref')\">see</a>"
+XSS_FEDERATION = "<i onclick=alert(7)>League</i>"
 
 DEBERC_PLAYERS = [XSS_PLAYER, XSS_PLAYER_2, "Олена Шевченко", "Тарас Коваль"]
 PREFERANS_PLAYERS = [XSS_PLAYER, XSS_PLAYER_3, XSS_PLAYER_4]
@@ -54,6 +57,7 @@ HOSTILE = [
     XSS_PLAYER_3,
     XSS_PLAYER_4,
     XSS_PREF_RULING,
+    XSS_FEDERATION,
 ]
 # What must never reach a page as markup.
 RAW_MARKUP = [
@@ -65,6 +69,7 @@ RAW_MARKUP = [
     "<svg/onload",
     "</text><script",
     '<a href="javascript',
+    "<i onclick",
 ]
 ROLES = ("organiser", "referee", "scorer", "player", "public")
 
@@ -168,7 +173,11 @@ def hostile_night(db: Any, settings: Any) -> SimpleNamespace:
     job = ReportJob.objects.create(
         tournament=tournament, kind=ReportJob.Kind.STANDINGS_PDF, requested_by=organiser
     )
+    # A federation of a hostile name, the hostile club in it (issue 33).
+    federation = Federation.objects.create(name=XSS_FEDERATION)
+    FederationClub.objects.create(federation=federation, club=club, joined_at=timezone.now())
     return SimpleNamespace(
+        federation=federation,
         users=users,
         organiser=organiser,
         tournament=tournament,
@@ -205,6 +214,7 @@ class Page:
 
 
 EVERYONE = ROLES
+SIGNED_IN = tuple(role for role in ROLES if role != "public")
 STAFF = ("organiser", "referee")
 ORGANISER = ("organiser",)
 AT_THE_TABLE = ("organiser", "referee", "scorer")  # the table's scorer corrects its deals
@@ -225,6 +235,27 @@ def pages(night: SimpleNamespace) -> list[Page]:
     out = [
         Page("home", "/", EVERYONE, (XSS_TOURNAMENT, XSS_PREF_TOURNAMENT, XSS_CLUB)),
         Page("login", "/accounts/login/", EVERYONE),
+        # One person across clubs, federations (issue 33).
+        Page(
+            "tournaments:club_roster",
+            f"/clubs/{night.tournament.club_id}/players/?q=a",
+            ORGANISER,
+            (XSS_CLUB, XSS_PLAYER, XSS_PLAYER_2),
+        ),
+        Page(
+            "tournaments:player_merge",
+            f"/clubs/{night.tournament.club_id}/players/{night.player.pk}/merge/",
+            ORGANISER,
+            (XSS_PLAYER,),
+        ),
+        Page("tournaments:people_waiting", "/people/waiting/", SIGNED_IN),
+        Page("tournaments:federations", "/federations/", EVERYONE, (XSS_FEDERATION,)),
+        Page(
+            "tournaments:federation",
+            f"/federations/{night.federation.pk}/",
+            EVERYONE,
+            (XSS_FEDERATION, XSS_CLUB, XSS_TOURNAMENT, XSS_PREF_TOURNAMENT),
+        ),
         Page("api-docs", "/api/docs/", EVERYONE),
         Page("tournaments:create", "/tournaments/new/", ORGANISER, (XSS_CLUB,)),
         Page("tournaments:lockouts", "/accounts/lockouts/", ORGANISER),
@@ -381,6 +412,13 @@ NOT_PAGES = {
             "tournaments:queue_report",
             "tournaments:preset_rename",
             "tournaments:preset_delete",
+            "tournaments:club_roster_ask",
+            "tournaments:player_merge_propose",
+            "tournaments:roster_answer",
+            "tournaments:merge_answer",
+            "tournaments:federation_club_invite",
+            "tournaments:federation_club_answer",
+            "tournaments:federation_replay",
         )
     },
 }

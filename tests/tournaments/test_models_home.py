@@ -12,7 +12,16 @@ from django.core.management import call_command
 
 import tournaments.models as gathered
 
-PACKAGES = ("clubs", "events", "discipline", "standings", "live", "reports")
+PACKAGES = (
+    "clubs",
+    "people",
+    "federations",
+    "events",
+    "discipline",
+    "standings",
+    "live",
+    "reports",
+)
 
 
 def test_every_model_keeps_the_apps_label_and_its_table() -> None:

@@ -42,6 +42,7 @@ from tournaments.clubs.names import (
 from tournaments.clubs.table_cards import CARD_USERNAME_PREFIX, token_hash, token_new
 from tournaments.events import selectors
 from tournaments.events.models import Round, Table, Tournament
+from tournaments.people import selectors as people_selectors
 
 ROLES = ("referee", "organiser", "scorer")
 # One letter is a search too (a short Cyrillic name, an initial): at most SEARCH_LIMIT found,
@@ -72,6 +73,7 @@ def club_members(club: Any) -> QuerySet[Any]:
         .filter(
             Q(Exists(ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=club_id)))
             | Q(player__club_id=club_id)
+            | people_selectors.guest_users(club_id)
         )
         .exclude(username__startswith=CARD_USERNAME_PREFIX)
         .order_by("username")

@@ -21,6 +21,7 @@ from tournaments.clubs.names import (
 from tournaments.events import signals
 from tournaments.events.models import Entry, Round, Table, Tournament
 from tournaments.events.setup import field_max_length, name_too_long
+from tournaments.people import selectors as people_selectors
 
 # Round and table numbers are small positive integers (PositiveSmallIntegerField).
 PLACEMENT_MAX = 32767
@@ -37,13 +38,11 @@ def _names_refused(error: NameRefused, name: Any) -> ValidationError:
 
 def club_players_by_key(club: Club) -> dict[str, Player]:
     """The club's players by their name's key (names.name_key): a name typed in another case,
-    another width or with other spaces is the same player, in any alphabet. Compared in
+    another width or with other spaces is the same player, in any alphabet, and a person of
+    another club on its roll is found by name as its own are (people.selectors). Compared in
     Python (the databases' lower() is ASCII-only on SQLite and under PostgreSQL's C locale);
-    a club's roll is small. The oldest player of a key wins."""
-    by_key: dict[str, Player] = {}
-    for player in Player.objects.filter(club=club).order_by("pk"):
-        by_key.setdefault(name_key(player.display_name), player)
-    return by_key
+    a club's roll is small."""
+    return people_selectors.club_players_by_key(club)
 
 
 def player_for_name(*, club: Club, name: str, by_key: dict[str, Player]) -> Player:

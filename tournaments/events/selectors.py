@@ -18,6 +18,7 @@ from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import ClubMember
 from tournaments.events.models import Round, RoundEvent, Table, Tournament
 from tournaments.events.stages import FINAL, stage_label
+from tournaments.people import selectors as people_selectors
 
 
 def tournaments_visible(user: Any) -> QuerySet[Tournament]:
@@ -255,6 +256,7 @@ def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
         .objects.filter(is_active=True)
         .filter(
             Q(player__club_id=tournament.club_id)
+            | people_selectors.guest_users(tournament.club_id)
             | Q(
                 Exists(
                     ClubMember.objects.filter(user_id=OuterRef("pk"), club_id=tournament.club_id)

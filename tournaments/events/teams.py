@@ -31,6 +31,7 @@ from tournaments.events import signals
 from tournaments.events.entries import club_players_by_key, player_for_name
 from tournaments.events.models import PAIR_SIZE, TEAM_MAX, TEAM_MIN, Entry, Team, Tournament
 from tournaments.events.setup import field_max_length
+from tournaments.people.selectors import club_players
 
 # What an API body may list at most (the service's own bound is TEAM_MAX): more is refused
 # as `team_too_large`, not by the parser.
@@ -102,8 +103,7 @@ def _members_resolved(
     by_key = club_players_by_key(tournament.club)
     by_id = {
         p.pk: p
-        for p in Player.objects.filter(
-            club=tournament.club,
+        for p in club_players(tournament.club).filter(
             pk__in=[m for m in members if is_id(m)],
         )
     }

@@ -33,6 +33,7 @@ from config.openapi import ERRORS, array, obj, object_response, rows_response
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Round, RoundEvent, Tournament
 from tournaments.events.selectors import standings_notes
+from tournaments.federations.models import Federation
 from tournaments.live.cache import live_version_of, version_answer
 from tournaments.live.leaderboard import leaderboard_game, leaderboard_games, leaderboard_rows
 from tournaments.live.selectors import round_document, standings_rows
@@ -278,6 +279,12 @@ class LeaderboardView(APIView):
         parameters=[
             OpenApiParameter("club", int, description="a club's id"),
             OpenApiParameter(
+                "federation",
+                int,
+                description="a federation's id: its clubs' tournaments only (one line per "
+                "person, whichever of its clubs they played for)",
+            ),
+            OpenApiParameter(
                 "game",
                 str,
                 # The games registered when the URLconf is read (the schema's enum; the view
@@ -293,12 +300,23 @@ class LeaderboardView(APIView):
     def get(self, request: Request) -> Response:
         club = request.query_params.get("club")
         game = request.query_params.get("game")
+        federation = request.query_params.get("federation")
         problems = []
         try:
             club_id = int(club) if club else None
         except ValueError:
             club_id = None
             problems.append(error("club", "invalid", _("club is a club's id")))
+        federation_id = None
+        if federation:
+            digits = len(federation) < 20 and federation.isascii() and federation.isdigit()
+            known = digits and is_id(int(federation))
+            if known and Federation.objects.filter(pk=int(federation)).exists():
+                federation_id = int(federation)
+            else:
+                problems.append(
+                    error("federation", "not_found", _("federation is a federation's id"))
+                )
         if game and game not in {g.key for g in leaderboard_games()}:
             problems.append(
                 error(
@@ -311,5 +329,10 @@ class LeaderboardView(APIView):
         if problems:
             return error_response(problems)
         return Response(
-            leaderboard_rows(club_id, user=request.user, game=leaderboard_game(game).key)
+            leaderboard_rows(
+                club_id,
+                user=request.user,
+                game=leaderboard_game(game).key,
+                federation_id=federation_id,
+            )
         )

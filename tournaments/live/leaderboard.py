@@ -20,9 +20,12 @@ from scoring import games
 from scoring.models import Deal, Match, Seat
 from tournaments.clubs.models import Club, Player
 from tournaments.clubs.permissions import visible_tournaments
-from tournaments.events.models import Entry
+from tournaments.events.models import Entry, Tournament
 from tournaments.events.selectors import score_figures
+from tournaments.federations.models import FederationClub
 from tournaments.games import parts_for
+from tournaments.people.models import ClubPlayer
+from tournaments.people.selectors import on_club_roll
 from tournaments.reports.data import MatchDeals
 from tournaments.standings.models import Rating, RatingEvent
 
@@ -164,7 +167,8 @@ def _ranking(
     read (a narrow sort: the names are read for the shown lines only)."""
     rated = Rating.objects.filter(game=key)
     if club_id is not None:
-        rated = rated.filter(player__club_id=club_id)
+        # The club's players: its own and those of other clubs on its roll (people).
+        rated = rated.filter(on_club_roll(club_id, "player"))
     if scope.everything:
         return list(
             rated.order_by("-ordinal", "player_id").values_list(
@@ -196,6 +200,23 @@ def _ranking(
     return list(events[:limit])
 
 
+def federation_scope(scope: LeaderboardScope, federation_id: int) -> LeaderboardScope:
+    """`scope` narrowed to a federation's matches: those of the tournaments of its clubs
+    (joined) that the visitor may see. One query (the federation's tournaments' ids); its
+    clubs joining or leaving give another stamp."""
+    ids = set(
+        Tournament.objects.filter(
+            club__federation_links__federation_id=federation_id,
+            club__federation_links__joined_at__isnull=False,
+        ).values_list("pk", flat=True)
+    )
+    seen = ids if scope.everything else ids & set(scope.tournaments)
+    kept = tuple(sorted(seen))
+    return LeaderboardScope(
+        False, False, kept, _stamp((scope.stamp, "federation", federation_id, kept))
+    )
+
+
 def leaderboard_rows(
     club_id: int | None = None,
     limit: int = LEADERBOARD_LIMIT,
@@ -203,10 +224,13 @@ def leaderboard_rows(
     user: Any = None,
     game: str | None = None,
     scope: LeaderboardScope | None = None,
+    federation_id: int | None = None,
 ) -> list[dict[str, Any]]:
     """Players by their rating in one game (default: the default game's), of every club or
-    one, as `user` may see them (anonymous: the public; `scope` when the caller has it). Two
-    games' ratings are never ranked in one list.
+    one, or of a federation's clubs (their matches in its clubs' tournaments), as `user` may
+    see them (anonymous: the public; `scope` when the caller has it). Two games' ratings are
+    never ranked in one list. A person who plays for several clubs is one line: one rating
+    per game, whatever club's tournaments it was earned in.
 
     The ranking is computed once per scope and data (`LeaderboardScope`), then read from the
     cache; the names and clubs are read for the shown players at each call."""
@@ -214,7 +238,11 @@ def leaderboard_rows(
     if club_id is not None and not is_id(club_id):
         # An id no club can have (e.g. beyond 64 bits) is a club with no players.
         return []
+    if federation_id is not None and not is_id(federation_id):
+        return []
     scope = scope or leaderboard_scope(user)
+    if federation_id is not None:
+        scope = federation_scope(scope, federation_id)
     cache_key = "leaderboard:rows:" + _stamp((scope.stamp, key, club_id, limit))
     ranking = cache.get(cache_key)
     if ranking is None:
@@ -248,12 +276,19 @@ def leaderboard_rows(
 
 
 def leaderboard_clubs(
-    user: Any = None, game: str | None = None, *, scope: LeaderboardScope | None = None
+    user: Any = None,
+    game: str | None = None,
+    *,
+    scope: LeaderboardScope | None = None,
+    federation_id: int | None = None,
 ) -> list[Club]:
     """The clubs the leaderboard's filter offers, by name: those with a player `user` may see
     (entered or seated in a tournament they may see, as `players_visible`) rated (in `game`,
-    when given). Computed once per scope and data, as the rankings."""
+    when given), the player's home club and the clubs whose roll they are on; of a
+    federation's clubs only, when given. Computed once per scope and data, as the rankings."""
     scope = scope or leaderboard_scope(user)
+    if federation_id is not None:
+        scope = federation_scope(scope, federation_id)
     cache_key = "leaderboard:clubs:" + _stamp((scope.stamp, game))
     club_ids = cache.get(cache_key)
     if club_ids is None:
@@ -271,7 +306,17 @@ def leaderboard_clubs(
                     )
                 )
             )
-        club_ids = sorted(set(players.values_list("club_id", flat=True)))
+        club_ids = set(players.values_list("club_id", flat=True))
+        club_ids.update(
+            ClubPlayer.objects.filter(player__in=players).values_list("club_id", flat=True)
+        )
+        if federation_id is not None:
+            club_ids &= set(
+                FederationClub.objects.filter(
+                    federation_id=federation_id, joined_at__isnull=False
+                ).values_list("club_id", flat=True)
+            )
+        club_ids = sorted(club_ids)
         cache.set(cache_key, club_ids, LEADERBOARD_CACHE_SECONDS)
     return sorted_by_name(Club.objects.filter(pk__in=club_ids), lambda c: c.name)
 

@@ -26,11 +26,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.htmx import HtmxHttpRequest
+from config.ids import is_id
 from scoring.models import Match
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Player
 from tournaments.events.models import Round, Tournament
 from tournaments.events.selectors import next_round_stage, stage_summary, standings_notes
+from tournaments.federations.models import Federation
 from tournaments.live.cache import live_answer, live_roster_of, live_version_of
 from tournaments.live.html import table_card_html, table_cards_kept
 from tournaments.live.leaderboard import (
@@ -55,6 +57,7 @@ from tournaments.live.selectors import (
     tournament_for_live,
 )
 from tournaments.pairing.manager import PairingError, pairing_warnings, round_pair, round_swap
+from tournaments.people.selectors import merge_moved_to
 from tournaments.standings.match_score_text import points_counted
 from tournaments.standings.models import StandingRow
 from tournaments.standings.services import TIEBREAKS, tournament_game
@@ -384,7 +387,14 @@ def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = Player.objects.select_related("club").filter(pk=player_id).first()
+    if player is None:
+        # A record merged into another (people.services.player_merge_*): its page is the
+        # person's page now.
+        merged_into = merge_moved_to(player_id) if is_id(player_id) else None
+        if merged_into is None:
+            raise Http404
+        return redirect("tournaments:live_player", merged_into, permanent=True)
     # Unpublished tournaments stay private: a player seen in none of this visitor's
     # tournaments is nobody, and the record counts only the matches this visitor may see.
     if not player_visible(player, user=request.user):
@@ -403,25 +413,42 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
     """Players by rating in one game (`?game=`, the default game's when absent or unknown),
     of every club or one (`?club=`): two games' ratings are never ranked together."""
-    club_id: int | None
-    try:
-        club_id = int(request.GET["club"]) if request.GET.get("club") else None
-    except ValueError:
-        club_id = None
+    club_id = _id_param(request, "club")
     game = leaderboard_game(request.GET.get("game"))
+    # A federation's leaderboard (`?federation=`): its clubs' tournaments only; an unknown
+    # id shows every club's, as an unknown club does.
+    federations = list(Federation.objects.order_by("name"))
+    federation_id = _id_param(request, "federation")
+    federation = next((f for f in federations if f.pk == federation_id), None)
+    fed = federation.pk if federation else None
     # What the visitor may see, read once for the rows and the clubs (live.selectors).
     scope = leaderboard_scope(request.user)
-    clubs = leaderboard_clubs(request.user, game.key, scope=scope)
+    clubs = leaderboard_clubs(request.user, game.key, scope=scope, federation_id=fed)
     club = next((c for c in clubs if c.pk == club_id), None)
     rows = leaderboard_rows(
-        club.pk if club else None, user=request.user, game=game.key, scope=scope
+        club.pk if club else None, user=request.user, game=game.key, scope=scope, federation_id=fed
     )
     _with_links(rows=rows)
     return render(
         request,
         "tournaments/live/leaderboard.html",
-        {"rows": rows, "club": club, "clubs": clubs, "game": game, "games": leaderboard_games()},
+        {
+            "rows": rows,
+            "club": club,
+            "clubs": clubs,
+            "game": game,
+            "games": leaderboard_games(),
+            "federation": federation,
+            "federations": federations,
+        },
     )
+
+
+def _id_param(request: HttpRequest, name: str) -> int | None:
+    """A query parameter that names a row by id; None when absent or not an id."""
+    value = request.GET.get(name, "")
+    digits = len(value) < 20 and value.isascii() and value.isdigit()
+    return int(value) if digits and is_id(int(value)) else None
 
 
 @login_required

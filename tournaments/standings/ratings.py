@@ -14,10 +14,12 @@ has to earn by playing, rather than a lucky first evening.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
@@ -188,11 +190,47 @@ def _rate_in_order(match_ids: Sequence[int]) -> int:
     return len(todo)
 
 
+# A replay's progress, for the pages that start one (a federation's): shared by every
+# process through the cache (Redis when deployed).
+REPLAY_PROGRESS = "deberc:ratings-replay:progress"
+REPLAY_PROGRESS_EVERY = 2000  # matches between two progress writes
+
+
+def replay_progress() -> dict[str, Any] | None:
+    """The running or the last rating replay: {"done", "total", "started", "finished",
+    "seconds"} (finished and seconds None while it runs), or None if none ran lately."""
+    return cache.get(REPLAY_PROGRESS)
+
+
 def ratings_recompute() -> int:
-    """Replay every finished match from scratch; returns the number of matches rated."""
+    """Replay every finished match from scratch, in the order they finished, whatever club's
+    tournament they were in (one rating per person and game); returns the matches rated. Its
+    progress is readable meanwhile (`replay_progress`)."""
+    started = time.time()
+
+    def progress(done: int, total: int) -> None:
+        cache.set(
+            REPLAY_PROGRESS,
+            {"done": done, "total": total, "started": started, "finished": None, "seconds": None},
+            None,
+        )
+
     with transaction.atomic():
         _ratings_lock()
-        return _replay_all()
+        rated = _replay_all(progress)
+    finished = time.time()
+    cache.set(
+        REPLAY_PROGRESS,
+        {
+            "done": rated,
+            "total": rated,
+            "started": started,
+            "finished": finished,
+            "seconds": round(finished - started, 2),
+        },
+        None,
+    )
+    return rated
 
 
 def _rate_in_game(
@@ -206,7 +244,7 @@ def _rate_in_game(
     return updated
 
 
-def _replay_all() -> int:
+def _replay_all(progress: Callable[[int, int], None] | None = None) -> int:
     tallies: Sequence[tuple[int, dict[str, Any], datetime | None, str]] = list(
         MatchTally.objects.order_by("match__finished_at", "match_id").values_list(
             "match_id", "data", "match__finished_at", "tournament__game"
@@ -216,7 +254,10 @@ def _replay_all() -> int:
     current: dict[tuple[str, Any], tuple[float, float]] = {}
     played: dict[tuple[str, Any], int] = {}
     events: list[RatingEvent] = []
-    for match_id, data, finished_at, key in tallies:
+    total = len(tallies)
+    for done, (match_id, data, finished_at, key) in enumerate(tallies):
+        if progress is not None and done % REPLAY_PROGRESS_EVERY == 0:
+            progress(done, total)
         game = rating_game(key)
         updated = _rate_in_game(current, game, data)
         for player, (mu, sigma) in updated.items():

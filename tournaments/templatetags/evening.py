@@ -16,9 +16,23 @@ register = template.Library()
 def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
     request = context.get("request")
     user = getattr(request, "user", None)
+    from scoring import games
     from tournaments.clubs import permissions as perms
+    from tournaments.federations.selectors import club_invitations, federations_list
+    from tournaments.people.selectors import merges_to_answer, roster_requests_to_answer
 
     return {
+        # Each federation with its leaderboard per game, one click away (issue 33).
+        "federations": list(federations_list()[:10]),
+        "games": games.games_all(),
+        # Clubs asking for the person (or their club's players), merges and federations'
+        # invitations waiting for their answer.
+        "waiting": (
+            roster_requests_to_answer(user).count() + merges_to_answer(user).count()
+            if user is not None and user.is_authenticated
+            else 0
+        ),
+        "federation_invitations": list(club_invitations(user)) if user is not None else [],
         "tournaments": list(selectors.tournaments_published()[:20]),
         "my_tables": list(selectors.tables_of_scorer(user)) if user is not None else [],
         # A player's own matches with what waits for them, and a referee's calls (issue 35).

@@ -33,6 +33,8 @@ from django.utils import timezone
 from tests.factories import DEAL_HANGING, DEAL_MADE, make_evening
 from tournaments.clubs.models import ClubMember, Invitation
 from tournaments.events.models import ClubPreset, Entry, Team
+from tournaments.federations.models import Federation, FederationClub, FederationOrganiser
+from tournaments.people.models import PlayerMerge, RosterRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +56,10 @@ CLUB_ORGANISER = frozenset({"a_organiser"})
 ANY_CLUB_ORGANISER = frozenset({"a_organiser", "b_organiser"})
 NOBODY = frozenset()  # a door whose key (a token) nobody here holds
 TOKEN_OWNER = frozenset({"a_player"})  # an API token is its owner's alone
+# Issue 33: club A's organiser is also the organiser of the federation of clubs A and B; B
+# asks for A's Boris (no account: A's organisers answer) and proposes B's Boris is A's.
+FEDERATION_ORGANISER = frozenset({"a_organiser"})
+PERSON_ANSWERS = frozenset({"a_organiser"})
 
 # Pages, by URL name.
 PAGES: dict[str, frozenset[str]] = {
@@ -136,6 +142,18 @@ PAGES: dict[str, frozenset[str]] = {
     "referee:ruling_overturn": TOURNAMENT_ORGANISER,
     "referee:tournament_cards": IN_THE_TOURNAMENT,
     "referee:card_withdraw": TOURNAMENT_STAFF,
+    "tournaments:club_roster": CLUB_ORGANISER,
+    "tournaments:club_roster_ask": CLUB_ORGANISER,
+    "tournaments:player_merge": CLUB_ORGANISER,
+    "tournaments:player_merge_propose": CLUB_ORGANISER,
+    "tournaments:people_waiting": SIGNED_IN,
+    "tournaments:roster_answer": PERSON_ANSWERS,
+    "tournaments:merge_answer": PERSON_ANSWERS,
+    "tournaments:federations": EVERYONE,
+    "tournaments:federation": EVERYONE,
+    "tournaments:federation_club_invite": FEDERATION_ORGANISER,
+    "tournaments:federation_club_answer": CLUB_ORGANISER,
+    "tournaments:federation_replay": FEDERATION_ORGANISER,
 }
 
 # API operations, as "METHOD path" of the schema.
@@ -212,6 +230,18 @@ API: dict[str, frozenset[str]] = {
     "GET /api/v1/tournaments/{tournament_id}/cards/": IN_THE_TOURNAMENT,
     "POST /api/v1/tournaments/{tournament_id}/cards/": TOURNAMENT_STAFF,
     "POST /api/v1/cards/{card_id}/withdraw/": TOURNAMENT_STAFF,
+    "GET /api/v1/clubs/{club_id}/players/": CLUB_ORGANISER,
+    "POST /api/v1/clubs/{club_id}/roster-requests/": CLUB_ORGANISER,
+    "POST /api/v1/roster-requests/{request_id}/": PERSON_ANSWERS,
+    "POST /api/v1/clubs/{club_id}/merges/": CLUB_ORGANISER,
+    "POST /api/v1/merges/{merge_id}/": PERSON_ANSWERS,
+    "GET /api/v1/federations/": EVERYONE,
+    "GET /api/v1/federations/{federation_id}/": EVERYONE,
+    "POST /api/v1/federations/{federation_id}/clubs/": FEDERATION_ORGANISER,
+    "POST /api/v1/federations/{federation_id}/clubs/{club_id}/": CLUB_ORGANISER,
+    "DELETE /api/v1/federations/{federation_id}/clubs/{club_id}/": CLUB_ORGANISER,
+    "GET /api/v1/federations/{federation_id}/replay/": FEDERATION_ORGANISER,
+    "POST /api/v1/federations/{federation_id}/replay/": FEDERATION_ORGANISER,
 }
 
 
@@ -326,6 +356,22 @@ def _world() -> SimpleNamespace:
     # The round's table cards, so that their download has something to render.
     table_cards.cards_issue_round(round=a.round, user=a.organiser)
     token = tokens.token_issue(user=people["a_player"])
+    federation = Federation.objects.create(name="Matrix league")
+    FederationOrganiser.objects.create(federation=federation, user=a.organiser)
+    FederationClub.objects.create(federation=federation, club=club, joined_at=timezone.now())
+    FederationClub.objects.create(federation=federation, club=b.tournament.club)
+    boris = a.match.seats.get(position=1).player
+    b_boris = b.match.seats.get(position=1).player
+    asked = RosterRequest.objects.create(club=b.tournament.club, player=boris, asked_by=b.organiser)
+    merge = PlayerMerge.objects.create(
+        source=b_boris,
+        source_id_kept=b_boris.pk,
+        source_name=b_boris.display_name,
+        source_club=b.tournament.club,
+        target=boris,
+        target_name=boris.display_name,
+        proposed_by=b.organiser,
+    )
     return SimpleNamespace(
         a=a,
         b=b,
@@ -350,6 +396,9 @@ def _world() -> SimpleNamespace:
             "player_id": anna.pk,
             "action": "finish",
             "token": "not-a-real-token-0000",
+            "federation_id": federation.pk,
+            "request_id": asked.pk,
+            "merge_id": merge.pk,
         },
     )
 
@@ -396,6 +445,9 @@ GHOSTS: dict[str, Any] = {
     "player_id": 999_999,
     "token": "not-a-real-token-0000",
     "action": "finish",
+    "federation_id": 999_999,
+    "request_id": 999_999,
+    "merge_id": 999_999,
 }
 
 

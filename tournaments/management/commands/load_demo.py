@@ -30,6 +30,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from scoring import games
 from scoring import services as scoring_services
@@ -38,9 +39,12 @@ from tournaments.clubs.models import Club, ClubMember, Player
 from tournaments.events import entries, services, setup
 from tournaments.events.models import Round, Table, Tournament
 from tournaments.events.teams import team_create
+from tournaments.federations.models import Federation, FederationClub, FederationOrganiser
 from tournaments.games import parts_of
 from tournaments.pairing import Competitor, pair_swiss_mixed
 from tournaments.pairing.manager import round_pair
+from tournaments.people.models import ClubPlayer
+from tournaments.people.services import roster_request_create
 from tournaments.standings.ranking import MatchOutcome
 from tournaments.standings.tallies import tally_data
 
@@ -78,9 +82,14 @@ PREFERANS_PLAYERS = [
     "Olha Demchenko",
     "Юрий Гончаренко",
     "Вера Соколова",
-    "Petro Lysenko",
-    "Ірина Ковальчук",
+    "Сергей Волков",
+    "Оксана Ткаченко",
 ]
+# Two players of the Deberc club who play Preferans at «Пуля» too (issue 33): one person each,
+# on both clubs' rolls (with their consent), with a Deberc and a Preferans rating.
+GUESTS = ("Сергей Волков", "Оксана Ткаченко")
+# The two demo clubs form a federation; its organiser is the demo's organiser.
+FEDERATION = "Ліга деберцу і преферансу «Південь»"
 # Three tables of three and one of four; round 2: deals entered so far at each table.
 PREFERANS_ROUND2_DEALS = (6, 3, 9, 4)
 
@@ -119,8 +128,41 @@ class Command(BaseCommand):
         self._preferans_evening(users, random.Random(options["seed"] + 1))
         self._pairs_event(users, random.Random(options["seed"] + 2))
         self._team_event(users, random.Random(options["seed"] + 3))
+        self._federation(users)
 
     # --- parts ---------------------------------------------------------------------------
+
+    def _preferans_players(
+        self, club: Club, names: list[str], users: dict[str, Any]
+    ) -> list[Player]:
+        """The Preferans club's players of these names; a guest of the Deberc club is that
+        club's player, on «Пуля»'s roll too (asked by its organiser, who speaks for the
+        Deberc club's players without an account as well: added at once)."""
+        home = Club.objects.get(name=CLUB)
+        players = []
+        for name in names:
+            if name not in GUESTS:
+                players.append(Player.objects.get_or_create(club=club, display_name=name)[0])
+                continue
+            guest = Player.objects.get_or_create(club=home, display_name=name)[0]
+            if not ClubPlayer.objects.filter(club=club, player=guest).exists():
+                roster_request_create(club=club, player=guest, by=users["organiser"])
+            players.append(guest)
+        return players
+
+    def _federation(self, users: dict[str, Any]) -> None:
+        """The two demo clubs in one federation, the demo's organiser its organiser."""
+        federation, _ = Federation.objects.get_or_create(
+            name=FEDERATION, defaults={"city": "Київ — Одеса"}
+        )
+        FederationOrganiser.objects.get_or_create(federation=federation, user=users["organiser"])
+        for name in (CLUB, PREFERANS_CLUB):
+            club = Club.objects.get(name=name)
+            FederationClub.objects.get_or_create(
+                federation=federation,
+                club=club,
+                defaults={"invited_by": users["organiser"], "joined_at": timezone.now()},
+            )
 
     def _users(self) -> dict[str, Any]:
         User = get_user_model()
@@ -243,10 +285,7 @@ class Command(BaseCommand):
         if existing is not None:
             self.stdout.write(f"The Preferans demo is already loaded: tournament #{existing.pk}.")
             return
-        players = [
-            Player.objects.get_or_create(club=club, display_name=name)[0]
-            for name in PREFERANS_PLAYERS
-        ]
+        players = self._preferans_players(club, PREFERANS_PLAYERS, users)
         with transaction.atomic():
             tournament = setup.tournament_create(
                 club=club,
@@ -390,10 +429,7 @@ class Command(BaseCommand):
         if existing is not None:
             self.stdout.write(f"The team demo is already loaded: tournament #{existing.pk}.")
             return
-        players = [
-            Player.objects.get_or_create(club=club, display_name=name)[0]
-            for name in PREFERANS_PLAYERS[: 3 * len(TEAMS)]
-        ]
+        players = self._preferans_players(club, PREFERANS_PLAYERS[: 3 * len(TEAMS)], users)
         with transaction.atomic():
             tournament = setup.tournament_create(
                 club=club,

@@ -21,6 +21,7 @@ from tests.factories import DEAL_MADE, make_club_organiser, make_evening
 from tournaments.clubs import services as staff
 from tournaments.events import presets
 from tournaments.events.models import Tournament
+from tournaments.federations.models import Federation
 from tournaments.reports.models import ReportJob
 
 pytestmark = pytest.mark.django_db
@@ -152,6 +153,7 @@ def test_every_date_and_time_the_api_answers_is_rfc_3339(ev) -> None:
         "job_id": job.pk,
         "number": 1,
         "article_id": "1",
+        "federation_id": Federation.objects.create(name="Ліга").pk,
     }
     admin = get_user_model().objects.create_superuser("root", "root@example.com", "pw")
     schema = SchemaGenerator().get_schema(request=None, public=True)
