@@ -3,7 +3,9 @@
     .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240]
                                     [--game mixed|deberc|preferans] [--workers N] [--threads N]
                                     [--spectators N] [--players N] [--solo S]
-                                    [--worker-nice 0-19] [--strict]
+                                    [--worker-nice 0-19] [--nodes N] [--strict]
+    .venv/bin/python bench/entry.py --find-rate [--find-low 40] [--find-high 160]
+                                    [--find-steps 5] [--duration 20] [--solo 5] ...
 
 1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
    127.0.0.1), migrates it, and sets up a running tournament of each game with enough
@@ -44,6 +46,35 @@ request, the freshness (min/median/max). Goals, with --strict exiting 2 on any m
 (while watched) and spectators' polls p95 ≤ 50 ms, freshness medians ≤ 1.5 s (API) and ≤ 2 s
 (fragment), integrity as always (e.g. `--scorers 32 --rate 120 --spectators 200 --duration
 60`).
+
+Many nodes (issue 33, item 5): `--nodes N` runs the site as N hosts would, on the one
+PostgreSQL and Redis: N gunicorn masters on N ports, each with its own `--workers`, N Celery
+workers (`-n node1@%h`, ...), and ONE celery beat, started once by the bench for them all
+(two beats would run every scheduled job twice; the bench counts the beats on its broker and
+fails on any other number). Scorer i plays on node i % N and sends its resends, every lost
+answer's retry and every double tap's twin, to the next node on purpose: an Idempotency-Key
+must hold across nodes (integrity as always: 0 lost, 0 doubled). Spectator i watches on node
+i % N, and the freshness watcher polls every node apart (a match counts as fresh once every
+node shows it). The nodes share one MEDIA_ROOT (a directory of the run's, as a shared mount).
+Printed per node: the scorers' requests (and the resends among them), their deals' p95, the
+live requests, polls' p95 and freshness, the node's gunicorn CPU; then the totals; then the
+tournament's export asked of each node (the same file, built once) and the export stream
+slots, which are per web process (a semaphore in each gunicorn worker, nothing in Redis: per
+node, as the threads they protect are), and the beat count. `--nodes 1` (the default) is the
+single site above, no beat.
+
+The host's capacity (issue 36): `--find-rate` searches for the highest `--rate` at which the
+deals' p95 (answered while watched) and the spectators' polls' p95 both stay ≤ 50 ms with
+`--spectators` (200 by default here): steps of `--duration` seconds on one database and one
+site (each step's scorers go on with their next unplayed matches; its spectators come after
+`--solo` seconds), `--find-low` first, doubled while it passes (up to `--find-high`), then
+bisected until a passing and a failing rate are `--find-resolution` apart (`--find-steps` at
+most). Then it posts some deals in its own process through the site's WSGI application
+(bench/hotpath.py's way) and prints the CPU per deal served (gunicorn's processes while the
+scorers were alone, resends and version reads included) against that in-process figure as
+`ratio cpu-served/cpu-inprocess X` (issue 36 wants ≤ 1.5), the host's speed (the fixed loop
+below) and the date, and last `capacity N deals/s per core` (the best passing rate over
+os.cpu_count()). Freshness is not judged there (the standings carry the earlier steps).
 """
 
 from __future__ import annotations
@@ -1610,7 +1641,8 @@ def find_rate(args: argparse.Namespace, env: dict[str, str], workdir: Path) -> i
     print(
         f"host speed         machine speed {speed_before:.0f} ms before, {speed_after:.0f} ms "
         f"after (the fixed loop; lower is faster), {cores} cores, "
-        f"{datetime.date.today().isoformat()}; best passing rate {best:g} deals/s"
+        f"{datetime.datetime.now(datetime.UTC).date().isoformat()} (UTC); best passing rate "
+        f"{best:g} deals/s"
     )
     print(f"capacity {best / cores:.1f} deals/s per core")
     return 1 if problems else 0
