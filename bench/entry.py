@@ -80,6 +80,7 @@ os.cpu_count()). Freshness is not judged there (the standings carry the earlier 
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import html
 import http.client
@@ -89,6 +90,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -1750,7 +1752,9 @@ def main() -> int:
     if args.nodes < 1:
         parser.error("--nodes must be 1 or more")
 
+    # The run's own directory (--nodes: the shared MEDIA_ROOT, beat's schedule and pid file).
     workdir = Path(tempfile.mkdtemp(prefix="bench-entry-"))
+    atexit.register(shutil.rmtree, workdir, True)
     extra = {}
     if args.nodes > 1:
         extra = {
