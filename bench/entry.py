@@ -3,7 +3,9 @@
     .venv/bin/python bench/entry.py [--scorers 32] [--duration 20] [--rate 240]
                                     [--game mixed|deberc|preferans] [--workers N] [--threads N]
                                     [--spectators N] [--players N] [--solo S]
-                                    [--worker-nice 0-19] [--strict]
+                                    [--worker-nice 0-19] [--nodes N] [--strict]
+    .venv/bin/python bench/entry.py --find-rate [--find-low 40] [--find-high 160]
+                                    [--find-steps 5] [--duration 20] [--solo 5] ...
 
 1. Creates (or empties) its own PostgreSQL database (`--db`, default deberc_bench_entry on
    127.0.0.1), migrates it, and sets up a running tournament of each game with enough
@@ -44,11 +46,41 @@ request, the freshness (min/median/max). Goals, with --strict exiting 2 on any m
 (while watched) and spectators' polls p95 ≤ 50 ms, freshness medians ≤ 1.5 s (API) and ≤ 2 s
 (fragment), integrity as always (e.g. `--scorers 32 --rate 120 --spectators 200 --duration
 60`).
+
+Many nodes (issue 33, item 5): `--nodes N` runs the site as N hosts would, on the one
+PostgreSQL and Redis: N gunicorn masters on N ports, each with its own `--workers`, N Celery
+workers (`-n node1@%h`, ...), and ONE celery beat, started once by the bench for them all
+(two beats would run every scheduled job twice; the bench counts the beats on its broker and
+fails on any other number). Scorer i plays on node i % N and sends its resends, every lost
+answer's retry and every double tap's twin, to the next node on purpose: an Idempotency-Key
+must hold across nodes (integrity as always: 0 lost, 0 doubled). Spectator i watches on node
+i % N, and the freshness watcher polls every node apart (a match counts as fresh once every
+node shows it). The nodes share one MEDIA_ROOT (a directory of the run's, as a shared mount).
+Printed per node: the scorers' requests (and the resends among them), their deals' p95, the
+live requests, polls' p95 and freshness, the node's gunicorn CPU; then the totals; then the
+tournament's export asked of each node (the same file, built once) and the export stream
+slots, which are per web process (a semaphore in each gunicorn worker, nothing in Redis: per
+node, as the threads they protect are), and the beat count. `--nodes 1` (the default) is the
+single site above, no beat.
+
+The host's capacity (issue 36): `--find-rate` searches for the highest `--rate` at which the
+deals' p95 (answered while watched) and the spectators' polls' p95 both stay ≤ 50 ms with
+`--spectators` (200 by default here): steps of `--duration` seconds on one database and one
+site (each step's scorers go on with their next unplayed matches; its spectators come after
+`--solo` seconds), `--find-low` first, doubled while it passes (up to `--find-high`), then
+bisected until a passing and a failing rate are `--find-resolution` apart (`--find-steps` at
+most). Then it posts some deals in its own process through the site's WSGI application
+(bench/hotpath.py's way) and prints the CPU per deal served (gunicorn's processes while the
+scorers were alone, resends and version reads included) against that in-process figure as
+`ratio cpu-served/cpu-inprocess X` (issue 36 wants ≤ 1.5), the host's speed (the fixed loop
+below) and the date, and last `capacity N deals/s per core` (the best passing rate over
+os.cpu_count()). Freshness is not judged there (the standings carry the earlier steps).
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import html
 import http.client
@@ -58,10 +90,12 @@ import os
 import random
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -254,36 +288,64 @@ class Scorer:
     # freshness watcher.
     on_finish: Any = None
     local: threading.local = field(default_factory=threading.local)
+    # `--nodes` 2 or more: the node (its base URL) this scorer sends its resends to, a lost
+    # answer's retry and a double tap's twin, to prove that an Idempotency-Key holds across
+    # the nodes ("": everything goes to `base`).
+    other: str = ""
+    # Matches begun (`--find-rate`'s next step goes on with the next one).
+    played: int = 0
+    # Requests sent, by node (base URL).
+    sent: dict[str, int] = field(default_factory=dict)
+    sent_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def post(self, match_id: int, body: bytes, key: str) -> tuple[int, bytes, float]:
+    def post(
+        self, match_id: int, body: bytes, key: str, base: str | None = None
+    ) -> tuple[int, bytes, float]:
         headers = {
             "Content-Type": "application/json",
             "Authorization": f"Token {self.token}",
             "Idempotency-Key": key,
         }
+        path = f"/api/v1/matches/{match_id}/deals/"
         started = time.perf_counter()
-        status, content = self.request("POST", f"/api/v1/matches/{match_id}/deals/", body, headers)
+        if base and base != self.base:
+            status, content = self.request("POST", path, body, headers, base=base)
+        else:
+            status, content = self.request("POST", path, body, headers)
         return status, content, (time.perf_counter() - started) * 1000
 
     def request(
-        self, method: str, path: str, body: bytes | None, headers: dict[str, str]
+        self,
+        method: str,
+        path: str,
+        body: bytes | None,
+        headers: dict[str, str],
+        base: str | None = None,
     ) -> tuple[int, bytes]:
-        """One HTTP request on this thread's connection, kept open while the server allows
-        (a phone keeps its connection too); one the server closed is opened again once."""
+        """One HTTP request on this thread's connection to the node (`base`, by default the
+        scorer's own), kept open while the server allows (a phone keeps its connection too);
+        one the server closed is opened again once."""
+        base = base or self.base
+        conns = getattr(self.local, "conns", None)
+        if conns is None:
+            conns = self.local.conns = {}
         for attempt in (1, 2):
-            conn = getattr(self.local, "conn", None)
+            conn = conns.get(base)
             if conn is None:
-                parsed = urllib.parse.urlsplit(self.base)
-                conn = self.local.conn = http.client.HTTPConnection(
+                parsed = urllib.parse.urlsplit(base)
+                conn = conns[base] = http.client.HTTPConnection(
                     parsed.hostname, parsed.port, timeout=30
                 )
             try:
                 conn.request(method, path, body=body, headers=headers)
                 response = conn.getresponse()
-                return response.status, response.read()
+                answer = response.status, response.read()
+                with self.sent_lock:
+                    self.sent[base] = self.sent.get(base, 0) + 1
+                return answer
             except (http.client.HTTPException, ConnectionError):
                 conn.close()
-                self.local.conn = None
+                conns.pop(base, None)
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
@@ -316,12 +378,15 @@ def run_scorer(
 ) -> None:
     start_gate.wait()
     pacer = Pacer(duration, interval, rng)
-    for match in scorer.matches:
+    # With --nodes: the resends go to the other node (None: the scorer's own).
+    resend_to = scorer.other or None
+    for index, match in enumerate(scorer.matches):
         version = None
         for deal in match["deals"]:
             if not pacer.wait():
                 return
             if version is None:
+                scorer.played = index + 1
                 version = fetch_version(scorer, match["id"])
             key = uuid.uuid4().hex
             body = json.dumps({**deal, "version": version}).encode()
@@ -331,7 +396,7 @@ def run_scorer(
                 answers: list[tuple[int, bytes, float]] = []
                 twin = threading.Thread(
                     target=lambda out, *a: out.append(scorer.post(*a)),
-                    args=(answers, match["id"], body, key),
+                    args=(answers, match["id"], body, key, resend_to),
                 )
                 twin.start()
                 status, content, ms = scorer.post(match["id"], body, key)
@@ -353,7 +418,7 @@ def run_scorer(
             if rng.random() < 0.10:
                 # The answer was "lost": the phone sends the same request again.
                 scorer.retries += 1
-                again, again_content, _ms = scorer.post(match["id"], body, key)
+                again, again_content, _ms = scorer.post(match["id"], body, key, resend_to)
                 if (again, again_content) != (status, content):
                     scorer.errors.append(f"retry answered differently on {match['id']}")
             if doc["finished"]:
@@ -590,12 +655,16 @@ class Watched:
     """What the spectators' and the freshness watcher's processes saw, sent back here."""
 
     spectators: list[Spectator]
-    api: dict[int, float]  # match id -> seconds from its finishing deal's 201 to the API
+    # match id -> seconds from its finishing deal's 201 to the API (with several nodes: to
+    # the last node's, the match counted only once every node showed it)
+    api: dict[int, float]
     fragment: dict[int, float]  # ... and to the standings fragment
     finished: int  # matches that finished while watched
     errors: list[str]
     watcher_requests: int
     cpu: float  # the two processes' CPU seconds
+    # per node (`--nodes`): (its API freshness, its fragment freshness, the watcher's requests)
+    by_node: list[tuple[dict[int, float], dict[int, float], int]] = field(default_factory=list)
 
 
 class Crowd:
@@ -608,7 +677,9 @@ class Crowd:
     times sent between the processes are perf_counter()'s, the system-wide CLOCK_MONOTONIC
     on Linux (the bench reads /proc anyway)."""
 
-    def __init__(self, base: str, tournaments: list[int], args: argparse.Namespace):
+    def __init__(self, bases: list[str], tournaments: list[int], args: argparse.Namespace):
+        """`bases`: the nodes' URLs; the spectators take them in turn and the freshness
+        watcher polls each."""
         context = multiprocessing.get_context("spawn")
         self.to_spectators: Any = context.Queue()
         self.to_watcher: Any = context.Queue()
@@ -616,13 +687,13 @@ class Crowd:
         self.processes = [
             context.Process(
                 target=spectators_process,
-                args=(base, tournaments, args.spectators, args.seed, args.solo, args.duration),
+                args=(bases, tournaments, args.spectators, args.seed, args.solo, args.duration),
                 kwargs={"control": self.to_spectators, "results": self.results},
                 daemon=True,
             ),
             context.Process(
                 target=watcher_process,
-                args=(base, tournaments, args.players),
+                args=(bases, tournaments, args.players),
                 kwargs={"control": self.to_watcher, "results": self.results},
                 daemon=True,
             ),
@@ -643,20 +714,27 @@ class Crowd:
         for process in self.processes:
             process.join(timeout=10)
         spectators, spectators_cpu = parts["spectators"]
-        api, fragment, finished, errors, requests, watcher_cpu = parts["watcher"]
+        by_node, finished, errors, watcher_cpu = parts["watcher"]
+
+        def on_every_node(which: int) -> dict[int, float]:
+            # A match is fresh once every node shows it: the last node's time.
+            seen = [node[which] for node in by_node]
+            return {m: max(node[m] for node in seen) for m in seen[0] if all(m in n for n in seen)}
+
         return Watched(
             spectators=spectators,
-            api=api,
-            fragment=fragment,
+            api=on_every_node(0),
+            fragment=on_every_node(1),
             finished=finished,
             errors=errors,
-            watcher_requests=requests,
+            watcher_requests=sum(node[2] for node in by_node),
             cpu=spectators_cpu + watcher_cpu,
+            by_node=by_node,
         )
 
 
 def spectators_process(
-    base: str,
+    bases: list[str],
     tournaments: list[int],
     count: int,
     seed: int,
@@ -667,11 +745,14 @@ def spectators_process(
     results: Any,
 ) -> None:
     """The spectators' process: they come `solo` seconds after the scorers began, their first
-    page loads spread over one polling interval, and poll until the scorers stop."""
+    page loads spread over one polling interval, and poll until the scorers stop. Spectator
+    i watches on node i % len(bases)."""
     rng = random.Random(seed)
     spectators = [
-        Spectator(base, kind, path.format(t=rng.choice(tournaments)))
-        for kind, path in (SPECTATOR_PAGES[i % len(SPECTATOR_PAGES)] for i in range(count))
+        Spectator(bases[i % len(bases)], kind, path.format(t=rng.choice(tournaments)))
+        for i, (kind, path) in enumerate(
+            SPECTATOR_PAGES[i % len(SPECTATOR_PAGES)] for i in range(count)
+        )
     ]
     _begin, t0 = control.get()
     time.sleep(max(0.0, t0 + solo - time.perf_counter()))
@@ -694,13 +775,15 @@ def spectators_process(
 
 
 def watcher_process(
-    base: str, tournaments: list[int], players: int, *, control: Any, results: Any
+    bases: list[str], tournaments: list[int], players: int, *, control: Any, results: Any
 ) -> None:
     """The freshness watcher's process: told of each finishing deal by the scorers' process,
-    it polls from the scorers' start until told to end."""
-    watcher = FreshnessWatcher(base, tournaments, players)
+    it polls from the scorers' start until told to end, each node apart (`--nodes`: a deal
+    written through one node must show on every node's pages)."""
+    watchers = [FreshnessWatcher(base, tournaments, players) for base in bases]
     threads = [
         threading.Thread(target=watcher.run, args=(which,), daemon=True)
+        for watcher in watchers
         for which in ("api", "fragment")
     ]
     while True:
@@ -709,21 +792,21 @@ def watcher_process(
             for thread in threads:
                 thread.start()
         elif message[0] == "finished":
-            watcher.match_finished(*message[1:])
+            for watcher in watchers:
+                watcher.match_finished(*message[1:])
         else:
             break
-    watcher.stop.set()
+    for watcher in watchers:
+        watcher.stop.set()
     for thread in threads:
         thread.join(timeout=10)
-    with watcher.lock:
-        outcome = (
-            dict(watcher.api),
-            dict(watcher.fragment),
-            len(watcher.pending),
-            list(watcher.errors),
-            watcher.requests,
-            time.process_time(),
-        )
+    by_node = []
+    errors: list[str] = []
+    for watcher in watchers:
+        with watcher.lock:
+            by_node.append((dict(watcher.api), dict(watcher.fragment), watcher.requests))
+            errors += watcher.errors
+    outcome = (by_node, len(watchers[0].pending), errors, time.process_time())
     results.put(("watcher", outcome))
 
 
@@ -1083,8 +1166,12 @@ def lower_cpu_share(process: subprocess.Popen, nice: int) -> str:
     return f"a smaller CPU share (autogroup nice {nice}, as CPUWeight=10 in deployment)"
 
 
-def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
-    """A Celery worker as deployed (`make worker`: both queues), in its own session."""
+def start_worker(
+    env: dict[str, str], concurrency: int = 1, name: str | None = None
+) -> subprocess.Popen:
+    """A Celery worker as deployed (`make worker`: both queues), in its own session; `name`
+    (`--nodes`): the node name of one of several (`-n name@%h`, as two workers on one host
+    need)."""
     return subprocess.Popen(
         [
             PYTHON,
@@ -1104,11 +1191,193 @@ def start_worker(env: dict[str, str], concurrency: int = 1) -> subprocess.Popen:
             # chaos bench orders one while the worker is dead).
             "--queues",
             "celery,reports",
+            *(["-n", f"{name}@%h"] if name else []),
         ],
         cwd=ROOT,
         env=env,
         start_new_session=True,
     )
+
+
+def start_beat(env: dict[str, str], workdir: Path) -> subprocess.Popen:
+    """celery beat, once for all the nodes (docs/deployment.md, "Many hosts": exactly one in
+    the installation, or every scheduled job runs once per beat), its schedule file and pid
+    file in the run's own directory."""
+    return subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "celery",
+            "--quiet",
+            "-A",
+            "config",
+            "beat",
+            "--loglevel",
+            "warning",
+            "--schedule",
+            str(workdir / "celerybeat-schedule"),
+            "--pidfile",
+            str(workdir / "celerybeat.pid"),
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def beats_on_broker(redis: str) -> int:
+    """The celery beat processes running with this broker (REDIS_URL in their environment;
+    Linux /proc, this user's processes): more than one would run every scheduled job twice."""
+    count = 0
+    for entry in Path("/proc").iterdir() if Path("/proc").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            if b"celery" not in b" ".join(cmdline) or b"beat" not in cmdline:
+                continue
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if f"REDIS_URL={redis}".encode() in environ:
+            count += 1
+    return count
+
+
+@dataclass
+class Nodes:
+    """The site as `--nodes` web nodes on one PostgreSQL and one Redis, as N hosts would run
+    it: a gunicorn master of its own per node (its own port and workers) and a Celery worker
+    per node, and one celery beat for them all (none with one node, as before)."""
+
+    ports: list[int]
+    servers: list[subprocess.Popen]
+    workers: list[subprocess.Popen]
+    beat: subprocess.Popen | None
+    worker_share: str
+
+    @property
+    def bases(self) -> list[str]:
+        return [f"http://127.0.0.1:{port}" for port in self.ports]
+
+    def site_cpu(self) -> list[float]:
+        """Each node's gunicorn CPU seconds (its master and workers: their command line names
+        the node's port; gunicorn's workers are forks of the master)."""
+        return [cpu_seconds(f"127.0.0.1:{port} ") for port in self.ports]
+
+    def stop(self) -> None:
+        for process in [*self.servers, *self.workers, *([self.beat] if self.beat else [])]:
+            stop(process)
+
+
+def nodes_start(
+    env: dict[str, str],
+    count: int,
+    workers: int,
+    threads: int,
+    *,
+    redis: str,
+    worker_nice: int,
+    workdir: Path,
+) -> Nodes:
+    """Start `count` nodes (gunicorn and a Celery worker each) and, with more than one, one
+    celery beat."""
+    ports = [free_port() for _ in range(count)]
+    servers = [start_site(env, port, workers, threads) for port in ports]
+    # A real deployment runs a Celery worker next to the site: the standings refresh and
+    # the rating updates that finished matches queue go there (coalesced per tournament).
+    flush_redis(redis)
+    celery = [start_worker(env, name=f"node{i + 1}" if count > 1 else None) for i in range(count)]
+    # Deployed, the worker yields the cores to the site under contention (CPUWeight=10):
+    # a standings refresh is tens of milliseconds of CPU that can wait, a deal cannot.
+    shares = [lower_cpu_share(worker, worker_nice) for worker in celery]
+    beat = start_beat(env, workdir) if count > 1 else None
+    return Nodes(ports, servers, celery, beat, shares[0])
+
+
+def export_check(bases: list[str], tournament: int, per_process: int, workers: int) -> list[str]:
+    """What the nodes do with a tournament's export: each node serves the same file (built
+    once, by whichever node was asked first: the file in the shared storage, its version and
+    lock in Redis), and the stream slots, with what bounds them."""
+    path = f"/api/v1/tournaments/{tournament}/export/"
+    seen = []
+    for base in bases:
+        status, etag, size = 0, "", 0
+        for _attempt in range(20):
+            try:
+                with urllib.request.urlopen(base + path, timeout=60) as answer:
+                    status, etag = answer.status, answer.headers.get("ETag", "")
+                    size = len(answer.read())
+            except urllib.error.HTTPError as refused:
+                status = refused.code
+            if status == 200:
+                break
+            time.sleep(0.5)  # 202 (being built) or 503 (every slot taken): come back
+        seen.append((status, etag, size))
+    same = len({etag for _s, etag, _z in seen}) == 1 and all(s == 200 for s, _e, _z in seen)
+    lines = [
+        "export             "
+        + ", ".join(
+            f"node {i + 1}: {status} {size // 1024} KB {etag[:12]}…"
+            for i, (status, etag, size) in enumerate(seen)
+        )
+        + (
+            " (one file, built once, served by every node)"
+            if same
+            else " (PROBLEM: the nodes serve different versions)"
+        ),
+        # The slots are a threading.BoundedSemaphore in each web process
+        # (tournaments/reports/exports.py), nothing in Redis: per process, so per node. That
+        # is what they are for: a download holds a thread of its own process until its reader
+        # has every byte, and a slot keeps the downloads from taking that process's last
+        # threads; a global count would refuse a node with idle threads because another is
+        # busy. Behind nginx (EXPORT_ACCEL_REDIRECT) the proxy sends the file: no slot at all.
+        f"export slots       per web process, not shared: EXPORT_STREAMS_PER_PROCESS "
+        f"{per_process} × {workers} workers = {per_process * workers} a node, "
+        f"{per_process * workers * len(bases)} across the {len(bases)} nodes",
+    ]
+    if not same:
+        lines.append("PROBLEM: export differs between nodes")
+    return lines
+
+
+def report_nodes(
+    nodes: Nodes,
+    scorers: list[Scorer],
+    watched: Watched | None,
+    site_cpu: list[float],
+) -> None:
+    """Per node: its requests (the scorers', the spectators', the watcher's), its scorers'
+    first attempts' p95, its spectators' polls' p95 and its freshness, its gunicorn's CPU."""
+    print()
+    for i, base in enumerate(nodes.bases):
+        mine = [ms for s in scorers if s.base == base for ms in s.latencies]
+        scorer_requests = sum(s.sent.get(base, 0) for s in scorers)
+        resends = sum(
+            s.sent.get(base, 0) for s in scorers if s.base != base
+        )  # retries and twins from the other node's scorers
+        line = (
+            f"node {i + 1} (:{nodes.ports[i]})  scorers' requests {scorer_requests} "
+            f"({resends} resends of the other node's deals), deals p95 "
+            f"{percentile(mine, 0.95):.1f} ms"
+        )
+        if watched is not None:
+            spectators = [sp for sp in watched.spectators if sp.base == base]
+            polls = [ms for sp in spectators for _at, ms, _st in sp.polls]
+            api, fragment, watcher_requests = watched.by_node[i]
+            live = len(polls) + sum(1 for sp in spectators if sp.page_ms) + watcher_requests
+            line += (
+                f"; live requests {live}, polls p95 {percentile(polls, 0.95):.1f} ms; "
+                f"freshness median API {percentile(sorted(api.values()), 0.5):.2f} s, "
+                f"page {percentile(sorted(fragment.values()), 0.5):.2f} s "
+                f"({len(api)}/{len(fragment)} of {watched.finished} matches)"
+            )
+        print(line + f"; site CPU {site_cpu[i]:.1f} s")
+    total = sum(sum(s.sent.values()) for s in scorers)
+    if watched is not None:
+        total += sum(len(sp.polls) + bool(sp.page_ms) for sp in watched.spectators)
+        total += watched.watcher_requests
+    print(f"all nodes          {total} requests, site CPU {sum(site_cpu):.1f} s")
 
 
 def stop(process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
@@ -1140,6 +1409,245 @@ def matches_per_scorer(
     """Enough matches of each game for a scorer to play for `duration` seconds."""
     per_second = (rate or 400) / scorers
     return {game: max(3, int(per_second * duration / DEALS_PER_MATCH[game]) + 3) for game in games}
+
+
+# --- the host's capacity (issue 36) ----------------------------------------------------------
+
+
+def find_rate_next(
+    passed: list[float], failed: list[float], *, low: float, high: float, resolution: float
+) -> float | None:
+    """The next rate for `--find-rate` to try, None when the search is done: `low` first;
+    while nothing above the best passing rate has failed, double it (up to `high`); then
+    bisect between the best passing rate and the lowest failing one above it, until they are
+    `resolution` apart. A `low` that fails is halved until it passes (or goes under
+    `resolution`: the host carries nothing at the goal)."""
+    if not passed and not failed:
+        return low
+    best = max(passed, default=0.0)
+    above = [rate for rate in failed if rate > best]
+    if not above:
+        return None if best >= high else min(high, best * 2)
+    worst = min(above)
+    if worst - best <= resolution:
+        return None
+    return float(round((best + worst) / 2))
+
+
+@dataclass
+class Step:
+    """One step of `--find-rate`: the rate offered and what the site did with it."""
+
+    rate: float
+    deals: int  # acknowledged
+    elapsed: float
+    deal_p95: float  # first attempts answered while the spectators watched
+    poll_p95: float
+    solo_deals: int  # answered while the scorers were alone
+    solo_cpu: float  # the site's CPU seconds meanwhile
+    speed: float  # machine speed before the step (ms)
+    errors: int
+
+    @property
+    def passed(self) -> bool:
+        return not self.errors and self.deal_p95 <= 50 and self.poll_p95 <= 50
+
+
+def find_rate_step(
+    nodes: Nodes, plan: list[dict[str, Any]], args: argparse.Namespace, rate: float, number: int
+) -> tuple[Step, list[Scorer]]:
+    """`--duration` seconds at `rate` deals/s, the scorers going on with their next unplayed
+    matches, `--spectators` coming after `--solo` seconds; the deals' p95 counts those answered
+    once all the spectators came (as report_spectators' "watched")."""
+    bases = nodes.bases
+    scorers = [
+        Scorer(
+            token=p["token"],
+            matches=p["matches"][p["next"] :],
+            base=bases[i % len(bases)],
+            game=p["game"],
+            other=bases[(i + 1) % len(bases)] if len(bases) > 1 else "",
+        )
+        for i, p in enumerate(plan)
+    ]
+    tournaments = sorted({p["tournament"] for p in plan})
+    crowd = Crowd(
+        bases, tournaments, argparse.Namespace(**{**vars(args), "seed": args.seed + number})
+    )
+    for scorer in scorers:
+        scorer.on_finish = crowd.match_finished
+    gate = threading.Barrier(len(scorers) + 1)
+    interval = len(scorers) / rate
+    threads = [
+        threading.Thread(
+            target=run_scorer,
+            args=(
+                scorer,
+                args.duration,
+                interval,
+                random.Random(args.seed * 1000 + 97 * number + i),
+                gate,
+            ),
+        )
+        for i, scorer in enumerate(scorers)
+    ]
+    speed = machine_speed()
+    for thread in threads:
+        thread.start()
+    cpu0 = cpu_seconds("config.wsgi:application")
+    gate.wait()
+    t0 = time.perf_counter()
+    crowd.begin(t0)
+    time.sleep(max(0.0, t0 + args.solo - time.perf_counter()))
+    solo_cpu = cpu_seconds("config.wsgi:application") - cpu0
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - t0
+    watched = crowd.end()
+    for p, scorer in zip(plan, scorers, strict=True):
+        p["next"] += scorer.played
+        scorer.matches = scorer.matches[: scorer.played]  # what verify() checks
+    answered = [
+        (at, ms) for s in scorers for at, ms in zip(s.answered_at, s.latencies, strict=True)
+    ]
+    deal_ms = [ms for at, ms in answered if at >= t0 + args.solo + POLL_SECONDS]
+    poll_ms = [ms for sp in watched.spectators for _at, ms, _st in sp.polls]
+    errors = sum(len(s.errors) for s in scorers) + sum(len(sp.errors) for sp in watched.spectators)
+    step = Step(
+        rate=rate,
+        deals=sum(len(s.acknowledged) for s in scorers),
+        elapsed=elapsed,
+        deal_p95=percentile(deal_ms, 0.95) if deal_ms else float("inf"),
+        poll_p95=percentile(poll_ms, 0.95) if poll_ms else float("inf"),
+        solo_deals=sum(1 for at, _ms in answered if at < t0 + args.solo),
+        solo_cpu=solo_cpu,
+        speed=speed,
+        errors=errors,
+    )
+    return step, scorers
+
+
+def inprocess_cpu_per_deal(plan: list[dict[str, Any]], deals_each: int = 30) -> float:
+    """Milliseconds of thread CPU a deal takes in this process, the site's WSGI application
+    called as gunicorn calls it (bench/hotpath.py's way), on matches no step played: the
+    median over both games, after a warm-up."""
+    import statistics
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import hotpath  # bench/hotpath.py
+
+    rest = [{**p, "matches": p["matches"][p["next"] :]} for p in plan]
+    deals = hotpath.Deals(hotpath.Wsgi(), rest)
+    games = sorted({p["game"] for p in plan})
+    for game in games:
+        for _ in range(10):
+            deals.post(game)
+    return statistics.median(deals.post(game) for game in games for _ in range(deals_each))
+
+
+def find_rate(args: argparse.Namespace, env: dict[str, str], workdir: Path) -> int:
+    """`--find-rate` (issue 36): the highest --rate this host carries with deals' and
+    spectators' polls' p95 both ≤ 50 ms, in a few steps on one database and one site."""
+    import datetime
+
+    games = GAMES[args.game]
+    # Enough matches for every step at the highest rate, a match left half-played by each
+    # step, and the in-process deals after the search.
+    matches = {
+        game: count + args.find_steps
+        for game, count in matches_per_scorer(
+            args.find_high, args.scorers, args.duration * args.find_steps, games
+        ).items()
+    }
+    print(f"database {args.db}: recreating and migrating …", flush=True)
+    prepare_database(args.db, env)
+    started = time.perf_counter()
+    plan = setup(args.scorers, matches, args.seed, games, field_size=args.players)
+    for p in plan:
+        p["next"] = 0
+    print(
+        f"set up {args.scorers} scorers × {matches} matches in "
+        f"{time.perf_counter() - started:.1f} s; steps of {args.duration:g} s, "
+        f"{args.spectators} spectators after {args.solo:g} s",
+        flush=True,
+    )
+    nodes = nodes_start(
+        env,
+        args.nodes,
+        args.workers,
+        args.threads,
+        redis=args.redis,
+        worker_nice=args.worker_nice,
+        workdir=workdir,
+    )
+    steps: list[Step] = []
+    played: list[Scorer] = []
+    try:
+        if not all(wait_for_site(base) for base in nodes.bases):
+            print("gunicorn did not answer", file=sys.stderr)
+            return 1
+        warm = Scorer(token=plan[0]["token"], matches=[], base=nodes.bases[0])
+        for p in plan:  # every worker's connection and caches
+            warm.token = p["token"]
+            for base in nodes.bases:
+                warm.base = base
+                fetch_version(warm, p["matches"][0]["id"])
+        speed_before = machine_speed()
+        while len(steps) < args.find_steps:
+            rate = find_rate_next(
+                [s.rate for s in steps if s.passed],
+                [s.rate for s in steps if not s.passed],
+                low=args.find_low,
+                high=args.find_high,
+                resolution=args.find_resolution,
+            )
+            if rate is None:
+                break
+            step, scorers = find_rate_step(nodes, plan, args, rate, len(steps) + 1)
+            steps.append(step)
+            played += scorers
+            print(
+                f"step {len(steps)}  {rate:g} deals/s offered: {step.deals / step.elapsed:.1f}/s "
+                f"stored, deals p95 {step.deal_p95:.1f} ms (watched), spectators' polls p95 "
+                f"{step.poll_p95:.1f} ms, machine speed {step.speed:.0f} ms"
+                + (f", {step.errors} errors" if step.errors else "")
+                + (": pass" if step.passed else ": fail"),
+                flush=True,
+            )
+            time.sleep(2.0)  # the last refreshes
+        speed_after = machine_speed()
+    finally:
+        nodes.stop()
+    inprocess = inprocess_cpu_per_deal(plan)
+    problems = verify(played) + [e for s in played for e in s.errors]
+    for problem in problems[:20]:
+        print("PROBLEM:", problem)
+    print(
+        "integrity          "
+        + (
+            "OK: each acknowledged deal stored once, scores = rescoring"
+            if not problems
+            else "FAILED"
+        )
+    )
+    solo_deals = sum(s.solo_deals for s in steps)
+    served = 1000 * sum(s.solo_cpu for s in steps) / solo_deals if solo_deals else float("nan")
+    print(
+        f"CPU per deal       served {served:.2f} ms (gunicorn's processes while the scorers were "
+        f"alone, {solo_deals} deals with their resends and version reads), in-process "
+        f"{inprocess:.2f} ms (thread CPU, median)"
+    )
+    print(f"ratio cpu-served/cpu-inprocess {served / inprocess:.2f}")
+    best = max((s.rate for s in steps if s.passed), default=0.0)
+    cores = os.cpu_count() or 1
+    print(
+        f"host speed         machine speed {speed_before:.0f} ms before, {speed_after:.0f} ms "
+        f"after (the fixed loop; lower is faster), {cores} cores, "
+        f"{datetime.datetime.now(datetime.UTC).date().isoformat()} (UTC); best passing rate "
+        f"{best:g} deals/s"
+    )
+    print(f"capacity {best / cores:.1f} deals/s per core")
+    return 1 if problems else 0
 
 
 # --- main ------------------------------------------------------------------------------------
@@ -1213,18 +1721,57 @@ def main() -> int:
         help="the Celery worker's autogroup nice: 10 gives it about the share CPUWeight=10 "
         "gives the deployed worker (docs/deployment.md); 0 an equal share",
     )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="web nodes: a gunicorn master of its own (port, workers) and a Celery worker "
+        "each, one beat for all, on the one PostgreSQL and Redis (issue 33, item 5)",
+    )
+    parser.add_argument(
+        "--find-rate",
+        action="store_true",
+        help="search for the highest --rate at which deals and spectators' polls p95 both "
+        "stay ≤ 50 ms (issue 36): steps of --duration seconds with --spectators (200)",
+    )
+    parser.add_argument("--find-low", type=float, default=40.0, help="the search's first rate")
+    parser.add_argument("--find-high", type=float, default=160.0, help="the highest rate tried")
+    parser.add_argument("--find-steps", type=int, default=5, help="steps at most")
+    parser.add_argument(
+        "--find-resolution",
+        type=float,
+        default=10.0,
+        help="stop once a passing and a failing rate are this close",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 2 when a goal is missed")
     args = parser.parse_args()
+    if args.find_rate and not args.spectators:
+        args.spectators = 200
     if args.players is None:
         args.players = 200 if args.spectators else 0
+    if args.nodes < 1:
+        parser.error("--nodes must be 1 or more")
 
-    env = site_env(args.db, args.redis)
+    # The run's own directory (--nodes: the shared MEDIA_ROOT, beat's schedule and pid file).
+    workdir = Path(tempfile.mkdtemp(prefix="bench-entry-"))
+    atexit.register(shutil.rmtree, workdir, True)
+    extra = {}
+    if args.nodes > 1:
+        extra = {
+            # One MEDIA_ROOT for all the nodes, as a shared disk (or bucket) would be.
+            "MEDIA_ROOT": str(workdir / "media"),
+            # The export check asks each node for the export, from one address.
+            "ANON_HEAVY_THROTTLE_RATE": "1000/second",
+        }
+    env = site_env(args.db, args.redis, **extra)
     os.environ.update(env)
     from config import gunicorn as deployed  # the site's own gunicorn settings
 
     args.workers = args.workers or deployed.workers
     args.threads = args.threads or deployed.threads
     games = GAMES[args.game]
+    if args.find_rate:
+        return find_rate(args, env, workdir)
     matches: int | dict[str, int] = args.matches or matches_per_scorer(
         args.rate, args.scorers, args.duration, games
     )
@@ -1241,22 +1788,32 @@ def main() -> int:
         flush=True,
     )
 
-    port = free_port()
-    server = start_site(env, port, args.workers, args.threads)
-    # A real deployment runs a Celery worker next to the site: the standings refresh and
-    # the rating updates that finished matches queue go there (coalesced per tournament).
-    flush_redis(args.redis)
-    worker = start_worker(env)
-    # Deployed, the worker yields the cores to the site under contention (CPUWeight=10):
-    # a standings refresh is tens of milliseconds of CPU that can wait, a deal cannot.
-    worker_share = lower_cpu_share(worker, args.worker_nice)
-    base = f"http://127.0.0.1:{port}"
+    nodes = nodes_start(
+        env,
+        args.nodes,
+        args.workers,
+        args.threads,
+        redis=args.redis,
+        worker_nice=args.worker_nice,
+        workdir=workdir,
+    )
+    worker_share = nodes.worker_share
+    bases = nodes.bases
+    node_lines: list[str] = []
     try:
-        if not wait_for_site(base):
+        if not all(wait_for_site(base) for base in bases):
             print("gunicorn did not answer", file=sys.stderr)
             return 1
+        # Scorer i plays on node i % N and sends its resends to the next node.
         scorers = [
-            Scorer(token=p["token"], matches=p["matches"], base=base, game=p["game"]) for p in plan
+            Scorer(
+                token=p["token"],
+                matches=p["matches"],
+                base=bases[i % len(bases)],
+                game=p["game"],
+                other=bases[(i + 1) % len(bases)] if len(bases) > 1 else "",
+            )
+            for i, p in enumerate(plan)
         ]
         for scorer in scorers:  # warm every worker's connection and caches
             fetch_version(scorer, scorer.matches[0]["id"])
@@ -1272,7 +1829,7 @@ def main() -> int:
         tournaments = sorted({p["tournament"] for p in plan})
         # The spectators and the freshness watcher run in processes of their own, as phones
         # do: in this one, their threads' parsing held the scorers' GIL (Crowd says more).
-        crowd = Crowd(base, tournaments, args) if args.spectators else None
+        crowd = Crowd(bases, tournaments, args) if args.spectators else None
         if crowd is not None:
             for scorer in scorers:
                 scorer.on_finish = crowd.match_finished
@@ -1280,6 +1837,7 @@ def main() -> int:
         for thread in threads:
             thread.start()
         server_cpu0 = cpu_seconds("config.wsgi:application")
+        node_cpu0 = nodes.site_cpu()
         worker_cpu0 = cpu_seconds("celery")
         db_cpu0 = postgres_cpu_seconds()
         statements_kept = statements_reset(args.db)
@@ -1302,13 +1860,29 @@ def main() -> int:
             time.sleep(3.0)
             watched = crowd.end()
         server_cpu = cpu_seconds("config.wsgi:application") - server_cpu0
+        node_cpu = [
+            after - before for after, before in zip(nodes.site_cpu(), node_cpu0, strict=True)
+        ]
         worker_cpu = cpu_seconds("celery") - worker_cpu0
         db_cpu = postgres_cpu_seconds() - db_cpu0
         client_cpu = time.process_time() - client_cpu0 + (watched.cpu if watched else 0.0)
         speed_after = machine_speed()
+        if len(bases) > 1:
+            from django.conf import settings
+
+            node_lines = export_check(
+                bases, tournaments[0], settings.EXPORT_STREAMS_PER_PROCESS, args.workers
+            )
+            beats = beats_on_broker(args.redis)
+            node_lines.append(
+                f"celery beat        {beats} on the broker (started once by the bench for "
+                f"the {len(bases)} nodes; each node runs a worker, none runs -B)"
+                + ("" if beats == 1 else "  PROBLEM: want exactly 1")
+            )
+            if beats != 1:
+                node_lines.append("PROBLEM: not exactly one celery beat")
     finally:
-        stop(server)
-        stop(worker)
+        nodes.stop()
 
     latencies = [ms for s in scorers for ms in s.latencies]
     acknowledged = sum(len(s.acknowledged) for s in scorers)
@@ -1320,7 +1894,14 @@ def main() -> int:
         if args.rate
         else f"scorers            {args.scorers} (unpaced)"
     )
-    print(f"gunicorn           {args.workers} workers × {args.threads} threads, PostgreSQL")
+    if len(bases) > 1:
+        print(
+            f"nodes              {len(bases)}: each a gunicorn master of its own "
+            f"({args.workers} workers × {args.threads} threads) and a Celery worker; one "
+            "PostgreSQL, one Redis, one celery beat"
+        )
+    else:
+        print(f"gunicorn           {args.workers} workers × {args.threads} threads, PostgreSQL")
     print(f"Celery worker      {worker_share}")
     print(f"duration           {elapsed:.1f} s")
     print(
@@ -1368,7 +1949,13 @@ def main() -> int:
             solo_cpu=solo_cpu,
             server_cpu=server_cpu,
         )
+    if len(bases) > 1:
+        report_nodes(nodes, scorers, watched, node_cpu)
+        for line in node_lines:
+            if not line.startswith("PROBLEM"):
+                print(line)
     errors = [e for s in scorers for e in s.errors]
+    errors += [line.removeprefix("PROBLEM: ") for line in node_lines if line.startswith("PROBLEM")]
     problems = verify(scorers)
     for problem in (errors + problems)[:20]:
         print("PROBLEM:", problem)
