@@ -173,3 +173,20 @@ def test_a_player_the_form_does_not_know_is_refused_without_an_error_page(client
         response = client.post(url, {"player": player, "kind": "warning", "reason": "r"})
         assert response.status_code == 200, player
     assert not Card.objects.exists()
+
+
+def test_the_tables_page_offers_a_card_at_each_table_to_the_staff_only(client):
+    ev = make_evening()
+    url = f"/tournaments/{ev.tournament.pk}/matches/"
+    client.force_login(ev.referee)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert _href(html, "card-at-table-1") == (
+        f"/referee/tournaments/{ev.tournament.pk}/cards/?match={ev.match.pk}"
+    )
+    assert _href(html, "card-at-table-2").endswith(f"?match={ev.other_match.pk}")
+    assert "Дать карточку" in html
+    for role in ("scorer", "player", "stranger"):
+        client.force_login(getattr(ev, role))
+        response = client.get(url)
+        assert response.status_code == 200, role
+        assert "card-at-table-" not in response.content.decode(), role
