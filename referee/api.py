@@ -418,7 +418,8 @@ class TournamentCardsView(APIView):
         request=CardInSerializer,
         responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS},
         description="A referee or organiser gives a player a warning or a yellow card, with a "
-        "reason and optionally a rule article: 400 not_entered, reason_required, "
+        "reason and optionally a rule article: 400 not_entered, not_at_table (a match given "
+        "and the player not seated at it), reason_required, "
         "unknown_article. A second yellow card counts as the tournament's second_yellow says.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:

@@ -19,6 +19,13 @@ class RefereeConfig(AppConfig):
         from .selectors import article_titles
 
         article_titles_provide(article_titles)
+        # A table's scorer page (the scoring app's) offers the referee "Rule on this deal"
+        # and "Give a card" through this provider (scoring never imports this app).
+        from scoring.table_links import table_links_provide
+
+        from . import at_table
+
+        table_links_provide("referee", at_table.table_links)
 
 
 def _sync_rulebook(sender: AppConfig, using: str = "default", **kwargs: object) -> None:

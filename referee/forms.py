@@ -313,11 +313,21 @@ class OverturnForm(forms.Form):
     reason = forms.CharField(label=_("Why is the ruling overturned?"), max_length=500)
 
 
+class _PlayerField(forms.TypedChoiceField):
+    """A player offered by the form; one it does not offer (not entered, or from a table not
+    at that table) passes here and is refused by the service with its field, code and
+    message (`not_entered`, `not_at_table`), as the API refuses it."""
+
+    def valid_value(self, value: Any) -> bool:
+        text = str(value)
+        return text.isdigit() and int(text) < 2**31
+
+
 class CardForm(forms.Form):
     """A warning or a yellow card to a player entered in the tournament, with its reason and
     an optional article of the game's rulebook (choices set by the view)."""
 
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player = _PlayerField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Card"))
     reason = forms.CharField(label=_("Reason"), max_length=200)
     article = forms.ChoiceField(

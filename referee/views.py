@@ -355,15 +355,19 @@ def ruling_overturn(request: HttpRequest, ruling_id: int) -> HttpResponse:
 # --- cards (issue 19, item 5) -----------------------------------------------------------------
 
 
-def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) -> forms.CardForm:
+def _card_form(
+    tournament: Tournament, data: Any = None, initial: Any = None, match: Match | None = None
+) -> forms.CardForm:
+    """The card form: the tournament's players, or from a table (`match`) that table's only.
+    A player who is not among them is refused by the service, at the field, with its code."""
     from tournaments.discipline.models import Card
     from tournaments.events.models import Entry
 
+    entries = Entry.objects.filter(tournament=tournament)
+    if match is not None:
+        entries = entries.filter(player__in=match.seats.values("player"))
     players = sorted_by_name(
-        Entry.objects.filter(tournament=tournament).values_list(
-            "player_id", "player__display_name"
-        ),
-        lambda p: p[1],
+        entries.values_list("player_id", "player__display_name"), lambda p: p[1]
     )
     return forms.CardForm(
         data,
@@ -377,8 +381,9 @@ def _card_form(tournament: Tournament, data: Any = None, initial: Any = None) ->
 
 def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament's cards (withdrawn ones struck through); its referees and organisers
-    give a warning or a yellow card here (`?player=`, `?match=`: from a table) and withdraw
-    one. The public sees the cards of a published tournament, never who gave them."""
+    give a warning or a yellow card here (`?player=`, `?match=`: from a table, whose players
+    alone are offered; another is refused) and withdraw one. The public sees the cards of a
+    published tournament, never who gave them."""
     from tournaments.discipline import services as discipline
 
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -400,7 +405,7 @@ def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return redirect(f"{settings.LOGIN_URL}?next={request.path}")
         if not is_staff:
             raise PermissionDenied(_("Only a referee or organiser of the tournament gives cards."))
-        form = _card_form(tournament, request.POST)
+        form = _card_form(tournament, request.POST, match=match)
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -425,7 +430,9 @@ def tournament_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     elif is_staff:
         player = request.GET.get("player")
         form = _card_form(
-            tournament, initial={"player": player if player and player.isdigit() else None}
+            tournament,
+            initial={"player": player if player and player.isdigit() else None},
+            match=match,
         )
     shows_users = perms.can_see_usernames(request.user, tournament)
     cards = discipline.cards_of(tournament)

@@ -54,7 +54,8 @@ RULES_DECIDE = [
     "POST /api/v1/tournaments/{tournament_id}/teams/",
     "PATCH /api/v1/tournaments/{tournament_id}/teams/{team_id}/",
     # Issue 19: a card to a player not entered, with an article of no rulebook or of the
-    # other game, at a table of another tournament; a card withdrawn already.
+    # other game, at a table of another tournament, to a player not at the table given (issue
+    # 35); a card withdrawn already.
     "POST /api/v1/tournaments/{tournament_id}/cards/",
     "POST /api/v1/cards/{card_id}/withdraw/",
     # Issue 31: a preset's name the club has already (`duplicate_name`, case-insensitive),

@@ -50,7 +50,10 @@ GEOMETRY = """() => {
         before: before,
         box: rect(box),
         last: rect(last),
-        lastIsThePencil: last.textContent.trim() === '' && pencil !== null,
+        // The links' column: its head is said to a screen reader only (issue 35).
+        lastIsThePencil: last.querySelector('.visually-hidden') !== null
+            && last.textContent.trim() === last.querySelector('.visually-hidden').textContent.trim()
+            && pencil !== null,
     };
 }"""
 

@@ -294,6 +294,21 @@ def card_give(
         problems.append(
             _problem("match", "not_found", _("This table is not one of the tournament's."))
         )
+    elif (
+        match is not None
+        and not any(p["field"] == "player" for p in problems)
+        and not match.seats.filter(player_id=player_id).exists()
+    ):
+        problems.append(
+            _problem(
+                "player",
+                "not_at_table",
+                _(
+                    "This player does not sit at this table: a card given at a table goes to "
+                    "one of its players."
+                ),
+            )
+        )
     if problems:
         raise CardRejected(problems)
     with transaction.atomic():

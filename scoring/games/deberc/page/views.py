@@ -21,6 +21,7 @@ from scoring.games.deberc.engine.errors import ScoresheetError
 from scoring.games.deberc.engine.match import hand_size
 from scoring.games.deberc.labels import names_together
 from scoring.models import Match
+from scoring.table_links import deal_links_attach, table_links
 
 from . import forms
 from .errors import localise_error
@@ -89,6 +90,9 @@ def _base_context(
     values = values or {}
     errors = errors or {}
     rows = sheet_rows(doc)
+    # What the apps above offer at this table (the referee's rulings and cards), for whom.
+    links = table_links(request.user, match)
+    deal_links_attach(rows, links)
     pending = [r for r in doc["records"] if r["status"] == "pending"]
     can_enter = perms.can_enter_deal(request.user, match)
     return {
@@ -105,6 +109,7 @@ def _base_context(
             for name in names
         ],
         "rows": rows,
+        "table_links": links,
         "last_number": rows[-1]["number"] if rows else None,
         "pending": pending_entries(request, match, doc, pending),
         "hanging": doc["hanging"],

@@ -22,6 +22,7 @@ from scoring import selectors, services
 from scoring.errors import active_language
 from scoring.games.preferans import engine
 from scoring.models import Match
+from scoring.table_links import deal_links_attach, table_links
 
 from . import forms
 from .errors import localise_error
@@ -219,6 +220,9 @@ def sheet_context(
     counted = [r for r in doc["records"] if r["status"] == "counted"]
     pending = [r for r in doc["records"] if r["status"] == "pending"]
     rows = deal_rows(result, counted)
+    # What the apps above offer at this table (the referee's rulings and cards), for whom.
+    links = table_links(request.user, match)
+    deal_links_attach(rows, links)
     deals = result.get("deals") or []
     finished = bool(result.get("finished"))
     next_dealer = deals[-1].get("next_dealer") if deals else result.get("first_dealer")
@@ -287,6 +291,7 @@ def sheet_context(
         "reason": result.get("reason"),
         "reason_label": forms.END_REASONS.get(result.get("reason") or ""),
         "rows": rows,
+        "table_links": links,
         "last_number": rows[-1]["number"] if rows else None,
         "pending": pending_entries(request, match, names, result, counted, pending),
         "can_enter": can_enter and not finished and not pending,
