@@ -39,6 +39,10 @@ def evening_lists(context: dict[str, Any]) -> dict[str, Any]:
         "my_matches": selectors.matches_of_player(user),
         "calls": selectors.disputes_for_staff(user),
         "can_create": perms.can_create_tournament(user),
+        # The clubs the person organises: their players and members one click away.
+        "clubs_organised": list(perms.clubs_organised(user).order_by("name")[:10])
+        if user is not None and user.is_authenticated
+        else [],
         "can_manage_lockouts": perms.can_manage_lockouts(user),
         "request": request,
     }
