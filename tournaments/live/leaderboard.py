@@ -321,6 +321,29 @@ def leaderboard_clubs(
     return sorted_by_name(Club.objects.filter(pk__in=club_ids), lambda c: c.name)
 
 
+PLAYER_TOURNAMENTS_SHOWN = 100
+
+
+def player_tournaments(player: Player, *, user: Any = None) -> list[Any]:
+    """The tournaments of every club the player is entered or seated in that `user` may see
+    (a draft only to the people with a role in it), newest first, with their club: one query."""
+    return list(
+        visible_tournaments(user)
+        .filter(
+            Exists(Entry.objects.filter(tournament=OuterRef("pk"), player=player))
+            | Exists(Seat.objects.filter(match__tournament=OuterRef("pk"), player=player))
+        )
+        .select_related("club")
+        .order_by("-created_at", "-pk")[:PLAYER_TOURNAMENTS_SHOWN]
+    )
+
+
+def player_clubs(player: Player) -> list[str]:
+    """The clubs the player plays for: their home club first, then the others' rolls."""
+    others = ClubPlayer.objects.filter(player=player).values_list("club__name", flat=True)
+    return [player.club.name, *sorted_by_name(list(others), str)]
+
+
 def player_visible(player: Player, *, user: Any = None) -> bool:
     """Whether `user` may see this player at all (their page 404s otherwise)."""
     return players_visible(user).filter(pk=player.pk).exists()

@@ -41,7 +41,9 @@ from tournaments.live.leaderboard import (
     leaderboard_games,
     leaderboard_rows,
     leaderboard_scope,
+    player_clubs,
     player_record,
+    player_tournaments,
     player_visible,
 )
 from tournaments.live.selectors import (
@@ -406,7 +408,14 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         request,
         "tournaments/live/player.html",
         # Discipline: the player's warnings and yellow cards (tournaments.discipline.services).
-        {"player": player, "record": record, "cards": player_cards(player, user=request.user)},
+        {
+            "player": player,
+            "record": record,
+            "cards": player_cards(player, user=request.user),
+            # Every club's tournaments of the person (issue 33: one person, many clubs).
+            "clubs": player_clubs(player),
+            "tournaments": player_tournaments(player, user=request.user),
+        },
     )
 
 

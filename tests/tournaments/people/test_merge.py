@@ -107,6 +107,10 @@ def test_a_merge_waits_for_the_other_club_then_makes_one_person(
     assert old.status_code == 301 and old["Location"].endswith(f"/players/{ivan.pk}/")
     page = Client().get(f"/players/{ivan.pk}/").content.decode()
     assert "Кубок валета" in page and "Вечер пули" in page
+    # Both clubs' tournaments are listed, and both clubs named.
+    tournaments = page.split('data-testid="player-tournaments"')[1].split("</section>")[0]
+    assert "Кубок валета" in tournaments and "Вечер пули" in tournaments
+    assert "Козирний валет, Пуля" in page
     # The history is kept.
     kept = PlayerMerge.objects.get()
     assert (kept.source_name, kept.source_club, kept.answered_by) == (
