@@ -105,12 +105,14 @@ def standings_rows_html(
     tail: Sequence[Mapping[str, Any]],
     columns: Sequence[Mapping[str, Any]],
     stage: Mapping[str, Any] | None,
+    final_column: bool = False,
 ) -> SafeString:
     """The standings table's body: a row per player (rank, name and team, match points, the
-    tiebreaks, the `tail` figures, the qualification rank once a stage is made), or a line
-    saying there are no results yet."""
+    tiebreaks, the `tail` figures, a finalist's points at the final table when
+    `final_column`, the qualification rank once a stage is made), or a line saying there are
+    no results yet."""
     if not rows:
-        span = len(columns) + len(tail) + 3
+        span = len(columns) + len(tail) + 3 + int(final_column)
         empty = text(_("No results yet."))
         return mark_safe(f'\n    <tr><td colspan="{span}" class="muted">{empty}</td></tr>\n  ')
     made = bool(stage and stage.get("made"))
@@ -133,6 +135,11 @@ def standings_rows_html(
             f'<td class="num">{or_dash(value)}</td>' for value in row["tiebreaks"].values()
         )
         figures = "".join(f'<td class="num">{text(row.get(name))}</td>' for name in tail_names)
+        final = (
+            f'<td class="num final-points">{or_dash(row.get("final_points"))}</td>'
+            if final_column
+            else ""
+        )
         qualification = (
             f'<td class="num qualification">{or_dash(row.get("qualification_rank"))}</td>'
             if made
@@ -149,7 +156,7 @@ def standings_rows_html(
             f'      <td class="num mp">{text(row["match_points"])}</td>\n'
             f"      {cells}\n"
             f"      {figures}\n"
-            f"      {qualification}</tr>\n  "
+            f"      {final}{qualification}</tr>\n  "
         )
     return mark_safe("".join(out))
 

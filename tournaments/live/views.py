@@ -62,7 +62,7 @@ from tournaments.pairing.manager import PairingError, pairing_warnings, round_pa
 from tournaments.people.selectors import merge_moved_to
 from tournaments.standings.match_score_text import points_counted
 from tournaments.standings.models import StandingRow
-from tournaments.standings.services import TIEBREAKS, tournament_game
+from tournaments.standings.services import TIEBREAKS, final_table_points, tournament_game
 from tournaments.standings.teams import (
     has_teams,
     team_names_by_player,
@@ -218,8 +218,18 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     rows = standings_rows(tournament, offset=offset, limit=per_page)
     _with_links(rows=rows)
     with_team_names(tournament, rows)  # pairs or teams: each player's beside the name
+    stage = stage_summary(tournament)
+    # A final table made: each finalist's own points at the final, in a column of its own
+    # (they order the top of the table), as the reports print them (issue 35, item 10).
+    final = final_table_points(tournament) if stage and stage.get("made") else {}
+    for row in rows:
+        points = final.get(row["player_id"])
+        # Whole points shown whole, as the match points are (standings.models.PointsField).
+        whole = points is not None and float(points).is_integer()
+        row["final_points"] = int(points) if whole else points
     return {
         "rows": rows,
+        "final_column": bool(final),
         # Pairs or teams: their standings above the individual ones (the first page).
         "team_rows": team_standings_rows(tournament) if page.number == 1 else [],
         "pairs": tournament.entrants == Tournament.Entrants.PAIRS,
@@ -228,7 +238,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
         "page": page,
         "total": total,
         # Stages: the final or continuing group heads the table, the qualification beside.
-        "stage": stage_summary(tournament),
+        "stage": stage,
     }
 
 

@@ -31,7 +31,10 @@ def standings_rows(
     tail: Sequence[Mapping[str, Any]],
     columns: Sequence[Mapping[str, Any]],
     stage: Mapping[str, Any] | None = None,
+    final_column: bool = False,
 ) -> str:
     """The table's body, a row per player (tournaments.live.html: a standings page renders
     100 rows at every refresh)."""
-    return standings_rows_html(rows, tail=tail, columns=columns, stage=stage or None)
+    return standings_rows_html(
+        rows, tail=tail, columns=columns, stage=stage or None, final_column=bool(final_column)
+    )

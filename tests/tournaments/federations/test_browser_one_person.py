@@ -87,9 +87,7 @@ def test_two_records_become_one_person_on_the_federations_leaderboard(
             a.goto(f"{live_server.url}/")
             a.get_by_role("link", name=words["waiting"]).click()
             _fits(a)
-            a.get_by_test_id("merges-to-answer").get_by_role(
-                "button", name=words["merge"]
-            ).click()
+            a.get_by_test_id("merges-to-answer").get_by_role("button", name=words["merge"]).click()
             expect(a.get_by_test_id("merges-to-answer")).not_to_contain_text("Іван Петренко")
             assert not Player.objects.filter(pk=ivan_b.pk).exists()
             # The ratings are replayed after the merge (eagerly here).
@@ -105,9 +103,7 @@ def test_two_records_become_one_person_on_the_federations_leaderboard(
             expect(visitor.locator("h1")).to_contain_text("Ліга «Південь»")
             _fits(visitor)
             visitor.goto(f"{live_server.url}/federations/{federation.pk}/")
-            expect(visitor.get_by_test_id("federation-tournaments")).to_contain_text(
-                "Вечер пули"
-            )
+            expect(visitor.get_by_test_id("federation-tournaments")).to_contain_text("Вечер пули")
             _fits(visitor)
         finally:
             browser.close()

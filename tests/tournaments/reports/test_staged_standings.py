@@ -139,3 +139,24 @@ def test_a_tournament_without_a_stage_has_no_note(final_played):
     assert sheet.note == ""
     assert rows[0][:2] == ["Rank", "Player"]
     assert "Points at the final" not in rows[0]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_standings_page_shows_the_finals_own_points_too(final_played, language):
+    """The page said the final table ranks first; it now shows, as the reports do, each
+    finalist's points at the final in a column of its own (issue 35, item 10)."""
+    from django.contrib.auth import get_user_model
+
+    tournament, qualification = final_played
+    organiser = get_user_model().objects.get(username="final-org")
+    page = signed_in(organiser, language).get(f"/tournaments/{tournament.pk}/standings/")
+    html = page.content.decode()
+    assert f'title="{COLUMN[language]}"' in html and f">{SHORT[language]}</abbr>" in html
+    rows = html.split('data-player="')[1:]
+    assert len(rows) == 7
+    finals = [row.split('class="num final-points">')[1].split("<")[0] for row in rows]
+    # The four finalists first, each with a figure; the three others a dash.
+    assert all(value != "–" for value in finals[:4]) and finals[4:] == ["–"] * 3
+    # The final turned the qualification round: its winner had the most points at the final.
+    figures = [float(v.replace(",", ".")) for v in finals[:4]]  # a decimal comma in ru/uk
+    assert figures[0] >= max(figures[1:])
