@@ -317,6 +317,7 @@ def _improve(
     rotation before the repeats). A table with a repeat takes the nearby table that gains the
     most (so the rotation is bent as little as a fix allows); a table with teammates, which
     looks at every table, the nearest that gains anything."""
+    repeats, rotation = (2, 1) if rotation_first else (1, 2)  # their places in a Cost
     for _ in range(5):
         improved = False
         for a in range(len(tables)):
@@ -332,8 +333,11 @@ def _improve(
                         continue
                     found = _reseat_two(tables[a], tables[b], smallest, weight, rotation_first)
                     if found is not None and (best is None or found[0] > best[0]):
-                        best = (found[0], b, found[1])
-                        if apart:
+                        gain, after, pair = found
+                        best = (gain, b, pair)
+                        # No teammates, no repeats left and the rotation no worse: only a
+                        # smaller score spread could beat it, not worth the other tables.
+                        if apart or (after[0] == after[repeats] == 0 and gain[rotation] >= 0):
                             break
                 if best is None:
                     break
@@ -349,28 +353,34 @@ def _reseat_two(
     smallest: int,
     weight: int,
     rotation_first: bool = False,
-) -> tuple[Cost, tuple[list[Competitor], list[Competitor]]] | None:
-    """The cheapest division of two tables' players into tables of their sizes and what it
-    gains (the cost before less the cost after), when it costs less than they do now (None
-    otherwise; among equals the first in the current order)."""
+) -> tuple[Cost, Cost, tuple[list[Competitor], list[Competitor]]] | None:
+    """The cheapest division of two tables' players into tables of their sizes, with what it
+    gains (the cost before less the cost after) and its cost, when it costs less than they do
+    now (None otherwise; among equals the first in the current order)."""
 
     def cost(table: list[Competitor]) -> Cost:
         return _cost(table, smallest, weight, rotation_first)
 
     before = best = _sum(cost(ta), cost(tb))
     union = ta + tb
+    everyone = range(len(union))
+    known: dict[tuple[int, ...], Cost] = {}  # two tables of one size: each table twice
+
+    def cost_of(picked: tuple[int, ...]) -> Cost:
+        if picked not in known:
+            known[picked] = cost([union[i] for i in picked])
+        return known[picked]
+
     found = None
-    for picked in itertools.combinations(range(len(union)), len(ta)):
-        taken = set(picked)
-        first = [union[i] for i in picked]
-        second = [p for i, p in enumerate(union) if i not in taken]
-        total = _sum(cost(first), cost(second))
+    for picked in itertools.combinations(everyone, len(ta)):
+        rest = tuple(i for i in everyone if i not in picked)
+        total = _sum(cost_of(picked), cost_of(rest))
         if total < best:
-            best, found = total, (first, second)
+            best, found = total, (picked, rest)
     if found is None:
         return None
     gain = (before[0] - best[0], before[1] - best[1], before[2] - best[2], before[3] - best[3])
-    return gain, found
+    return gain, best, ([union[i] for i in found[0]], [union[i] for i in found[1]])
 
 
 def _sum(a: Cost, b: Cost) -> Cost:
