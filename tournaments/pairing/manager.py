@@ -17,13 +17,14 @@ from django.db import transaction
 from django.db.models import Count, F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.ids import is_id
 from scoring import games
 from scoring.models import Match, Seat
 from tournaments.events.models import Round, Table, Tournament
 from tournaments.pairing.draw import draw_pair_seats, draw_seats
-from tournaments.pairing.mixed import pair_swiss_mixed
+from tournaments.pairing.mixed import EXACT_LIMIT, pair_swiss_mixed, seating_review
 from tournaments.pairing.pairs import pair_round_robin_fixed_pairs, pair_swiss_fixed_pairs
 from tournaments.pairing.round_robin import (
     berger_order_apart,
@@ -675,13 +676,8 @@ def _seating_warnings(round_: Round, match_ids: list[int]) -> list[str]:
         "match_id", "player_id"
     ):
         at_tables[match_id].append(player)
-    earlier: dict[Hashable, set] = defaultdict(set)
-    for match_id, player in Seat.objects.filter(
-        match__round__tournament_id=round_.tournament_id, match__round__number__lt=round_.number
-    ).values_list("match_id", "player_id"):
-        earlier[match_id].add(player)
     met: set[frozenset] = set()
-    for together in earlier.values():
+    for together in _earlier_tables(round_):
         for p in together:
             for q in together:
                 if p != q:
@@ -722,8 +718,110 @@ def _seating_warnings(round_: Round, match_ids: list[int]) -> list[str]:
     return warnings
 
 
+def _earlier_tables(round_: Round) -> list[set]:
+    """The players of every table of the tournament's rounds before this one."""
+    earlier: dict[Hashable, set] = defaultdict(set)
+    for match_id, player in Seat.objects.filter(
+        match__round__tournament_id=round_.tournament_id, match__round__number__lt=round_.number
+    ).values_list("match_id", "player_id"):
+        earlier[match_id].add(player)
+    return list(earlier.values())
+
+
 def pairing_warnings(round_: Round) -> list[str]:
     """Every rematch in a round, and every two teammates at one table (shown to the
-    organiser on the round page)."""
+    organiser on the round page); at mixed table sizes first why (`_mixed_sizes_review`)."""
     ids = list(Match.objects.filter(round=round_).values_list("id", flat=True))
-    return _seating_warnings(round_, ids)
+    return _mixed_sizes_review(round_) + _seating_warnings(round_, ids)
+
+
+def _mixed_sizes_review(round_: Round) -> list[str]:
+    """At mixed table sizes, for a field small enough to search (`mixed.EXACT_LIMIT`): the
+    round's repeat meetings against the fewest any seating of its players makes, and who sits
+    at a larger table again because that avoided repeats (`mixed.seating_review`). Reviewed
+    as the round is seated now, so an organiser's swap is reviewed too."""
+    from tournaments.clubs.models import Player
+
+    tournament = round_.tournament
+    sizes = tournament.round_sizes
+    if len(sizes) < 2 or tournament.entrants == Tournament.Entrants.PAIRS:
+        return []
+    by_match: dict[int, list] = defaultdict(list)
+    for match_id, player in (
+        Seat.objects.filter(match__round=round_)
+        .order_by("match__table__number", "position")
+        .values_list("match_id", "player_id")
+    ):
+        by_match[match_id].append(player)
+    tables = list(by_match.values())
+    seated = [p for t in tables for p in t]
+    if not seated or len(seated) > EXACT_LIMIT:
+        return []
+    smallest = sizes[0]
+    opponents: dict[Hashable, set] = defaultdict(set)
+    large: Counter[Hashable] = Counter()
+    for together in _earlier_tables(round_):
+        for p in together:
+            opponents[p].update(q for q in together if q != p)
+            large[p] += int(len(together) > smallest)
+    team_of = _teams_of(tournament)
+    review = seating_review(
+        [
+            Competitor(
+                id=p,
+                opponents=frozenset(opponents[p]),
+                large_tables=large[p],
+                team=team_of.get(p),
+            )
+            for p in seated
+        ],
+        tables,
+        smallest,
+    )
+    names: dict[Hashable, str] = dict(
+        Player.objects.filter(pk__in=seated).values_list("pk", "display_name")
+    )
+    lines = []
+    if review.repeats and review.repeats == review.fewest:
+        lines.append(
+            ngettext(
+                "%(count)d repeat meeting: unavoidable, no seating of these %(players)d "
+                "players at tables of %(tables)s has fewer.",
+                "%(count)d repeat meetings: unavoidable, no seating of these %(players)d "
+                "players at tables of %(tables)s has fewer.",
+                review.repeats,
+            )
+            % {
+                "count": review.repeats,
+                "players": len(seated),
+                "tables": " + ".join(str(n) for n in sorted(map(len, tables), reverse=True)),
+            }
+        )
+    elif review.fewest is not None and review.repeats > review.fewest:
+        lines.append(
+            ngettext(
+                "%(count)d repeat meeting, though a seating of these players with %(fewest)d "
+                "exists.",
+                "%(count)d repeat meetings, though a seating of these players with %(fewest)d "
+                "exists.",
+                review.repeats,
+            )
+            % {"count": review.repeats, "fewest": review.fewest}
+        )
+    if review.bent_for_repeats:
+        size_of = {p: len(t) for t in tables for p in t}
+        lines.append(
+            _(
+                "At a table of %(size)s again: %(names)s, though the players at smaller tables "
+                "(%(fewer)s) have had fewer rounds there. That avoids repeat meetings: "
+                "%(count)d instead of %(rotation)d if seated strictly in turn."
+            )
+            % {
+                "size": "/".join(str(n) for n in sorted({size_of[p] for p in review.again})),
+                "names": ", ".join(str(names.get(p, p)) for p in review.again),
+                "fewer": ", ".join(str(names.get(p, p)) for p in review.fewer),
+                "count": review.repeats,
+                "rotation": review.by_rotation,
+            }
+        )
+    return lines

@@ -65,3 +65,32 @@ def history(
         )
         for i in range(n)
     ]
+
+
+def divisions(players: Sequence[Competitor], plan: Sequence[int]):
+    """Every division of `players` into tables of the sizes in `plan`, each division once
+    (the first player's table first): the brute force the mixed-size seating is checked by."""
+    players = list(players)
+    if not players:
+        yield []
+        return
+    head, rest = players[0], players[1:]
+    for size in sorted(set(plan)):
+        left = list(plan)
+        left.remove(size)
+        for others in itertools.combinations(range(len(rest)), size - 1):
+            table = [head] + [rest[i] for i in others]
+            remaining = [p for i, p in enumerate(rest) if i not in others]
+            for more in divisions(remaining, left):
+                yield [table, *more]
+
+
+def seating_key(tables: Sequence[Sequence[Competitor]], smallest: int) -> tuple:
+    """What the mixed-size seating minimises, in order: teammates at one table, repeat
+    meetings, then the rotation: the larger-table rounds of the players at larger tables,
+    highest first (compared as a tuple: the fewest players reach the highest count)."""
+    pairs = [(a, b) for t in tables for a, b in itertools.combinations(t, 2)]
+    together = sum(a.team is not None and a.team == b.team for a, b in pairs)
+    repeats = sum(met(a, b) for a, b in pairs)
+    larger = [p.large_tables for t in tables if len(t) > smallest for p in t]
+    return together, repeats, tuple(sorted(larger, reverse=True))

@@ -1,5 +1,6 @@
 """In chromium, in Russian: an organiser creates a Preferans evening at tables of 3 and 4,
-seven players enter, and round 1 is paired 4 + 3 with nobody sitting out."""
+seven players enter, and round 1 is paired 4 + 3 with nobody sitting out; round 2's page
+says its repeat meetings were unavoidable and who sits at the four again (issue 35)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS
 from tests.factories import ClubFactory, EntryFactory, UserFactory, make_club_organiser
 from tournaments.events.models import Round, Tournament
+from tournaments.pairing.manager import plan_round, round_write
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,6 +65,18 @@ def test_a_seven_player_preferans_evening_is_paired_four_and_three_in_russian(
             page.get_by_role("button", name="Развести тур 1").click()
             tables = page.locator("#live-tables article[data-table]")
             expect(tables).to_have_count(2, timeout=15_000)
+            expect(page.locator("ul.warnings")).to_have_count(0)
+            # Round 2 paired as the button would once round 1 is over (round 1 in play counts
+            # as played for who met whom and who sat at the four).
+            round_write(tournament=tournament, number=2, pairing=plan_round(tournament, 2))
+            page.reload()
+            warnings = page.locator("ul.warnings li")
+            expect(warnings.nth(0)).to_contain_text(
+                "3 повторные встречи: их не избежать, ни одна рассадка этих 7 игроков "
+                "за столами 4 + 3 не даёт меньше."
+            )
+            expect(warnings.nth(1)).to_contain_text("Снова за столом на 4: ")
+            expect(warnings.nth(1)).to_contain_text("3 вместо 6 при рассадке строго по очереди")
         finally:
             browser.close()
     assert tournament.round_sizes == [3, 4]

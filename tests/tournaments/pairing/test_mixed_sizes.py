@@ -51,6 +51,7 @@ def _play(players: list[Competitor], pairing, smallest: int) -> list[Competitor]
 @pytest.mark.parametrize("n", range(5, 41))
 def test_every_count_from_5_to_40_at_three_and_four(n):
     players = history(n, [])
+    spreads = []
     for _ in range(6):
         pairing = pair_swiss_mixed(players, [3, 4])
         assert sorted(pairing.placed()) == list(range(n))
@@ -58,21 +59,31 @@ def test_every_count_from_5_to_40_at_three_and_four(n):
         # No avoidable bye: only 5 players cannot all sit at threes and fours.
         assert len(pairing.byes) == (1 if n == 5 else 0)
         players = _play(players, pairing, 3)
-        # Larger tables rotate: nobody has a second one while someone has none.
         counts = [p.large_tables for p in players]
-        assert max(counts) - min(counts) <= 1
+        spreads.append(max(counts) - min(counts))
+    # Larger tables rotate, but repeat meetings come first (issue 35, item 11): before, the
+    # rotation came first and nobody ever had two larger-table rounds more than another; now
+    # the rotation bends where that avoids a repeat. Round 1 has no repeat to avoid, so it
+    # rotates exactly; over six rounds the bends add up to at most three rounds (measured
+    # for 5 to 40 players; the fairest bend for small fields: test_mixed_repeats.py).
+    assert spreads[0] <= 1
+    assert max(spreads) <= 3
 
 
-def test_a_seven_player_evening_rotates_the_table_of_four():
+def test_a_seven_player_evening_seats_two_of_the_four_at_the_four_again():
+    """Issue 35, item 11. This test asserted the rotation first: round 2's four were round 1's
+    three plus one of its four, which made six repeat meetings. Repeats now come first:
+    two of round 1's four stay at the four, and round 2 makes three, the fewest possible."""
     players = history(7, [])
     at_four: list[set] = []
+    rematches = []
     for _ in range(2):
         pairing = pair_swiss_mixed(players, [3, 4])
         at_four.append({pid for t in pairing.tables if len(t) == 4 for pid in t})
+        rematches.append(pairing.rematches)
         players = _play(players, pairing, 3)
-    # Seven players, four seats at the four: the second round's four are the three who had
-    # none plus one who had one.
-    assert len(at_four[0] & at_four[1]) == 1
+    assert len(at_four[0] & at_four[1]) == 2
+    assert rematches == [0, 3]
 
 
 def test_tables_keep_score_groups():

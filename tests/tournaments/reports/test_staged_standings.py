@@ -147,7 +147,7 @@ def test_the_standings_page_shows_the_finals_own_points_too(final_played, langua
     finalist's points at the final in a column of its own (issue 35, item 10)."""
     from django.contrib.auth import get_user_model
 
-    tournament, qualification = final_played
+    tournament, _qualification = final_played
     organiser = get_user_model().objects.get(username="final-org")
     page = signed_in(organiser, language).get(f"/tournaments/{tournament.pk}/standings/")
     html = page.content.decode()

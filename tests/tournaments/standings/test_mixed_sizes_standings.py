@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from scoring.models import Match
@@ -53,7 +55,9 @@ def test_first_places_at_a_four_and_at_a_three_score_the_same():
     )
     # Both winners score 1, whether at the three or at the four; then ⅔, ½, ⅓, 0, 0.
     assert points == pytest.approx([1, 1, 2 / 3, 0.5, 1 / 3, 0, 0], abs=0.01)  # kept to 0.01
-    # Round two: the table of four goes to three who have not played at one.
+    # Round two. This test asserted the rotation first (the four to the three who had not
+    # played at one, plus one who had: six repeat meetings); repeat meetings now come first
+    # (issue 35, item 11): two of round 1's four stay at the four, three repeats, the fewest.
     second = round_pair(tournament=tournament)
     first_four = {
         s.player_id
@@ -67,4 +71,11 @@ def test_first_places_at_a_four_and_at_a_three_score_the_same():
         for s in t.match.seats.all()
         if t.match.seats.count() == 4
     }
-    assert len(first_four & second_four) == 1
+    assert len(first_four & second_four) == 2
+    # Two players met in round 1 when both sat at its four or both at its three.
+    repeats = sum(
+        (a in first_four) == (b in first_four)
+        for t in second.tables.all()
+        for a, b in itertools.combinations(t.match.seats.values_list("player_id", flat=True), 2)
+    )
+    assert repeats == 3
