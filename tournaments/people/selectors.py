@@ -244,6 +244,28 @@ def merge_conflicts(source: Player, target: Player) -> list[tuple[str, str, str]
         ).exists()
     ):
         both = _("one match")
+    if both is None:
+        # The source's tables would have two players of the target's name once merged.
+        clash = (
+            Seat.objects.filter(
+                match__in=Seat.objects.filter(player=source).values("match"),
+                player__display_name=target.display_name,
+            )
+            .exclude(player=source)
+            .exists()
+        )
+        if clash and source.display_name != target.display_name:
+            conflicts.append(
+                (
+                    "target",
+                    "name_clash",
+                    _(
+                        "%(name)s sat at a table with another player named %(other)s: "
+                        "merged, that table could not tell them apart."
+                    )
+                    % {"name": source.display_name, "other": target.display_name},
+                )
+            )
     if both is not None:
         conflicts.append(
             (

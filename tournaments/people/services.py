@@ -15,6 +15,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.models import Deal, Match
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club, Player
 from tournaments.clubs.names import name_key
@@ -249,6 +250,10 @@ def _merge_do(merge: PlayerMerge, *, by: Any) -> None:
             name = model._meta.model_name or model.__name__.lower()
             moved[name] = moved.get(name, 0) + count
     _tallies_renumber(source.pk, target.pk)
+    if source.display_name != target.display_name:
+        renamed = _records_renamed(target.pk, source.display_name, target.display_name)
+        if renamed:
+            moved["deals_renamed"] = renamed
     RosterRequest.objects.filter(player=target, state=RosterRequest.State.OPEN).filter(
         club__in=[source.club_id]
     ).update(state=RosterRequest.State.WITHDRAWN, answered_by=by, answered_at=timezone.now())
@@ -280,6 +285,45 @@ def _merge_do(merge: PlayerMerge, *, by: Any) -> None:
     for tournament in touched:
         signals.tournament_changed.send(sender=Tournament, tournament=tournament)
     transaction.on_commit(_ratings_replay)
+
+
+def name_replaced(value: Any, old: str, new: str) -> Any:
+    """`value` (a deal record or a match result: JSON) with the string `old` replaced by
+    `new` wherever it is a whole value or a key: the records name the players at the table by
+    their display names (scoresheet-format.md)."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [name_replaced(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {
+            (new if key == old else key): name_replaced(item, old, new)
+            for key, item in value.items()
+        }
+    return value
+
+
+def _records_renamed(target_id: int, old: str, new: str) -> int:
+    """The matches the merged record played name the person by the record's name in their
+    deals and results: renamed to the person's, so that the table's names are its seats'
+    again (a correction rescoring the match, the statistics of the person's page). The
+    deals' history keeps the name as it was. Returns the deals renamed."""
+    matches = Match.objects.filter(seats__player_id=target_id).distinct()
+    changed_matches = []
+    for match in matches.filter(result__isnull=False):
+        result = name_replaced(match.result, old, new)
+        if result != match.result:
+            match.result = result
+            changed_matches.append(match)
+    Match.objects.bulk_update(changed_matches, ["result"])
+    deals = []
+    for deal in Deal.objects.filter(match__in=matches):
+        record = name_replaced(deal.record, old, new)
+        if record != deal.record:
+            deal.record = record
+            deals.append(deal)
+    Deal.objects.bulk_update(deals, ["record"])
+    return len(deals)
 
 
 def _tallies_renumber(source_id: int, target_id: int) -> None:

@@ -157,3 +157,49 @@ def test_the_account_of_the_merged_record_goes_to_the_person(twins):
     both = make_club_organiser(UserFactory(username="both"), c.a, c.b)
     assert merge(both, c.b, c.ivan_b, c.ivan_a).json()["state"] == "done"
     assert Player.objects.get(pk=c.ivan_a.pk).user == person
+
+
+def test_a_record_of_another_spelling_is_renamed_in_its_tables_deals(twins):
+    """B typed «Иван Петренко» (Russian И): merged into A's «Іван Петренко», B's tables name
+    him by the person's name, so a correction rescoring the match still finds him."""
+    from scoring import services as scoring_services
+    from scoring.models import Deal
+    from tests.factories import DEAL_MADE, make_match
+    from tests.factories import TableFactory as Tables
+
+    c = twins
+    ivan_ru = PlayerFactory(club=c.b, display_name="Иван Петренко")
+    boris = PlayerFactory(club=c.b, display_name="Boris")
+    deberc_b = type(c.tb).objects.create(club=c.b, name="Деберц у Пулі", published=True)
+    deberc_b.organisers.add(c.ob)
+    table = Tables(round__tournament=deberc_b)
+    match = make_match(players=[ivan_ru, boris], table=table)
+    record = {**DEAL_MADE, "points": {"Иван Петренко": 40, "Boris": 90}}
+    scoring_services.deal_submit(
+        match=match, record=record, user=c.ob, idempotency_key=None, version=None
+    )
+    both = make_club_organiser(UserFactory(username="both"), c.a, c.b)
+    done = merge(both, c.b, ivan_ru, c.ivan_a)
+    assert done.status_code == 201 and done.json()["state"] == "done", done.content
+    assert done.json()["moved"]["deals_renamed"] == 1
+    deal = Deal.objects.get(match=match)
+    assert set(deal.record["points"]) == {"Іван Петренко", "Boris"}
+    match.refresh_from_db()
+    assert "Иван Петренко" not in str(match.result)
+    # The match still scores with its seats' names.
+    rescored = scoring_services.match_rescore(match=match)
+    assert rescored.result["players"] == ["Іван Петренко", "Boris"]
+
+
+def test_a_table_that_would_seat_two_people_of_one_name_is_refused(twins):
+    c = twins
+    ivan_ru = PlayerFactory(club=c.b, display_name="Иван Петренко")
+    # B's «Иван» played against a third club's «Іван Петренко» (another person).
+    from tests.factories import ClubFactory
+
+    other = PlayerFactory(club=ClubFactory(), display_name="Іван Петренко")
+    finished_match(c.tb, [ivan_ru, other, PlayerFactory(club=c.b)], other)
+    both = make_club_organiser(UserFactory(username="both"), c.a, c.b)
+    refused = merge(both, c.b, ivan_ru, c.ivan_a, language="uk")
+    assert refused.status_code == 400
+    assert ("target", "name_clash") in errors(refused)
