@@ -225,8 +225,9 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     for row in rows:
         points = final.get(row["player_id"])
         # Whole points shown whole, as the match points are (standings.models.PointsField).
-        whole = points is not None and float(points).is_integer()
-        row["final_points"] = int(points) if whole else points
+        if points is not None and float(points).is_integer():
+            points = int(points)
+        row["final_points"] = points
     return {
         "rows": rows,
         "final_column": bool(final),
