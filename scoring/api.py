@@ -24,7 +24,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
-from config.openapi import ERRORS, PUBLIC, json_body, object_response
+from config.datetimes import rfc3339
+from config.openapi import ERRORS, PUBLIC, json_body, obj, object_response
 from config.throttles import DealWriteThrottle
 from scoring import access as perms
 from scoring import selectors, services
@@ -300,6 +301,71 @@ class MatchDealConfirmView(APIView):
     def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
         match = _writable_match(request, match_id)
         return _answer(lambda: services.deal_confirm(match=match, number=number, user=request.user))
+
+
+DISPUTE = OpenApiResponse(
+    obj(
+        {
+            "id": {"type": "integer"},
+            "deal": {"type": "integer", "minimum": 1},
+            "status": {"type": "string", "enum": ["open", "confirmed", "withdrawn"]},
+            "reason": {"type": "string"},
+            "raised_at": {"type": "string", "format": "date-time"},
+        },
+        ["id", "deal", "status", "reason", "raised_at"],
+        closed=True,
+    ),
+    description="The dispute: the tournament's referees are called to the table",
+)
+
+
+class MatchDealDisputeView(APIView):
+    """A seated player disputes a deal waiting for their confirmation (issue 35: the page
+    could, the API could not): the deal still does not count and the referees are called."""
+
+    authentication_classes = API_AUTHENTICATION
+    throttle_classes = [DealWriteThrottle]
+
+    @extend_schema(
+        request=json_body(
+            obj({"reason": {"type": "string", "maxLength": services.REASON_MAX}}, [], closed=True)
+        ),
+        responses={201: DISPUTE, 400: ERRORS, 401: ERRORS, 403: ERRORS, 404: ERRORS, 429: ERRORS},
+        summary="Dispute a deal waiting for confirmation: the referee is called",
+    )
+    def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
+        match = _writable_match(request, match_id)
+        body = request.data if request.data not in (None, "") else {}
+        if not isinstance(body, dict):
+            return error_response([error(None, "bad_format", _("The body is an object."))])
+        unknown = sorted(set(body) - {"reason"})
+        if unknown:
+            return error_response(
+                [error(name, "unknown_field", _("Unknown field.")) for name in unknown]
+            )
+        reason = body.get("reason") or ""
+        if not isinstance(reason, str) or len(reason) > services.REASON_MAX:
+            return _bad_reason()
+        try:
+            dispute = services.deal_dispute(
+                match=match, number=number, user=request.user, reason=reason
+            )
+        except (services.MatchNotVisible, services.DealNotFound) as exc:
+            raise exceptions.NotFound() from exc
+        except services.DealRejected as exc:
+            return _rejected(exc.errors, exc.status, exc.game)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc)) from exc
+        return Response(
+            {
+                "id": dispute.pk,
+                "deal": dispute.deal_number,
+                "status": dispute.status,
+                "reason": dispute.reason,
+                "raised_at": rfc3339(dispute.created_at),
+            },
+            status=201,
+        )
 
 
 class MatchCloseView(APIView):

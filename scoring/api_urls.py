@@ -18,6 +18,11 @@ urlpatterns: list = [
         api.MatchDealConfirmView.as_view(),
         name="api-match-deal-confirm",
     ),
+    path(
+        "matches/<int:match_id>/deals/<int:number>/dispute/",
+        api.MatchDealDisputeView.as_view(),
+        name="api-match-deal-dispute",
+    ),
     path("matches/<int:match_id>/close/", api.MatchCloseView.as_view(), name="api-match-close"),
     path(
         "matches/<int:match_id>/history/", api.MatchHistoryView.as_view(), name="api-match-history"

@@ -62,5 +62,17 @@ RULES_DECIDE = [
     # settings the game does not have or a tournament of another club.
     "POST /api/v1/clubs/{club_id}/presets/",
     "PATCH /api/v1/clubs/{club_id}/presets/{preset_id}/",
+    # Issue 33: a person not found or asked for already, a name the club's roll has
+    # (`name_taken_in_club`), a request answered already; a merge of two people (one
+    # tournament, two accounts, a table that would seat two of one name); a club invited, in or
+    # not invited; a dispute of a deal that does not wait (issue 35).
+    "POST /api/v1/clubs/{club_id}/roster-requests/",
+    "POST /api/v1/roster-requests/{request_id}/",
+    "POST /api/v1/clubs/{club_id}/merges/",
+    "POST /api/v1/merges/{merge_id}/",
+    "POST /api/v1/federations/{federation_id}/clubs/",
+    "POST /api/v1/federations/{federation_id}/clubs/{club_id}/",
+    "DELETE /api/v1/federations/{federation_id}/clubs/{club_id}/",
+    "POST /api/v1/matches/{match_id}/deals/{number}/dispute/",
 ]
 ACCEPTED_OR_RULED = ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]

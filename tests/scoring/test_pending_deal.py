@@ -201,3 +201,36 @@ def test_a_disputes_words_are_shown_as_typed_never_as_markup(waiting):
     ):
         html = client.get(path).content.decode()
         assert "&lt;script&gt;x()&lt;/script&gt;" in html and "<script>x()" not in html, path
+
+
+def test_the_api_disputes_a_waiting_deal_as_the_page_does(waiting):
+    """`POST /api/v1/matches/{id}/deals/{n}/dispute/` (issue 35: the page could dispute, the
+    API could not): the seated player calls the referee; the rest are refused as on the page."""
+    url = f"/api/v1/matches/{waiting.match.pk}/deals/2/dispute/"
+    for user in (waiting.scorer, waiting.stranger, waiting.referee):
+        refused = _client(user).post(url, {}, content_type="application/json")
+        assert refused.status_code in (403, 404)
+    assert Client().post(url, {}, content_type="application/json").status_code in (401, 403)
+    anna = _client(waiting.player)
+    odd = anna.post(url, {"reason": 5, "deal": 2}, content_type="application/json")
+    assert odd.status_code == 400
+    assert {e["field"] for e in odd.json()["errors"]} == {"deal"}
+    bad = anna.post(url, {"reason": "x" * 1000}, content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "reason"
+    answer = anna.post(url, {"reason": "Бубна была у Бориса"}, content_type="application/json")
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    assert (body["deal"], body["status"], body["reason"]) == (2, "open", "Бубна была у Бориса")
+    # Again: the open dispute, not a second one; the deal still waits.
+    assert anna.post(url, {}, content_type="application/json").json()["id"] == body["id"]
+    assert DealDispute.objects.count() == 1
+    assert Deal.objects.get(match=waiting.match, number=2).status == Deal.Status.PENDING
+    # A deal that does not wait is refused with its code, in the reader's language.
+    services.deal_confirm(match=waiting.match, number=2, user=waiting.player)
+    settled = anna.post(url, {}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="uk")
+    assert settled.status_code == 400
+    assert settled.json()["errors"][0]["code"] == "not_pending"
+    missing = anna.post(
+        f"/api/v1/matches/{waiting.match.pk}/deals/99/dispute/", {}, content_type="application/json"
+    )
+    assert missing.status_code == 404

@@ -33,7 +33,6 @@ from config.openapi import ERRORS, array, obj, object_response, rows_response
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Round, RoundEvent, Tournament
 from tournaments.events.selectors import standings_notes
-from tournaments.federations.models import Federation
 from tournaments.live.cache import live_version_of, version_answer
 from tournaments.live.leaderboard import leaderboard_game, leaderboard_games, leaderboard_rows
 from tournaments.live.selectors import round_document, standings_rows
@@ -309,14 +308,16 @@ class LeaderboardView(APIView):
             problems.append(error("club", "invalid", _("club is a club's id")))
         federation_id = None
         if federation:
-            digits = len(federation) < 20 and federation.isascii() and federation.isdigit()
-            known = digits and is_id(int(federation))
-            if known and Federation.objects.filter(pk=int(federation)).exists():
-                federation_id = int(federation)
-            else:
+            # As a club's: an id of no federation is one with no players (an empty list).
+            digits = federation.isascii() and federation.isdigit()
+            if not digits:
                 problems.append(
-                    error("federation", "not_found", _("federation is a federation's id"))
+                    error("federation", "invalid", _("federation is a federation's id"))
                 )
+            elif len(federation) >= 20 or not is_id(int(federation)):
+                federation_id = 0
+            else:
+                federation_id = int(federation)
         if game and game not in {g.key for g in leaderboard_games()}:
             problems.append(
                 error(

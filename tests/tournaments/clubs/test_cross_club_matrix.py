@@ -166,6 +166,7 @@ API: dict[str, frozenset[str]] = {
     "POST /api/v1/matches/{match_id}/deals/": WRITES_DEALS,
     "PUT /api/v1/matches/{match_id}/deals/{number}/": WRITES_DEALS,
     "POST /api/v1/matches/{match_id}/deals/{number}/confirm/": CONFIRMS,
+    "POST /api/v1/matches/{match_id}/deals/{number}/dispute/": DISPUTES,
     "POST /api/v1/matches/{match_id}/close/": WRITES_DEALS,
     "GET /api/v1/matches/{match_id}/history/": AT_THE_MATCH,
     "GET /api/v1/matches/{match_id}/scoresheet/": AT_THE_MATCH,

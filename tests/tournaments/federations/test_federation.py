@@ -131,8 +131,12 @@ def test_refusals_name_the_field_and_the_cause(league, language, word) -> None:
     assert {("club", "invalid"), ("x", "unknown_field")} <= set(errors(odd))
     missing = invite(c.fed_org, c.federation, type("Gone", (), {"pk": 999999})())
     assert ("club", "not_found") in errors(missing)
-    bad = Client(HTTP_ACCEPT_LANGUAGE=language).get("/api/v1/leaderboard/?federation=" + "9" * 40)
-    assert bad.status_code == 400 and ("federation", "not_found") in errors(bad)
+    bad = Client(HTTP_ACCEPT_LANGUAGE=language).get("/api/v1/leaderboard/?federation=ліга")
+    assert bad.status_code == 400 and ("federation", "invalid") in errors(bad)
+    # An id of no federation, as a club's, is one with no players.
+    for nothing in ("999999", "9" * 40, "0"):
+        empty = Client().get(f"/api/v1/leaderboard/?federation={nothing}")
+        assert empty.status_code == 200 and empty.json() == []
 
 
 def test_the_page_lists_its_clubs_and_their_published_tournaments_only(league) -> None:
