@@ -28,6 +28,8 @@ import base64
 import hashlib
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,15 +39,17 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, logout
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring import games
+from scoring.models import Seat
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import TableCard
 from tournaments.clubs.names import name_checked
@@ -307,7 +311,7 @@ def card_context_players(table: Table) -> list[str]:
     return [seat.player.display_name for seat in match.seats.all()] if match else []
 
 
-def card_context(table: Table, url: str) -> dict[str, Any]:
+def card_context(table: Table, url: str, *, qr: bool = True) -> dict[str, Any]:
     players = card_context_players(table)
     return {
         "tournament": table.round.tournament,
@@ -315,20 +319,61 @@ def card_context(table: Table, url: str) -> dict[str, Any]:
         "table": table,
         "players": players,
         "rules": rules_line(table.round.tournament, seats=len(players) or None),
-        "qr": qr_data_uri(url),
+        "qr": qr_data_uri(url) if qr else "",
         "url": url,
     }
 
 
+# The round cards' PDFs last made in this process, by what they show (issue 35, item 19: a
+# round's 32 cards took 0.6–1.5 s, their QR codes and WeasyPrint's layout). Only this
+# process's memory keeps them, never a shared cache nor a file: they carry live secrets, which
+# this process can derive anyway (it holds SECRET_KEY). A few rounds at most.
+CARDS_PDF_KEPT = 8
+_cards_pdf_kept: OrderedDict[str, bytes] = OrderedDict()
+_cards_pdf_lock = threading.Lock()
+
+
+def _cards_key(contexts: list[dict[str, Any]]) -> str:
+    """What the cards show, as a digest: every text of each card and the link its QR code
+    carries, in the page's language. A card issued or revoked, a player renamed or moved, a
+    tournament renamed or its rules changed: another key."""
+    shown = [
+        (
+            c["tournament"].name,
+            c["round"].number,
+            c["table"].number,
+            c["players"],
+            c["rules"],
+            c["url"],
+        )
+        for c in contexts
+    ]
+    return hashlib.sha256(repr((get_language(), shown)).encode()).hexdigest()
+
+
 def cards_pdf(cards: list[tuple[Table, str]]) -> bytes:
-    """The round's cards as one PDF, an A6 page each: [(table, the URL its QR carries)]."""
+    """The round's cards as one PDF, an A6 page each: [(table, the URL its QR carries)].
+    Made once per content (`_cards_key`) and kept in this process (`CARDS_PDF_KEPT`)."""
     from tournaments.reports.pdf import font_css, render_pdf
 
+    contexts = [card_context(table, url, qr=False) for table, url in cards]
+    key = _cards_key(contexts)
+    with _cards_pdf_lock:
+        kept = _cards_pdf_kept.get(key)
+        if kept is not None:
+            _cards_pdf_kept.move_to_end(key)
+            return kept
+    for context in contexts:
+        context["qr"] = qr_data_uri(context["url"])
     html = render_to_string(
-        "tournaments/staff/cards_pdf.html",
-        {"cards": [card_context(table, url) for table, url in cards], "font_css": font_css()},
+        "tournaments/staff/cards_pdf.html", {"cards": contexts, "font_css": font_css()}
     )
-    return render_pdf([html])
+    pdf = render_pdf([html])
+    with _cards_pdf_lock:
+        _cards_pdf_kept[key] = pdf
+        while len(_cards_pdf_kept) > CARDS_PDF_KEPT:
+            _cards_pdf_kept.popitem(last=False)
+    return pdf
 
 
 def round_cards_printable(request: HttpRequest | None, rnd: Round) -> list[tuple[Table, str]]:
@@ -336,7 +381,13 @@ def round_cards_printable(request: HttpRequest | None, rnd: Round) -> list[tuple
     the link each QR code carries, in table order. Reads only: nothing is issued or revoked."""
     live = cards_live(rnd)
     printable = []
-    for table in rnd.tables.select_related("round__tournament").order_by("number"):
+    # The tables with their matches' players, in three queries whatever the round's size.
+    tables = (
+        rnd.tables.select_related("round__tournament", "match")
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
+        .order_by("number")
+    )
+    for table in tables:
         card = live.get(table.pk)
         token = card_token(card) if card is not None else None
         if token is not None:
@@ -346,7 +397,8 @@ def round_cards_printable(request: HttpRequest | None, rnd: Round) -> list[tuple
 
 def round_cards_download(request: HttpRequest | None, rnd: Round) -> HttpResponse:
     """The round's live cards as one PDF download, an A6 page each (GET: nothing is issued or
-    revoked, and it can be repeated). Kept by no cache: it carries live secrets. A closed
+    revoked, and it can be repeated). Kept by no browser nor proxy (no-store: it carries live
+    secrets); this process keeps the PDF it made for the same content (`cards_pdf`). A closed
     round (`round_closed`) or a round with no live card (`no_cards`): ValidationError."""
     if rnd.status == Round.Status.CLOSED:
         raise ValidationError(

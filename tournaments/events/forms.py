@@ -9,8 +9,6 @@ from datetime import datetime
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.forms.models import ModelChoiceIterator
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
@@ -24,7 +22,12 @@ from tournaments.clubs.names import NameRefused, name_clean
 from tournaments.discipline.services import LOSS_LIMIT_MAX, PENALTY_MAX
 from tournaments.events import setup
 from tournaments.events.models import Tournament
-from tournaments.events.selectors import scorer_candidates
+from tournaments.events.scorer_select import (  # noqa: F401 (the forms of the events' pages)
+    NOBODY,
+    ScorerAssignmentForm,
+    ScorerChoiceField,
+    ScorerOptions,
+)
 from tournaments.standings.services import TIEBREAKS
 
 # The only value format of `<input type="datetime-local">` (HTML's "local date and time"),
@@ -546,71 +549,6 @@ def table_size_label(game: games.Game, size: int) -> Any:
     if size in game.pairs_at:
         return _("%(n)s players in pairs") % {"n": size}
     return _("%(n)s players") % {"n": size}
-
-
-# The scorer select's value for "nobody scores this table": a choice of its own, so that a
-# field left out or empty changes nothing (an empty POST once took every table's scorer away).
-NOBODY = "none"
-
-
-class _ScorerChoices(ModelChoiceIterator):
-    """The users, after the explicit "nobody"."""
-
-    def __iter__(self) -> Any:
-        yield (NOBODY, _("— nobody —"))
-        yield from super().__iter__()
-
-    def __len__(self) -> int:
-        return super().__len__() + 1
-
-
-class ScorerChoiceField(forms.ModelChoiceField):
-    """A user, or NOBODY; an empty or missing value is None: nothing to change."""
-
-    iterator = _ScorerChoices
-
-    def __init__(self, queryset: Any, **kwargs: Any) -> None:
-        super().__init__(queryset, required=False, empty_label=None, **kwargs)
-
-    def prepare_value(self, value: Any) -> Any:
-        return NOBODY if value is None else super().prepare_value(value)
-
-    def to_python(self, value: Any) -> Any:
-        if value == NOBODY:
-            return NOBODY
-        return super().to_python(value)
-
-
-class ScorerAssignmentForm(forms.Form):
-    """One select per table of a round: who scores it. Only the tables sent change; "nobody"
-    (NOBODY) takes a table's scorer away."""
-
-    def __init__(self, *args: Any, tables: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.tables = tables
-        # Only who may score the tournament's tables (a club member, its staff, a scorer of
-        # it already): never any account of the site.
-        users = (
-            scorer_candidates(tables[0].round.tournament)
-            if tables
-            else get_user_model().objects.none()
-        )
-        for table in tables:
-            self.fields[f"table_{table.pk}"] = ScorerChoiceField(
-                queryset=users,
-                label=_("Table %(number)s") % {"number": table.number},
-                initial=table.scorer_id,
-            )
-
-    def assignments(self) -> dict[int, Any]:
-        """{table id: user, or None for nobody} for the tables sent; the rest are left out."""
-        out: dict[int, Any] = {}
-        for table in self.tables:
-            value = self.cleaned_data.get(f"table_{table.pk}")
-            if value is None:
-                continue  # not sent (or sent empty): unchanged
-            out[table.pk] = None if isinstance(value, str) and value == NOBODY else value
-        return out
 
 
 class EntriesForm(forms.Form):

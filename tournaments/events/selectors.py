@@ -311,6 +311,18 @@ def round_history(round: Round) -> list[RoundEvent]:
     return list(round.events.select_related("user").order_by("created_at", "id"))
 
 
+def rounds_history(tournament: Tournament) -> dict[int, list[RoundEvent]]:
+    """Every round's history by round id, each oldest first (`round_history`), in one query."""
+    history: dict[int, list[RoundEvent]] = {}
+    for event in (
+        RoundEvent.objects.filter(round__tournament=tournament)
+        .select_related("user")
+        .order_by("created_at", "id")
+    ):
+        history.setdefault(event.round_id, []).append(event)
+    return history
+
+
 def stage_summary(tournament: Tournament) -> dict[str, Any] | None:
     """The stage as the standings page shows it (None: the tournament has none): its label
     ("Final table: top 4"), the round it follows, whether it is made and how many continued

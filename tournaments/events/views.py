@@ -32,6 +32,7 @@ from tournaments.events import entries, presets, selectors, services, setup
 from tournaments.events.forms import (
     EntriesForm,
     ScorerAssignmentForm,
+    ScorerOptions,
     TeamForm,
     TournamentForm,
     _from_json,
@@ -163,9 +164,16 @@ def _matches_page(
     shows_scorers = perms.can_see_usernames(request.user, tournament)
     rounds = []
     matches = {m.table_id: m for m in selectors.tournament_matches(tournament)}
+    # Who may score, read and rendered once for every round's selects.
+    options = ScorerOptions(selectors.scorer_candidates(tournament)) if can_manage else None
+    history = selectors.rounds_history(tournament) if can_manage else {}
     for rnd in selectors.tournament_rounds(tournament):
         tables = list(rnd.tables.all())
-        form = ScorerAssignmentForm(tables=tables, prefix=f"r{rnd.pk}") if can_manage else None
+        form = (
+            ScorerAssignmentForm(tables=tables, prefix=f"r{rnd.pk}", options=options)
+            if can_manage
+            else None
+        )
         rows = []
         for table in tables:
             match = matches.get(table.pk)
@@ -184,7 +192,7 @@ def _matches_page(
                 "round": rnd,
                 "rows": rows,
                 "form": form,
-                "history": selectors.round_history(rnd) if can_manage else [],
+                "history": history.get(rnd.pk, []),
             }
         )
     return render(

@@ -344,3 +344,53 @@ def test_a_card_session_gets_no_username_in_its_write_answers():
     scorer.force_login(night.scorer)
     assert deal(scorer, night.match)[1]["scorer"] == night.scorer.username
     assert deal(organiser(night), night.match)[1]["scorer"] == night.scorer.username
+
+
+# --- the download made once per content (issue 35, item 19) --------------------------------
+
+
+def more_tables(night, count: int) -> None:
+    """`count` more tables of two in the night's round, each with its match."""
+    from tests.factories import TableFactory, make_match
+
+    for number in range(3, 3 + count):
+        make_match(table=TableFactory(round=night.round, number=number))
+
+
+def pdf_text(pdf: bytes) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_the_download_reads_as_many_queries_for_ten_tables_as_for_two():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for extra in (0, 8):
+        night = make_evening()
+        more_tables(night, extra)
+        api_issue(night)
+        client = organiser(night)
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.get(f"/tournaments/{night.tournament.pk}/rounds/1/cards.pdf")
+        assert answer.status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+
+
+def test_a_download_after_the_cards_are_issued_again_or_a_player_renamed_prints_the_new():
+    night = make_evening()
+    pdf = f"/tournaments/{night.tournament.pk}/rounds/1/cards.pdf"
+    first = sorted(card["url"] for card in api_issue(night)["cards"])
+    assert pdf_links(organiser(night).get(pdf).content) == first
+    # The same download again: the same file, made once.
+    assert organiser(night).get(pdf).content == organiser(night).get(pdf).content
+    again = sorted(card["url"] for card in api_issue(night)["cards"])
+    assert again != first
+    assert pdf_links(organiser(night).get(pdf).content) == again
+    anna = night.match.seats.get(position=0).player
+    anna.display_name = "Annabel"
+    anna.save()
+    assert "Annabel" in pdf_text(organiser(night).get(pdf).content)
