@@ -629,6 +629,8 @@ def main() -> int:
     parser.add_argument("--reuse", action="store_true", help="keep the database built before")
     parser.add_argument("--no-replay", action="store_true", help="skip the timed rating replay")
     parser.add_argument("--db", default="deberc_bench_federation")
+    parser.add_argument("--only", default="", help="the reads whose label contains this")
+    parser.add_argument("--roles", default=",".join(ROLES), help="comma-separated roles")
     args = parser.parse_args()
 
     if not args.reuse:
@@ -650,11 +652,13 @@ def main() -> int:
 
     User = get_user_model()
     results: list[tuple[str, str, float, list[float], int, int, float]] = []
-    for role in ROLES:
+    for role in args.roles.split(","):
         client = Client()
         if role != "anonymous":
             client.force_login(User.objects.get(pk=ids[role]))
         for label, url in reads(ids).items():
+            if args.only not in label:
+                continue
             first, times, queries, status, cpu = timed(client, url, args.repeat)
             results.append((role, label, first, times, queries, status, cpu))
     speed_after = machine_speed()

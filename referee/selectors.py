@@ -470,6 +470,8 @@ def rulings_for_tournament(tournament_id: int) -> QuerySet[Ruling]:
         .select_related(
             "match", "match__table", "match__round", "violator", "referee", "overturned_by"
         )
+        # A match's result carries every deal: not read for a list of rulings.
+        .defer("match__result")
         .order_by("-created_at", "-id")
     )
 
@@ -496,6 +498,8 @@ def matches_to_rule(tournament_id: int, query: str = "") -> QuerySet[Match]:
         matches = matches.filter(found)
     return (
         matches.select_related("round", "table")
+        # A match's result carries every deal: not read for the list.
+        .defer("result", "conventions")
         .prefetch_related("seats__player")
         .order_by("-round__number", "table__number", "id")
     )

@@ -28,7 +28,7 @@ from .models import Ruling
 from .toolbase import ToolError, tool_lang
 
 # The rulings page's "rule on a deal" list: matches a page.
-MATCHES_PER_PAGE = 100
+MATCHES_PER_PAGE = 50
 
 
 def _lang() -> str:
