@@ -681,9 +681,10 @@ def main() -> int:
         f"{connection.pg_version if connection.vendor == 'postgresql' else ''}"
     )
     print(
-        f"  {datetime.date.today().isoformat()}, python {platform.python_version()} on "
-        f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, machine "
-        f"speed {speed_before:.0f} ms before, {speed_after:.0f} ms after"
+        f"  {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, python "
+        f"{platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"load {os.getloadavg()[0]:.1f}, machine speed {speed_before:.0f} ms before, "
+        f"{speed_after:.0f} ms after"
     )
     ok = True
     for role, label, first, times, queries, status, cpu in results:
