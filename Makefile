@@ -10,7 +10,8 @@ PORT ?= 8000
 DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test test-fast setup migrate demo lint format messages bench bench-engine bench-entry \
-	bench-standings bench-teams bench-signed-in bench-pairing bench-reports bench-exports bench-chaos \
+	bench-standings bench-teams bench-signed-in bench-federation bench-pairing bench-reports \
+	bench-exports bench-chaos \
 	worker beat clean
 
 $(STAMP): pyproject.toml
@@ -97,6 +98,13 @@ bench-teams: setup
 # 3,000-player tournament (PostgreSQL; goal: ≤ 150 ms p95, a fixed number of queries).
 bench-signed-in: setup
 	$(BIN)/python bench/signed_in.py
+
+# Reads at federation size (issue 33): 200 clubs, 20,000 people, 300 tournaments of both games,
+# a federation of 120 clubs; every list and page as each role, and a full rating replay
+# (PostgreSQL; goal: ≤ 150 ms p95, a fixed number of queries). `make bench-federation
+# BENCH_ARGS="--scale 0.1"` for a quick run, `--reuse` to keep the world built before.
+bench-federation: setup
+	$(BIN)/python bench/federation.py $(BENCH_ARGS)
 
 bench-pairing: setup
 	$(BIN)/python bench/pairing.py

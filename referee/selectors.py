@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q, QuerySet, TextField, Value
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, TextField, Value
 from django.db.models.functions import Coalesce, Concat
 
 from scoring import games
-from scoring.models import DealDispute, Match
+from scoring.models import DealDispute, Match, Seat
 
 from . import rulebook
 from .games import parts_all, parts_of
@@ -470,6 +470,8 @@ def rulings_for_tournament(tournament_id: int) -> QuerySet[Ruling]:
         .select_related(
             "match", "match__table", "match__round", "violator", "referee", "overturned_by"
         )
+        # A match's result carries every deal: not read for a list of rulings.
+        .defer("match__result")
         .order_by("-created_at", "-id")
     )
 
@@ -482,11 +484,22 @@ def rulings_for_match(match_id: int) -> QuerySet[Ruling]:
     )
 
 
-def matches_to_rule(tournament_id: int) -> QuerySet[Match]:
-    """The tournament's matches for the referee's "rule on a deal" list, latest round first."""
+def matches_to_rule(tournament_id: int, query: str = "") -> QuerySet[Match]:
+    """The tournament's matches for the referee's "rule on a deal" list, latest round first;
+    with `query`, those of a player whose name contains it, or of that table number."""
+    matches = Match.objects.filter(tournament_id=tournament_id)
+    query = " ".join(str(query or "").split())[:80]
+    if query:
+        found = Q(
+            Exists(Seat.objects.filter(match=OuterRef("pk"), player__display_name__icontains=query))
+        )
+        if query.isascii() and query.isdigit() and len(query) < 6:
+            found |= Q(table__number=int(query))
+        matches = matches.filter(found)
     return (
-        Match.objects.filter(tournament_id=tournament_id)
-        .select_related("round", "table")
+        matches.select_related("round", "table")
+        # A match's result carries every deal: not read for the list.
+        .defer("result", "conventions")
         .prefetch_related("seats__player")
         .order_by("-round__number", "table__number", "id")
     )

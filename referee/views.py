@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
@@ -25,6 +26,9 @@ from . import forms, selectors, services
 from .games import parts_all, parts_of, tool_page_get
 from .models import Ruling
 from .toolbase import ToolError, tool_lang
+
+# The rulings page's "rule on a deal" list: matches a page.
+MATCHES_PER_PAGE = 50
 
 
 def _lang() -> str:
@@ -314,6 +318,16 @@ def tournament_rulings(request: HttpRequest, tournament_id: int) -> HttpResponse
             ruling.overturned_by.get_username() if shows_users and ruling.overturned_by else ""
         )
     is_staff = perms.is_staff_of(request.user, tournament)
+    # Where a referee called to a table starts: the tournament's matches, latest first, a
+    # page at a time (a 3,000-player field has 4,500), or those of a player or a table found.
+    query = " ".join(request.GET.get("q", "").split())[:80]
+    matches = (
+        Paginator(selectors.matches_to_rule(tournament.pk, query), MATCHES_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+        if is_staff
+        else None
+    )
     context = {
         "tournament": tournament,
         "rulings": rulings,
@@ -321,8 +335,8 @@ def tournament_rulings(request: HttpRequest, tournament_id: int) -> HttpResponse
         "disputes": selectors.disputes_open(tournament.pk) if is_staff else [],
         "can_overturn": perms.is_organiser(request.user, tournament),
         "overturn_form": forms.OverturnForm(),
-        # Where a referee called to a table starts: the tournament's matches, latest first.
-        "matches": selectors.matches_to_rule(tournament.pk) if is_staff else [],
+        "matches": matches,
+        "query": query,
     }
     return render(request, "referee/rulings.html", context)
 

@@ -32,6 +32,17 @@ def test_yo_counts_as_ye_and_case_comes_second() -> None:
     assert collation_key("анна") < collation_key("Борис") < collation_key("вера")
 
 
+def test_a_list_sorted_again_keeps_the_same_order_as_the_keys_give() -> None:
+    """The keys kept between requests sort as the collation's own keys do, a name that is
+    another's beginning first, whatever the case or the alphabet."""
+    names = ["Ян", "Яна", "ян", "Ёлка", "Елена", "Ї", "І", "Zoe", "zoe", "Zoë", "", "Анна 10"]
+    names += ["Анна 2", "Анна", "Ґ", "Г", "Олег Бондар", "Олег Бондаренко", "Олег"]
+    by_keys = sorted(names, key=collation_key)
+    assert sorted_by_name(names) == by_keys
+    assert sorted_by_name(reversed(names)) == sorted(reversed(names), key=collation_key)
+    assert sorted_by_name(names) == by_keys  # the second time, from the kept keys
+
+
 @pytest.mark.django_db
 def test_the_reports_page_offers_the_players_in_that_order() -> None:
     tournament = TournamentFactory()

@@ -217,3 +217,43 @@ def test_the_referee_finds_the_matches_to_rule_on_the_rulings_page(client, eveni
     assert rule_link not in client.get(page).content.decode()  # the public sees no such list
     client.force_login(evening["referee"])
     assert rule_link in client.get(page).content.decode()
+
+
+def test_the_matches_to_rule_come_a_page_at_a_time_and_by_a_player_or_table(
+    client, evening, monkeypatch
+):
+    """A 3,000-player field has 4,500 matches: the referee's list shows a page of them, the
+    latest round first, and finds a player's or a table's match."""
+    from referee import views
+    from tests.factories import PlayerFactory, TableFactory, make_match
+
+    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    first_round = evening["match"].round
+    evening["match"].table.number = 1
+    evening["match"].table.save()
+    tournament = evening["tournament"]
+    others = [
+        make_match(
+            table=TableFactory(round=first_round, number=k + 2),
+            players=[
+                PlayerFactory(club=tournament.club, display_name=f"Оксана Суддівська {k}"),
+                PlayerFactory(club=tournament.club),
+            ],
+        )
+        for k in range(3)
+    ]
+    page = f"/referee/tournaments/{tournament.pk}/rulings/"
+    client.force_login(evening["referee"])
+
+    def rule_links(url: str, **params: str) -> set[int]:
+        html = client.get(url, params).content.decode()
+        shown = [evening["match"], *others]
+        return {m.pk for m in shown if f"/referee/matches/{m.pk}/rule/" in html}
+
+    assert rule_links(page) == {evening["match"].pk, others[0].pk}
+    assert rule_links(page + "?page=2") == {others[1].pk, others[2].pk}
+    assert "?page=2" in client.get(page).content.decode()
+    assert rule_links(page, q="Оксана Суддівська 2") == {others[2].pk}
+    assert rule_links(page, q="3") == {others[1].pk}  # table 3
+    nobody = client.get(page + "?q=nobody").content.decode()
+    assert "No match of that player or table." in nobody

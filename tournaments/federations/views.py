@@ -58,13 +58,15 @@ def _page(
     )
     tournaments = page.get_page(request.GET.get("page"))
     clubs = list(selectors.federation_clubs(federation))
+    # The clubs the reader organises, in one query (not one a club: 120 clubs, 120 queries).
+    organised = set(perms.clubs_organised(request.user).values_list("pk", flat=True))
     return render(
         request,
         "tournaments/federations/page.html",
         {
             "federation": federation,
             "clubs": clubs,
-            "managed": {c.pk for c in clubs if perms.can_manage_club(request.user, c)},
+            "managed": {c.pk for c in clubs if c.pk in organised},
             "tournaments": tournaments,
             "games": games.games_all(),
             "organiser": organiser,
