@@ -137,15 +137,20 @@ def live_generation_renew(*, tournament_id: int) -> None:
         transaction.on_commit(lambda: _generation_renew(tournament_id))
 
 
-def _fragment_key(tournament_id: str, request: HttpRequest) -> str:
-    return KEPT_KEY + digest((tournament_id, request.path, live_params(request), get_language()))
+def _fragment_key(request: HttpRequest) -> str:
+    # The path names the tournament; plain (it has digits and slashes only) unless the query
+    # has parameters the fragment reads.
+    params = live_params(request) if request.META.get("QUERY_STRING") else None
+    if params:
+        return KEPT_KEY + digest((request.path, params, get_language()))
+    return f"{KEPT_KEY}{get_language()}:{request.path}"
 
 
 # --- The middleware -------------------------------------------------------------------------
 
 # The headers the stack gives a fast 304 (`LiveFastPathMiddleware._not_modified`), by
 # language, scheme and path.
-_HEADERS_KEPT: dict[tuple[str, bool, str], list[tuple[str, str]]] = {}
+_HEADERS_KEPT: dict[tuple[str, bool, str], dict[str, tuple[str, str]]] = {}
 
 
 @receiver(setting_changed)
@@ -211,7 +216,7 @@ class LiveFastPathMiddleware:
         self.csrf.process_request(request)
         if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
             return None
-        key = _fragment_key(tournament_id, request)
+        key = _fragment_key(request)
         generation_key = GENERATION_KEY + tournament_id
         values = cache.get_many([generation_key, key])
         generation = values.get(generation_key)
@@ -249,11 +254,15 @@ class LiveFastPathMiddleware:
             response = self.locale.process_response(request, response)
             response = self.csp.process_response(request, response)
             response = self.security.process_response(request, response)
-            headers = [(k, v) for k, v in response.items() if k.lower() != "etag"]
+            # As checked and stored by Django's ResponseHeaders (its `_store`: lower-case
+            # name -> (name, value)), copied into each answer at once rather than checked
+            # again header by header (a fifth of the fast path's CPU).
+            headers = {k: v for k, v in response.headers._store.items() if k != "etag"}
             if len(_HEADERS_KEPT) >= 4096:
                 _HEADERS_KEPT.clear()
             _HEADERS_KEPT[shape] = headers
-        answer = HttpResponseNotModified(headers=headers)
+        answer = HttpResponseNotModified()
+        answer.headers._store.update(headers)
         answer["ETag"] = etag
         last_modified = last_modified_of(seen)
         if last_modified is not None:
