@@ -205,11 +205,17 @@ _etag_matches = etag_matches
 _not_modified = not_modified
 
 
-def _first_seen(digest: str) -> float | None:
+def _first_seen(digest: str, *, also: str | None = None) -> tuple[float | None, Any]:
     """When this process's cache first saw the version (the answer's Last-Modified, once a
-    second old: `fast.last_modified_of`)."""
-    first = cache.get_or_set("live:seen:" + digest, time.time(), timeout=_cache_seconds() * 10)
-    return first if isinstance(first, int | float) else None
+    second old: `fast.last_modified_of`), and the value of the key `also` read with it, in
+    the same round trip (None when absent)."""
+    key = "live:seen:" + digest
+    found = cache.get_many([key, also] if also else [key])
+    first = found.get(key)
+    if first is None:
+        now = time.time()
+        first = now if cache.add(key, now, timeout=_cache_seconds() * 10) else cache.get(key)
+    return (first if isinstance(first, int | float) else None), found.get(also) if also else None
 
 
 def _not_modified_since(request: HttpRequest, last_modified: int | None) -> bool:
@@ -252,19 +258,19 @@ def live_answer(
     # A page has the visitor's CSRF token in it: their copy is valid while their cookie is.
     csrf_cookie = "" if fragment else request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     etag = _quoted(_digest((digest, csrf_cookie)) if csrf_cookie else digest)
-    seen = _first_seen(digest)
+    # A visitor with messages waiting (kept in a cookie or the session) gets them on a page.
+    storable = anonymous and (
+        fragment or not ({"messages", settings.SESSION_COOKIE_NAME} & set(request.COOKIES))
+    )
+    key = "live:answer:" + digest
+    # The stored answer is read with the version's first sight (one round trip).
+    seen, stored = _first_seen(digest, also=key if storable else None)
     last_modified = last_modified_of(seen)
     cache_control = "no-cache" if anonymous else "private, no-cache"
     if (fragment or csrf_cookie) and (
         _etag_matches(request, etag) or _not_modified_since(request, last_modified)
     ):
         return _finish(_not_modified(etag, last_modified, cache_control), fragment, anonymous, seen)
-    # A visitor with messages waiting (kept in a cookie or the session) gets them on a page.
-    storable = anonymous and (
-        fragment or not ({"messages", settings.SESSION_COOKIE_NAME} & set(request.COOKIES))
-    )
-    key = "live:answer:" + digest
-    stored = cache.get(key) if storable else None
     if isinstance(stored, tuple) and len(stored) == 2:
         content, content_type = stored
         response = HttpResponse(content, content_type=content_type)

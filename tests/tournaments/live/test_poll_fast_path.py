@@ -12,6 +12,7 @@ from django.test import Client
 from scoring.models import Match
 from tests.tournaments.live.test_live_cache import HTMX, post_deal
 from tournaments.events.models import Round
+from tournaments.live import fast
 from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
@@ -193,13 +194,15 @@ def test_a_host_not_allowed_is_refused_as_without_the_fast_path(client, tourname
     assert refused.status_code == 400
 
 
-def test_without_the_cache_the_view_answers(client, tournament, match, monkeypatch):
+def test_when_the_fast_paths_read_fails_the_view_answers(client, tournament, match, monkeypatch):
     url = f"/tournaments/{tournament.pk}/"
     etag = _first_etag(client, url)
 
-    def away(*args, **kwargs):
-        raise ConnectionError("the cache is away")
+    class Away:
+        def __getattr__(self, name):
+            raise ConnectionError("the cache is away")
 
-    monkeypatch.setattr(cache, "get_many", away)
+    monkeypatch.setattr(fast, "cache", Away())
     answer = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert answer.status_code == 304 and answer["ETag"] == etag
+    assert answer.wsgi_request.resolver_match is not None  # the view's answer
