@@ -12,7 +12,8 @@ it from the cache instead, as soon as the request comes in:
   (`live_version_bump`), any write of one of its matches (`scoring.signals.match_written`: a
   deal, a correction, a table closed), the tournament deleted. It is made anew at once and
   again after the commit: a request that reads it between the two stores nothing that
-  outlives the commit.
+  outlives the commit. A tournament without one gets its first when an answer of it is
+  first kept (never for a request alone: an unknown id leaves nothing in the cache).
 - when the view answers an anonymous visitor's fragment (200 or 304, `live_public`), the
   middleware keeps, under the fragment's URL, parameters and language, the generation it read
   *before* the view read anything, with the answer's ETag: a change committed after that read
@@ -219,23 +220,18 @@ class LiveFastPathMiddleware:
         key = _fragment_key(request)
         generation_key = GENERATION_KEY + tournament_id
         values = cache.get_many([generation_key, key])
+        # None: no generation yet (made when an answer is kept, not by any request).
         generation = values.get(generation_key)
-        if generation is None:
-            made = uuid.uuid4().hex
-            generation = (
-                made if cache.add(generation_key, made, GENERATION_SECONDS) else None
-            ) or cache.get(generation_key)
-            if generation is None:
-                return None
         kept = values.get(key)
         if (
-            isinstance(kept, tuple)
+            generation is not None
+            and isinstance(kept, tuple)
             and len(kept) == 3
             and kept[0] == generation
             and etag_matches(request, kept[1])
         ):
             return self._not_modified(request, kept[1], kept[2])
-        request._live_fast = (key, generation, kept)  # type: ignore[attr-defined]
+        request._live_fast = (key, generation_key, generation, kept)  # type: ignore[attr-defined]
         return None
 
     def _not_modified(self, request: HttpRequest, etag: str, seen: Any) -> HttpResponse:
@@ -269,14 +265,16 @@ class LiveFastPathMiddleware:
             answer["Last-Modified"] = http_date(last_modified)
         return answer
 
-    def _keep(self, kept: tuple[str, str, Any], response: HttpResponse) -> None:
-        key, generation, before = kept
+    def _keep(self, kept: tuple[str, str, Any, Any], response: HttpResponse) -> None:
+        """Keep the view's ETag under the generation read before the view (see the module's
+        docstring). Without one then, a generation is made now only if none came meanwhile:
+        one that came was made by a change the view may not have seen."""
+        key, generation_key, generation, before = kept
         etag = response.get("ETag")
         seen = getattr(response, "live_seen", None)
         if response.status_code not in (200, 304) or not etag:
             return
-        entry = (generation, etag, seen)
-        if entry == before:
+        if generation is not None and before == (generation, etag, seen):
             return
         # Kept no longer than the view keeps the version's first sight (its Last-Modified).
         seconds = int(getattr(settings, "LIVE_CACHE_SECONDS", 60))
@@ -285,6 +283,11 @@ class LiveFastPathMiddleware:
         if seconds <= 0:
             return
         try:
-            cache.set(key, entry, seconds)
+            if generation is None:
+                made = uuid.uuid4().hex
+                if not cache.add(generation_key, made, GENERATION_SECONDS):
+                    return
+                generation = made
+            cache.set(key, (generation, etag, seen), seconds)
         except Exception:
             log.debug("live: a fragment's ETag was not kept", exc_info=True)

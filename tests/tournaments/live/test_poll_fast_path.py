@@ -186,6 +186,13 @@ def test_a_page_a_visitor_with_messages_or_a_post_never_takes_the_fast_path(
     assert with_messages.wsgi_request.__dict__.get("resolver_match") is not None  # the view's
 
 
+def test_polls_of_a_tournament_that_does_not_exist_leave_nothing_in_the_cache(client, tournament):
+    for number in range(tournament.pk + 1, tournament.pk + 20):
+        answer = client.get(f"/tournaments/{number}/", HTTP_IF_NONE_MATCH='"x"', **HTMX)
+        assert answer.status_code == 404
+        assert cache.get(f"{fast.GENERATION_KEY}{number}") is None
+
+
 def test_a_host_not_allowed_is_refused_as_without_the_fast_path(client, tournament, match):
     url = f"/tournaments/{tournament.pk}/"
     etag = _first_etag(client, url)
@@ -206,3 +213,32 @@ def test_when_the_fast_paths_read_fails_the_view_answers(client, tournament, mat
     answer = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert answer.status_code == 304 and answer["ETag"] == etag
     assert answer.wsgi_request.resolver_match is not None  # the view's answer
+
+
+def test_a_deal_committed_while_the_view_renders_is_never_hidden_by_a_304(
+    client, tournament, match, organiser, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The ETag kept is the view's, under the generation read before the view read the
+    tables: a deal that lands between the view's reads and the keeping makes the next poll
+    a 200."""
+    from tournaments.live import views
+
+    url = f"/tournaments/{tournament.pk}/rounds/1/"
+    real = views.live_answer
+    landed = []
+
+    def deal_lands_meanwhile(request, **kwargs):
+        # The view has read the tables' versions (kwargs["version"]); now a deal commits.
+        if not landed:
+            landed.append(True)
+            post_deal(match, organiser, django_capture_on_commit_callbacks)
+        return real(request, **kwargs)
+
+    monkeypatch.setattr(views, "live_answer", deal_lands_meanwhile)
+    first = client.get(url, **HTMX)
+    assert first.status_code == 200 and landed
+    monkeypatch.setattr(views, "live_answer", real)
+    # Its ETag names the versions read before the deal: the next poll is the view's 200.
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX)
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert "1 deal" in after.content.decode()
