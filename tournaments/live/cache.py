@@ -263,13 +263,14 @@ def live_answer(
         fragment or not ({"messages", settings.SESSION_COOKIE_NAME} & set(request.COOKIES))
     )
     key = "live:answer:" + digest
-    # The stored answer is read with the version's first sight (one round trip).
-    seen, stored = _first_seen(digest, also=key if storable else None)
+    validated = bool(fragment or csrf_cookie)
+    matches = validated and _etag_matches(request, etag)
+    # The stored answer is read with the version's first sight (one round trip), unless the
+    # answer is a 304 anyway.
+    seen, stored = _first_seen(digest, also=key if storable and not matches else None)
     last_modified = last_modified_of(seen)
     cache_control = "no-cache" if anonymous else "private, no-cache"
-    if (fragment or csrf_cookie) and (
-        _etag_matches(request, etag) or _not_modified_since(request, last_modified)
-    ):
+    if matches or (validated and _not_modified_since(request, last_modified)):
         return _finish(_not_modified(etag, last_modified, cache_control), fragment, anonymous, seen)
     if isinstance(stored, tuple) and len(stored) == 2:
         content, content_type = stored
