@@ -62,6 +62,8 @@ log = logging.getLogger("deberc.live")
 FRAGMENT_PATH = re.compile(r"/tournaments/([0-9]{1,18})/(?:standings/|screen/|rounds/[0-9]{1,9}/)?")
 # The query parameters the live pages read (page of the standings or tables, a name search).
 LIVE_PARAMS = ("page", "q")
+# A query of a page number alone (a round's tables, the standings).
+PAGE_QUERY = re.compile(r"page=[0-9]{1,6}")
 GENERATION_KEY = "live:gen:"
 KEPT_KEY = "live:fast:"
 # A generation outlives any kept ETag; one lost is made anew (never a value seen before).
@@ -139,12 +141,13 @@ def live_generation_renew(*, tournament_id: int) -> None:
 
 
 def _fragment_key(request: HttpRequest) -> str:
-    # The path names the tournament; plain (it has digits and slashes only) unless the query
-    # has parameters the fragment reads.
-    params = live_params(request) if request.META.get("QUERY_STRING") else None
-    if params:
-        return KEPT_KEY + digest((request.path, params, get_language()))
-    return f"{KEPT_KEY}{get_language()}:{request.path}"
+    # The path names the tournament; plain (it has digits and slashes only) with a page
+    # number as its query (the round's tables poll `?page=1`), else with the parameters the
+    # fragment reads.
+    query = request.META.get("QUERY_STRING", "")
+    if not query or PAGE_QUERY.fullmatch(query):
+        return f"{KEPT_KEY}{get_language()}:{request.path}?{query}"
+    return KEPT_KEY + digest((request.path, live_params(request), get_language()))
 
 
 # --- The middleware -------------------------------------------------------------------------
@@ -210,7 +213,6 @@ class LiveFastPathMiddleware:
         # leaves the request to it.
         if self.security.process_request(request) is not None:
             return None
-        self.csp.process_request(request)
         self.locale.process_request(request)
         if self.common.process_request(request) is not None:
             return None
@@ -242,6 +244,7 @@ class LiveFastPathMiddleware:
         shape = (get_language(), request.is_secure(), request.path_info)
         headers = _HEADERS_KEPT.get(shape)
         if headers is None:
+            self.csp.process_request(request)  # its nonce, asked for by nothing here
             response: Any = not_modified(etag, None, "no-cache")
             # Innermost first, as the stack runs them.
             response = self.xframe.process_response(request, response)
