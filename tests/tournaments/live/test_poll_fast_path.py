@@ -242,3 +242,23 @@ def test_a_deal_committed_while_the_view_renders_is_never_hidden_by_a_304(
     after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX)
     assert after.status_code == 200 and after["ETag"] != first["ETag"]
     assert "1 deal" in after.content.decode()
+
+
+def test_the_fast_304_says_last_modified_as_the_view_does(
+    client, tournament, match, monkeypatch, django_assert_num_queries
+):
+    import time
+
+    url = f"/tournaments/{tournament.pk}/standings/"
+    etag = _first_etag(client, url)
+    later = time.time() + 5
+    monkeypatch.setattr(time, "time", lambda: later)
+    # Nothing changed, but the kept ETag is of an older generation: the view answers.
+    fast.live_generation_renew(tournament_id=tournament.pk)
+    slow = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    with django_assert_num_queries(0):
+        quick = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert slow.status_code == quick.status_code == 304
+    assert slow.wsgi_request.resolver_match is not None
+    assert "Last-Modified" in quick
+    assert _headers(quick) == _headers(slow)
