@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient, RedisSerializer
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -27,8 +28,19 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 _CONNECTION_FAILED = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
+class RedisValues(RedisSerializer):
+    """Django's serializer (integers as digits, anything else pickled) read without raising
+    and catching an error for each pickled value (Django tries `int()` first)."""
+
+    def loads(self, data: Any) -> Any:
+        if data[:1] == b"\x80":  # a pickle's first byte (protocol 2 and later)
+            return pickle.loads(data)
+        return super().loads(data)
+
+
 class KeptClientRedisCacheClient(RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("serializer", RedisValues)
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
         self._own: Any = None
