@@ -302,6 +302,7 @@ def _finish(
     # and the fast path (tournaments.live.fast) keeps its ETag with the version's first sight.
     # Marks of our own on the response, for the middlewares (not HttpResponse fields).
     response.live_public = fragment and anonymous  # type: ignore[attr-defined]
+    response.live_keep = fragment and anonymous  # type: ignore[attr-defined]
     response.live_seen = seen  # type: ignore[attr-defined]
     return response
 
@@ -323,6 +324,9 @@ def version_answer(
         if response.status_code == 200:
             response["ETag"] = etag
     response["Cache-Control"] = cache_control
+    # An anonymous reader's ETag may answer the next polls before the view (live.fast).
+    response.live_keep = who is None  # type: ignore[attr-defined]
+    response.live_seen = None  # type: ignore[attr-defined]
     return response
 
 

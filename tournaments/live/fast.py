@@ -14,20 +14,27 @@ it from the cache instead, as soon as the request comes in:
   again after the commit: a request that reads it between the two stores nothing that
   outlives the commit. A tournament without one gets its first when an answer of it is
   first kept (never for a request alone: an unknown id leaves nothing in the cache).
-- when the view answers an anonymous visitor's fragment (200 or 304, `live_public`), the
+- when the view answers an anonymous visitor's fragment (200 or 304, `live_keep`), the
   middleware keeps, under the fragment's URL, parameters and language, the generation it read
   *before* the view read anything, with the answer's ETag: a change committed after that read
   makes a new generation, so the kept ETag is only ever the one of what the view saw.
 - a poll whose generation and kept ETag match its `If-None-Match` gets its 304 at once, with
-  the headers the whole stack would give it (the same middlewares' own steps run on it).
+  the headers the view's own 304 had on its way out of the whole stack (kept from the first
+  one the view gave in the request's shape: language, scheme, path, and for the API the
+  `Accept` it negotiates; no fast 304 in a shape the view has not answered 304 itself).
 
-Only what an anonymous visitor's fragment is may be answered so: the fast path never fires
-for a request with a session cookie or messages waiting (a signed-in user, a table card's
-session: their answers are the view's to give), for a page (it carries the CSRF token), for
-anything but GET, nor when the stack would answer otherwise (the HTTPS redirect, a host not
-allowed, a CSRF cookie to renew). A fragment is kept only after the view showed it to an
-anonymous visitor, so only a published tournament's; unpublishing or deleting it makes a new
-generation. Whatever goes wrong with the cache, the request takes the view's way.
+The standings' API (`/api/v1/tournaments/<id>/standings/`) answers by the tournament's counter
+too (`cache.version_answer`): an anonymous reader's poll of it (no credentials) is answered
+the same way.
+
+Only what an anonymous visitor is shown may be answered so: the fast path never fires for a
+request with a session cookie, credentials or messages waiting (a signed-in user, a token, a
+table card's session: their answers are the view's to give), for a page (it carries the
+CSRF token), for anything but GET, nor when the stack would answer otherwise (the HTTPS
+redirect, a host not allowed, a CSRF cookie to renew). An ETag is kept only after the view
+showed its answer to an anonymous visitor (`live_keep`), so only a published tournament's;
+unpublishing or deleting it makes a new generation. Whatever goes wrong with the cache, the
+request takes the view's way.
 """
 
 from __future__ import annotations
@@ -46,20 +53,19 @@ from django.core.signals import setting_changed
 from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.common import CommonMiddleware
 from django.middleware.csrf import CsrfViewMiddleware
 from django.middleware.locale import LocaleMiddleware
 from django.middleware.security import SecurityMiddleware
 from django.utils.http import http_date, parse_etags
-from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 
 log = logging.getLogger("deberc.live")
 
 # The live fragments' URLs (tournaments.live.urls): the overview, the standings, a round's
-# tables, the big screen.
+# tables, the big screen; and the standings' API, which answers by the same counter.
 FRAGMENT_PATH = re.compile(r"/tournaments/([0-9]{1,18})/(?:standings/|screen/|rounds/[0-9]{1,9}/)?")
+API_PATH = re.compile(r"/api/v1/tournaments/([0-9]{1,18})/standings/")
 # The query parameters the live pages read (page of the standings or tables, a name search).
 LIVE_PARAMS = ("page", "q")
 # A query of a page number alone (a round's tables, the standings).
@@ -68,8 +74,6 @@ GENERATION_KEY = "live:gen:"
 KEPT_KEY = "live:fast:"
 # A generation outlives any kept ETag; one lost is made anew (never a value seen before).
 GENERATION_SECONDS = 7 * 24 * 3600
-# The middleware the site uses for its Content-Security-Policy (config.security).
-CSP_MIDDLEWARE = "config.security.ContentSecurityPolicyMiddleware"
 
 
 def quoted(text: str) -> str:
@@ -152,9 +156,12 @@ def _fragment_key(request: HttpRequest) -> str:
 
 # --- The middleware -------------------------------------------------------------------------
 
-# The headers the stack gives a fast 304 (`LiveFastPathMiddleware._not_modified`), by
-# language, scheme and path.
-_HEADERS_KEPT: dict[tuple[str, bool, str], dict[str, tuple[str, str]]] = {}
+# The headers of the view's own 304 (with what every middleware added on its way out) by
+# the request's shape (`_shape`): ETag and Last-Modified aside, a 304's headers depend on
+# nothing else. A fast 304 is given only in a shape the view has answered so, and with its
+# headers: the Vary, Cache-Control and security headers are the stack's, whatever it adds.
+_HEADERS_KEPT: dict[tuple[Any, ...], dict[str, tuple[str, str]]] = {}
+_PER_ANSWER = frozenset({"etag", "last-modified"})
 
 
 @receiver(setting_changed)
@@ -162,10 +169,17 @@ def _settings_changed(**_: Any) -> None:
     _HEADERS_KEPT.clear()
 
 
+def _shape(request: HttpRequest, api: bool) -> tuple[Any, ...]:
+    # The API's content negotiation reads Accept (a 406 for what it cannot give).
+    accept = request.META.get("HTTP_ACCEPT") if api else None
+    return (api, get_language(), request.is_secure(), request.path_info, accept)
+
+
 class LiveFastPathMiddleware:
     """An anonymous visitor's live poll answered 304 from one cache read (see the module's
     docstring). Early in MIDDLEWARE (after the health checks and the request log); the
-    steps of the middlewares it stands before that a 304 goes through run here on its own."""
+    decisions of the middlewares it stands before (the HTTPS redirect, the host, the CSRF
+    cookie, the language) are made here by their own steps first."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -174,23 +188,24 @@ class LiveFastPathMiddleware:
             raise AssertionError("the fast path calls only the middlewares' steps")
 
         self.security = SecurityMiddleware(nothing)
-        self.csp = import_string(CSP_MIDDLEWARE)(nothing)
         self.locale = LocaleMiddleware(nothing)
         self.common = CommonMiddleware(nothing)
         self.csrf = CsrfViewMiddleware(nothing)
-        self.xframe = XFrameOptionsMiddleware(nothing)
         self.blocking_cookies = frozenset({settings.SESSION_COOKIE_NAME, "messages"})
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        found = (
-            FRAGMENT_PATH.fullmatch(request.path_info)
-            if request.method == "GET" and request.META.get("HTTP_HX_REQUEST") == "true"
-            else None
-        )
-        if found is None or "HTTP_AUTHORIZATION" in request.META:
+        found = None
+        api = False
+        if request.method == "GET" and "HTTP_AUTHORIZATION" not in request.META:
+            if request.META.get("HTTP_HX_REQUEST") == "true":
+                found = FRAGMENT_PATH.fullmatch(request.path_info)
+            if found is None:
+                found = API_PATH.fullmatch(request.path_info)
+                api = found is not None
+        if found is None:
             return self.get_response(request)
         try:
-            answer = self._answer(request, found.group(1))
+            answer = self._answer(request, found.group(1), api)
         except Exception:
             # A host not allowed, the cache away...: the stack's way answers as it always does.
             log.debug("live: the fast path stood aside", exc_info=True)
@@ -199,18 +214,18 @@ class LiveFastPathMiddleware:
             return answer
         response = self.get_response(request)
         kept = request.__dict__.pop("_live_fast", None)
-        if kept is not None and getattr(response, "live_public", False):
+        if kept is not None and getattr(response, "live_keep", False):
             self._keep(kept, response)
         return response
 
-    def _answer(self, request: HttpRequest, tournament_id: str) -> HttpResponse | None:
+    def _answer(self, request: HttpRequest, tournament_id: str, api: bool) -> HttpResponse | None:
         """The 304 when the kept ETag is the one asked about; else None, with what the view's
         answer is to be kept under (`request._live_fast`) when it may be."""
         if not self.blocking_cookies.isdisjoint(request.COOKIES):
             return None
-        # What the stack does before the view, in its order; whatever would answer otherwise
-        # (the HTTPS redirect, a slash to add) or write a cookie (a CSRF cookie to renew)
-        # leaves the request to it.
+        # What the stack decides before the view, in its order; whatever would answer
+        # otherwise (the HTTPS redirect, a slash to add) or write a cookie (a CSRF cookie to
+        # renew) leaves the request to it.
         if self.security.process_request(request) is not None:
             return None
         self.locale.process_request(request)
@@ -221,62 +236,49 @@ class LiveFastPathMiddleware:
             return None
         key = _fragment_key(request)
         generation_key = GENERATION_KEY + tournament_id
+        shape = _shape(request, api)
         values = cache.get_many([generation_key, key])
         # None: no generation yet (made when an answer is kept, not by any request).
         generation = values.get(generation_key)
         kept = values.get(key)
+        headers = _HEADERS_KEPT.get(shape)
         if (
-            generation is not None
+            headers is not None
+            and generation is not None
             and isinstance(kept, tuple)
             and len(kept) == 3
             and kept[0] == generation
             and etag_matches(request, kept[1])
         ):
-            return self._not_modified(request, kept[1], kept[2])
-        request._live_fast = (key, generation_key, generation, kept)  # type: ignore[attr-defined]
+            answer = HttpResponseNotModified()
+            # As Django's ResponseHeaders checked and stored them (its `_store`: lower-case
+            # name -> (name, value)) in the view's 304: copied at once rather than checked
+            # again one by one (a fifth of the fast path's CPU).
+            answer.headers._store.update(headers)
+            answer["ETag"] = kept[1]
+            last_modified = last_modified_of(kept[2])
+            if last_modified is not None:
+                answer["Last-Modified"] = http_date(last_modified)
+            return answer
+        request._live_fast = (key, generation_key, generation, kept, shape)  # type: ignore[attr-defined]
         return None
 
-    def _not_modified(self, request: HttpRequest, etag: str, seen: Any) -> HttpResponse:
-        """The view's 304 to an anonymous visitor (cache.live_answer) with the headers the
-        middlewares add on its way out. Those depend on the language, the scheme and the
-        path only (not on the ETag): made by the middlewares' own steps once for each and
-        kept (until a setting changes)."""
-        shape = (get_language(), request.is_secure(), request.path_info)
-        headers = _HEADERS_KEPT.get(shape)
-        if headers is None:
-            self.csp.process_request(request)  # its nonce, asked for by nothing here
-            response: Any = not_modified(etag, None, "no-cache")
-            # Innermost first, as the stack runs them.
-            response = self.xframe.process_response(request, response)
-            response = self.csrf.process_response(request, response)
-            response = self.common.process_response(request, response)
-            response = self.locale.process_response(request, response)
-            response = self.csp.process_response(request, response)
-            response = self.security.process_response(request, response)
-            # As checked and stored by Django's ResponseHeaders (its `_store`: lower-case
-            # name -> (name, value)), copied into each answer at once rather than checked
-            # again header by header (a fifth of the fast path's CPU).
-            headers = {k: v for k, v in response.headers._store.items() if k != "etag"}
-            if len(_HEADERS_KEPT) >= 4096:
-                _HEADERS_KEPT.clear()
-            _HEADERS_KEPT[shape] = headers
-        answer = HttpResponseNotModified()
-        answer.headers._store.update(headers)
-        answer["ETag"] = etag
-        last_modified = last_modified_of(seen)
-        if last_modified is not None:
-            answer["Last-Modified"] = http_date(last_modified)
-        return answer
-
-    def _keep(self, kept: tuple[str, str, Any, Any], response: HttpResponse) -> None:
+    def _keep(self, kept: tuple[str, str, Any, Any, Any], response: HttpResponse) -> None:
         """Keep the view's ETag under the generation read before the view (see the module's
-        docstring). Without one then, a generation is made now only if none came meanwhile:
-        one that came was made by a change the view may not have seen."""
-        key, generation_key, generation, before = kept
+        docstring), and a 304's headers for its shape. Without a generation then, one is
+        made now only if none came meanwhile: one that came was made by a change the view
+        may not have seen."""
+        key, generation_key, generation, before, shape = kept
         etag = response.get("ETag")
         seen = getattr(response, "live_seen", None)
         if response.status_code not in (200, 304) or not etag:
             return
+        if response.status_code == 304 and not response.cookies:
+            if len(_HEADERS_KEPT) >= 4096:
+                _HEADERS_KEPT.clear()
+            _HEADERS_KEPT[shape] = {
+                k: v for k, v in response.headers._store.items() if k not in _PER_ANSWER
+            }
         if generation is not None and before == (generation, etag, seen):
             return
         # Kept no longer than the view keeps the version's first sight (its Last-Modified).

@@ -262,3 +262,54 @@ def test_the_fast_304_says_last_modified_as_the_view_does(
     assert slow.wsgi_request.resolver_match is not None
     assert "Last-Modified" in quick
     assert _headers(quick) == _headers(slow)
+
+
+# --- The standings' API -------------------------------------------------------------------
+
+
+def test_an_anonymous_readers_standings_poll_gets_its_304_with_no_query(
+    client, tournament, match, django_assert_num_queries
+):
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    first = client.get(url)
+    assert first.status_code == 200
+    slow = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert slow.status_code == 304 and slow.wsgi_request.resolver_match is not None
+    with django_assert_num_queries(0):
+        fast = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fast.status_code == 304
+    assert _headers(fast) == _headers(slow)
+    # The standings refreshed: the view's 200 with the new rows.
+    tournament.name = "Зимовий кубок"
+    tournament.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_a_token_or_another_accept_is_answered_by_the_view(client, tournament, match, organiser):
+    from rest_framework.authtoken.models import Token
+
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304  # the fast one
+    token = Token.objects.create(user=organiser)
+    signed = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_AUTHORIZATION=f"Token {token.key}")
+    # The organiser's answer is their own (their scope in its ETag), never the anonymous 304.
+    assert signed.status_code == 200 and signed["ETag"] != etag
+    assert signed["Cache-Control"] == "private, no-cache"
+    # A type the API does not give is refused as ever, not answered 304.
+    xml = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT="application/xml")
+    assert xml.wsgi_request.resolver_match is not None
+    assert xml.status_code == client.get(url, HTTP_ACCEPT="application/xml").status_code
+
+
+def test_an_unpublished_tournaments_standings_are_not_answered_from_a_kept_etag(
+    client, tournament, match
+):
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    tournament.published = False
+    tournament.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 404
