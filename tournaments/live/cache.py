@@ -18,6 +18,9 @@ committed is never served after it: the next request reads the new version and m
   `Vary: Cookie` (the middleware takes off what the session middleware adds).
 - The read API (match document, leaderboard, rules) gets a strong ETag from its body and 304
   from the middleware; the standings API from the tournament's version, before any work.
+- An anonymous visitor's poll whose ETag is still current gets its 304 before the view, from
+  the cache alone (tournaments.live.fast): every change counted here, and every write of a
+  match, also renews the tournament's generation there.
 """
 
 from __future__ import annotations
@@ -45,7 +48,6 @@ from tournaments.clubs.models import Club, Player
 from tournaments.discipline.models import Card
 from tournaments.events.models import Entry, Round, RoundEvent, Table, Team, Tournament
 from tournaments.live.fast import (
-    LIVE_PARAMS,
     digest,
     etag_matches,
     last_modified_of,
@@ -61,8 +63,6 @@ from tournaments.live.models import LiveVersion
 CACHE_SECONDS = 60
 # What a stored page has where each visitor's CSRF token goes.
 CSRF_PLACEHOLDER = "live-csrf-placeholder-4b1d"
-# The query parameters the live pages read: LIVE_PARAMS (tournaments.live.fast).
-__all__ = ["LIVE_PARAMS", "live_answer", "live_version_bump", "version_answer"]
 # The read API's answers that get an ETag from their body (resolver names).
 API_ETAG_VIEWS = frozenset({"api-match", "api-leaderboard", "api-rules", "api-rule"})
 
@@ -198,6 +198,7 @@ def _byes_changed(sender: Any, instance: Any, action: str, **_: Any) -> None:
 # --- Answers ------------------------------------------------------------------------------
 
 
+# The answers' shared pieces live in tournaments.live.fast (the fast 304 makes the same).
 _quoted = quoted
 _params = live_params
 _digest = digest
