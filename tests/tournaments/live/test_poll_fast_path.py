@@ -171,7 +171,7 @@ def test_a_signed_in_viewer_is_answered_by_the_view_in_their_own_scope(
     assert answer["Cache-Control"] == "private, no-cache"
 
 
-def test_a_page_a_visitor_with_messages_or_a_post_never_takes_the_fast_path(
+def test_a_page_or_a_visitor_with_messages_waiting_never_takes_the_fast_path(
     client, tournament, match
 ):
     url = f"/tournaments/{tournament.pk}/"
