@@ -99,6 +99,9 @@ MIDDLEWARE = [
     # First: probes get their answer before the host check, the HTTPS redirect and the log.
     "config.health.HealthCheckMiddleware",
     "config.request_log.RequestLogMiddleware",
+    # An anonymous spectator's live poll answered 304 from one cache read, before the rest
+    # of the stack and the view (tournaments.live.fast; it runs their steps a 304 needs).
+    "tournaments.live.fast.LiveFastPathMiddleware",
     # Any 404 under /api/ in the API's JSON shape, DEBUG's HTML page included.
     "config.api_errors.ApiNotFoundMiddleware",
     "django.middleware.security.SecurityMiddleware",

@@ -58,14 +58,16 @@ class RedisSlidingWindow(SimpleRateThrottle):
             return True
         self.now = self.timer()
         key = store.make_and_validate_key(self.key)
-        client = store._cache.get_client(key, write=True)
         # Set by DRF's __init__ from the rate (not declared in its stubs).
         duration, limit = cast(Any, self).duration, cast(Any, self).num_requests
-        allowed, count, oldest = _sliding_window(client)(
-            keys=[key],
-            args=[repr(self.now), duration, limit, secrets.token_hex(8)],
-            client=client,
-        )
+        args = [repr(self.now), duration, limit, secrets.token_hex(8)]
+        run = getattr(store._cache, "script_run", None)
+        if run is not None:
+            # The site's cache (config.cache): on its thread's own connection.
+            allowed, count, oldest = run(SLIDING_WINDOW, [key], args)
+        else:
+            client = store._cache.get_client(key, write=True)
+            allowed, count, oldest = _sliding_window(client)(keys=[key], args=args, client=client)
         # What DRF's wait() reads: as many entries as requests in the window, the oldest last.
         self.history = [float(oldest)] * int(count)
         return bool(allowed)

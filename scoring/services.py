@@ -52,7 +52,12 @@ from .selectors import (
     seated_name,
     visible_match_snapshot,
 )
-from .signals import match_amended_send, match_change_is_quiet, match_changed_send
+from .signals import (
+    match_amended_send,
+    match_change_is_quiet,
+    match_changed_send,
+    match_written_send,
+)
 
 # The reason a confirmation is kept with in the deal's history (the history page words it).
 CONFIRMED = "confirmed"
@@ -186,6 +191,7 @@ def _apply_result(match: Match, result: dict[str, Any], names: Sequence[str]) ->
     was_finished = match.status == Match.Status.FINISHED
     _set_result(match, result, names)
     fastsql.save_match_result(match)
+    match_written_send(match=match)
     match_changed_send(match=match, was_finished=was_finished)
 
 
@@ -435,13 +441,17 @@ def _write_submission(
         quiet = match_change_is_quiet(match=match, was_finished=was_finished)
         if quiet and not connection.in_atomic_block:
             # The common case, a deal of a match in play: one statement, atomic by itself.
-            return write_at_once()
+            if not write_at_once():
+                return False
+            match_written_send(match=match)
+            return True
         # A deal that finishes (or reopens) the match: the tournament's tally joins the same
         # transaction. Inside a caller's transaction this is a savepoint, which keeps a unique
         # violation from spoiling the caller's work.
         with transaction.atomic():
             if not write_at_once():
                 return False
+            match_written_send(match=match)
             if not quiet:
                 match_changed_send(match=match, was_finished=was_finished)
         return True
@@ -452,6 +462,7 @@ def _write_submission(
         fastsql.insert_new_deal(deal, user_id)
         if answer is not None:
             fastsql.store_answer(user_id, match.pk, answer)
+        match_written_send(match=match)
         match_changed_send(match=match, was_finished=was_finished)
     return True
 

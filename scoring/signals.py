@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 match_changed = Signal()
 match_amended = Signal()
+# Every write of a match's score, quiet ones too (`match`), as soon as it is made: the live
+# pages above learn that what they showed of it is old (tournaments.live.fast).
+match_written = Signal()
 
 # What a `match_amended` says was done.
 AMENDMENTS = ("deal_corrected", "deal_withdrawn", "match_closed", "match_reopened")
@@ -39,6 +42,11 @@ def match_changed_send(*, match: Match, was_finished: bool | None) -> None:
     if match_change_is_quiet(match=match, was_finished=was_finished):
         return
     match_changed.send(sender=type(match), match=match, was_finished=was_finished)
+
+
+def match_written_send(*, match: Match) -> None:
+    """Announce any write of the match's result and version (see `match_written`)."""
+    match_written.send(sender=type(match), match=match)
 
 
 def match_amended_send(

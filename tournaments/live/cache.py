@@ -18,6 +18,9 @@ committed is never served after it: the next request reads the new version and m
   `Vary: Cookie` (the middleware takes off what the session middleware adds).
 - The read API (match document, leaderboard, rules) gets a strong ETag from its body and 304
   from the middleware; the standings API from the tournament's version, before any work.
+- An anonymous visitor's poll whose ETag is still current gets its 304 before the view, from
+  the cache alone (tournaments.live.fast): every change counted here, and every write of a
+  match, also renews the tournament's generation there.
 """
 
 from __future__ import annotations
@@ -33,16 +36,26 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
-from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 
 from scoring.models import Match, Seat
+from scoring.signals import match_written
 from tournaments.clubs.models import Club, Player
 from tournaments.discipline.models import Card
 from tournaments.events.models import Entry, Round, RoundEvent, Table, Team, Tournament
+from tournaments.live.fast import (
+    digest,
+    etag_matches,
+    last_modified_of,
+    live_generation_renew,
+    live_params,
+    not_modified,
+    quoted,
+)
 from tournaments.live.models import LiveVersion
 
 # A safety net: a stored answer expires this many seconds after it was stored, whatever the
@@ -50,8 +63,6 @@ from tournaments.live.models import LiveVersion
 CACHE_SECONDS = 60
 # What a stored page has where each visitor's CSRF token goes.
 CSRF_PLACEHOLDER = "live-csrf-placeholder-4b1d"
-# The query parameters the live pages read (page of the standings or tables, a name search).
-LIVE_PARAMS = ("page", "q")
 # The read API's answers that get an ETag from their body (resolver names).
 API_ETAG_VIEWS = frozenset({"api-match", "api-leaderboard", "api-rules", "api-rule"})
 
@@ -76,13 +87,14 @@ def live_version_bump(*, tournament_id: int, create: bool = True, roster: bool =
     counts: dict[str, Any] = {"version": F("version") + 1}
     if roster:
         counts["roster"] = F("roster") + 1
-    if LiveVersion.objects.filter(tournament_id=tournament_id).update(**counts):
-        return
-    if create:
+    if not LiveVersion.objects.filter(tournament_id=tournament_id).update(**counts) and create:
         LiveVersion.objects.bulk_create(
             [LiveVersion(tournament_id=tournament_id, version=0)], ignore_conflicts=True
         )
         LiveVersion.objects.filter(tournament_id=tournament_id).update(**counts)
+    # The fast path's kept ETags of the tournament's fragments are of before (live.fast):
+    # renewed after the write (and after its commit).
+    live_generation_renew(tournament_id=tournament_id)
 
 
 def live_version_of(tournament: Tournament) -> str:
@@ -163,6 +175,20 @@ def _deleted(sender: Any, instance: Any, **_: Any) -> None:
     _bump_many(_tournaments_of(instance), create=False)
 
 
+@receiver(post_delete, sender=Tournament, dispatch_uid="tournaments.live.cache.tournament_gone")
+def _tournament_deleted(sender: Any, instance: Tournament, **_: Any) -> None:
+    # Its fragments are gone: no kept ETag answers for them (live.fast).
+    live_generation_renew(tournament_id=instance.pk)
+
+
+@receiver(match_written, dispatch_uid="tournaments.live.cache.match_written")
+def _match_written(sender: Any, match: Match, **_: Any) -> None:
+    # A deal, a correction, a table closed: the match's version, which the tables' fragments
+    # show, changed without a save signal (scoring writes in SQL of its own).
+    if match.tournament_id is not None:
+        live_generation_renew(tournament_id=match.tournament_id)
+
+
 @receiver(m2m_changed, sender=Round.byes.through, dispatch_uid="tournaments.live.cache.byes")
 def _byes_changed(sender: Any, instance: Any, action: str, **_: Any) -> None:
     if action.startswith("post_") and isinstance(instance, Round):
@@ -172,43 +198,25 @@ def _byes_changed(sender: Any, instance: Any, action: str, **_: Any) -> None:
 # --- Answers ------------------------------------------------------------------------------
 
 
-def _quoted(text: str) -> str:
-    return f'"{text}"'
+# The answers' shared pieces live in tournaments.live.fast (the fast 304 makes the same).
+_quoted = quoted
+_params = live_params
+_digest = digest
+_etag_matches = etag_matches
+_not_modified = not_modified
 
 
-def _params(request: HttpRequest) -> list[tuple[str, list[str]]]:
-    """The query parameters a live answer reads (any other one would only fill the cache)."""
-    return [(name, request.GET.getlist(name)) for name in LIVE_PARAMS if name in request.GET]
-
-
-def _digest(parts: Sequence[Any]) -> str:
-    return hashlib.sha256(repr(tuple(parts)).encode()).hexdigest()[:40]
-
-
-def _etag_matches(request: HttpRequest, etag: str) -> bool:
-    """If-None-Match compares weakly (RFC 9110): a proxy that compresses the answer sends the
-    tag back weakened (nginx: `W/"…"`) or with its coding appended (Caddy: `"…-gzip"`)."""
-    header = request.META.get("HTTP_IF_NONE_MATCH")
-    if not header:
-        return False
-    if header.strip() == "*":
-        return True
-    ours = etag.strip('"')
-    for tag in parse_etags(header):
-        opaque = tag.removeprefix("W/").strip('"')
-        if opaque == ours or opaque.split("-", 1)[0] == ours:
-            return True
-    return False
-
-
-def _last_modified(digest: str) -> int | None:
-    """When this process's cache first saw the version (whole seconds), once that is at least
-    a second ago; None before (see the module's docstring)."""
-    now = time.time()
-    first = cache.get_or_set("live:seen:" + digest, now, timeout=_cache_seconds() * 10)
-    if not isinstance(first, int | float) or now - first < 1:
-        return None
-    return int(first)
+def _first_seen(digest: str, *, also: str | None = None) -> tuple[float | None, Any]:
+    """When this process's cache first saw the version (the answer's Last-Modified, once a
+    second old: `fast.last_modified_of`), and the value of the key `also` read with it, in
+    the same round trip (None when absent)."""
+    key = "live:seen:" + digest
+    found = cache.get_many([key, also] if also else [key])
+    first = found.get(key)
+    if first is None:
+        now = time.time()
+        first = now if cache.add(key, now, timeout=_cache_seconds() * 10) else cache.get(key)
+    return (first if isinstance(first, int | float) else None), found.get(also) if also else None
 
 
 def _not_modified_since(request: HttpRequest, last_modified: int | None) -> bool:
@@ -220,15 +228,6 @@ def _not_modified_since(request: HttpRequest, last_modified: int | None) -> bool
 
 def _cache_seconds() -> int:
     return int(getattr(settings, "LIVE_CACHE_SECONDS", CACHE_SECONDS))
-
-
-def _not_modified(etag: str, last_modified: int | None, cache_control: str) -> HttpResponse:
-    response = HttpResponseNotModified()
-    response["ETag"] = etag
-    response["Cache-Control"] = cache_control
-    if last_modified is not None:
-        response["Last-Modified"] = http_date(last_modified)
-    return response
 
 
 def live_answer(
@@ -260,18 +259,20 @@ def live_answer(
     # A page has the visitor's CSRF token in it: their copy is valid while their cookie is.
     csrf_cookie = "" if fragment else request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     etag = _quoted(_digest((digest, csrf_cookie)) if csrf_cookie else digest)
-    last_modified = _last_modified(digest)
-    cache_control = "no-cache" if anonymous else "private, no-cache"
-    if (fragment or csrf_cookie) and (
-        _etag_matches(request, etag) or _not_modified_since(request, last_modified)
-    ):
-        return _finish(_not_modified(etag, last_modified, cache_control), fragment, anonymous)
     # A visitor with messages waiting (kept in a cookie or the session) gets them on a page.
     storable = anonymous and (
         fragment or not ({"messages", settings.SESSION_COOKIE_NAME} & set(request.COOKIES))
     )
     key = "live:answer:" + digest
-    stored = cache.get(key) if storable else None
+    validated = bool(fragment or csrf_cookie)
+    matches = validated and _etag_matches(request, etag)
+    # The stored answer is read with the version's first sight (one round trip), unless the
+    # answer is a 304 anyway.
+    seen, stored = _first_seen(digest, also=key if storable and not matches else None)
+    last_modified = last_modified_of(seen)
+    cache_control = "no-cache" if anonymous else "private, no-cache"
+    if matches or (validated and _not_modified_since(request, last_modified)):
+        return _finish(_not_modified(etag, last_modified, cache_control), fragment, anonymous, seen)
     if isinstance(stored, tuple) and len(stored) == 2:
         content, content_type = stored
         response = HttpResponse(content, content_type=content_type)
@@ -292,13 +293,18 @@ def live_answer(
         if last_modified is not None:
             response["Last-Modified"] = http_date(last_modified)
     response["Cache-Control"] = cache_control
-    return _finish(response, fragment, anonymous)
+    return _finish(response, fragment, anonymous, seen)
 
 
-def _finish(response: HttpResponse, fragment: bool, anonymous: bool) -> HttpResponse:
-    # The same for every anonymous visitor: the middleware drops the session's Vary: Cookie.
-    # A mark of our own on the response, for the middleware below (not an HttpResponse field).
+def _finish(
+    response: HttpResponse, fragment: bool, anonymous: bool, seen: float | None
+) -> HttpResponse:
+    # The same for every anonymous visitor: the middleware drops the session's Vary: Cookie,
+    # and the fast path (tournaments.live.fast) keeps its ETag with the version's first sight.
+    # Marks of our own on the response, for the middlewares (not HttpResponse fields).
     response.live_public = fragment and anonymous  # type: ignore[attr-defined]
+    response.live_keep = fragment and anonymous  # type: ignore[attr-defined]
+    response.live_seen = seen  # type: ignore[attr-defined]
     return response
 
 
@@ -319,6 +325,9 @@ def version_answer(
         if response.status_code == 200:
             response["ETag"] = etag
     response["Cache-Control"] = cache_control
+    # An anonymous reader's ETag may answer the next polls before the view (live.fast).
+    response.live_keep = who is None  # type: ignore[attr-defined]
+    response.live_seen = None  # type: ignore[attr-defined]
     return response
 
 

@@ -19,8 +19,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -91,10 +91,18 @@ def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
 
 def _link_maker(name: str) -> Callable[[int], str]:
     """`reverse(name, args=[pk])` for many pks at the cost of one reverse (a hot fragment
-    links every seat and row)."""
-    marker = "987654321"
-    head, tail = reverse(name, args=[int(marker)]).rsplit(marker, 1)
+    links every seat and row), itself kept for the URLconf and the script's prefix."""
+    shape = (name, get_script_prefix(), get_urlconf())
+    parts = _LINK_PARTS.get(shape)
+    if parts is None:
+        marker = "987654321"
+        parts = _LINK_PARTS[shape] = tuple(reverse(name, args=[int(marker)]).rsplit(marker, 1))
+    head, tail = parts
     return lambda pk: f"{head}{int(pk)}{tail}"
+
+
+# The two halves of each link around its pk (`_link_maker`).
+_LINK_PARTS: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 
 def _with_links(tables: Sequence[dict[str, Any]] = (), rows: Sequence[dict[str, Any]] = ()) -> None:
@@ -126,7 +134,7 @@ def _with_links(tables: Sequence[dict[str, Any]] = (), rows: Sequence[dict[str, 
 
 def _table_cards(
     tournament: Tournament, round_: Round, shown: Sequence[tuple[int, int, str]]
-) -> list[dict[str, Any]]:
+) -> list[str]:
     """The shown tables as their rendered cards, each rendered once per version of its match
     (and of the tournament's roster: a renamed player, a swap; not its standings) and
     language, then kept in this process (`live.html.table_cards_kept`) for every page and
@@ -151,12 +159,20 @@ def _table_cards(
         fresh = {keys[table["match_id"]]: str(table_card_html(table)) for table in tables}
         table_cards_kept.set_many(fresh)
         cards.update(fresh)
-    # Safe: each card is table_card_html's output, every value escaped as it was made.
+    # Each card is table_card_html's output, every value escaped as it was made (marked safe
+    # once all together: `_cards_html`).
     return [
-        {"html": mark_safe(cards[keys[match_id]])}
-        for match_id, _version, _status in shown
-        if keys[match_id] in cards
+        cards[keys[match_id]] for match_id, _version, _status in shown if keys[match_id] in cards
     ]
+
+
+def _cards_html(cards: Sequence[str]) -> SafeString:
+    """The cards (`_table_cards`) one after the other as `_tables.html` set them out one by
+    one (its loop cost a hundred variable lookups a round's poll)."""
+    if not cards:
+        return SafeString("")
+    # Safe: table cards, every value escaped as each was made (table_card_html).
+    return SafeString("\n  " + "".join(["\n  " + card + "\n  " for card in cards]))
 
 
 def _top_of_standings(
@@ -261,6 +277,7 @@ def tournament_live(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
             "tournament": tournament,
             "round": round_,
             "tables": tables,
+            "tables_html": _cards_html(tables),
             "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
             "top_html": _top_of_standings(tournament, limit=10, columns=columns),
             "columns": columns,
@@ -343,6 +360,7 @@ def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
             "query": query,
             "page": page if not query else None,
             "tables": tables,
+            "tables_html": _cards_html(tables),
             "byes": list(round_.byes.values_list("display_name", flat=True)),
             "poll": POLL_SECONDS,
             **extra,
@@ -376,6 +394,7 @@ def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "round": round_,
             "tables": tables,
+            "tables_html": _cards_html(tables),
             "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
             # Pairs or teams: their standings above the players' (issue 35, item 13).
             "teams_html": _top_of_teams(tournament, limit=BIGSCREEN_TEAMS),

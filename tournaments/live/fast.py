@@ -1,0 +1,298 @@
+"""A live poll's 304 before the view (issue 36): one cache read, none of the database.
+
+An anonymous spectator's page polls its fragment every few seconds with the ETag it was last
+given (htmx: `HX-Request`, `If-None-Match`), and nearly every poll is answered 304. The view's
+way to that 304 reads the tournament, its round and the versions of the tables it shows
+(`tournaments.live.cache.live_answer`): ten times a bare view's cost. This middleware answers
+it from the cache instead, as soon as the request comes in:
+
+- every tournament has a *generation* in the cache (`live:gen:<id>`): an opaque value, made
+  anew (never counted: a value lost from the cache and made again never repeats an old one)
+  whenever anything a live fragment shows may have changed: the tournament's change counter
+  (`live_version_bump`), any write of one of its matches (`scoring.signals.match_written`: a
+  deal, a correction, a table closed), the tournament deleted. It is made anew at once and
+  again after the commit: a request that reads it between the two stores nothing that
+  outlives the commit. A tournament without one gets its first when an answer of it is
+  first kept (never for a request alone: an unknown id leaves nothing in the cache).
+- when the view answers an anonymous visitor's fragment (200 or 304, `live_keep`), the
+  middleware keeps, under the fragment's URL, parameters and language, the generation it read
+  *before* the view read anything, with the answer's ETag: a change committed after that read
+  makes a new generation, so the kept ETag is only ever the one of what the view saw.
+- a poll whose generation and kept ETag match its `If-None-Match` gets its 304 at once, with
+  the headers the view's own 304 had on its way out of the whole stack (kept from the first
+  one the view gave in the request's shape: language, scheme, path, and for the API the
+  `Accept` it negotiates; no fast 304 in a shape the view has not answered 304 itself).
+
+The standings' API (`/api/v1/tournaments/<id>/standings/`) answers by the tournament's counter
+too (`cache.version_answer`): an anonymous reader's poll of it (no credentials) is answered
+the same way.
+
+Only what an anonymous visitor is shown may be answered so: the fast path never fires for a
+request with a session cookie, credentials or messages waiting (a signed-in user, a token, a
+table card's session: their answers are the view's to give), for a page (it carries the
+CSRF token), for anything but GET, nor when the stack would answer otherwise (the HTTPS
+redirect, a host not allowed, a CSRF cookie to renew). An ETag is kept only after the view
+showed its answer to an anonymous visitor (`live_keep`), so only a published tournament's;
+unpublishing or deleting it makes a new generation. Whatever goes wrong with the cache, the
+request takes the view's way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.signals import setting_changed
+from django.db import transaction
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.common import CommonMiddleware
+from django.middleware.csrf import CsrfViewMiddleware
+from django.middleware.locale import LocaleMiddleware
+from django.middleware.security import SecurityMiddleware
+from django.utils.http import http_date, parse_etags
+from django.utils.translation import get_language
+
+log = logging.getLogger("deberc.live")
+
+# The live fragments' URLs (tournaments.live.urls): the overview, the standings, a round's
+# tables, the big screen; and the standings' API, which answers by the same counter.
+FRAGMENT_PATH = re.compile(r"/tournaments/([0-9]{1,18})/(?:standings/|screen/|rounds/[0-9]{1,9}/)?")
+API_PATH = re.compile(r"/api/v1/tournaments/([0-9]{1,18})/standings/")
+# The query parameters the live pages read (page of the standings or tables, a name search).
+LIVE_PARAMS = ("page", "q")
+# A query of a page number alone (a round's tables, the standings).
+PAGE_QUERY = re.compile(r"page=[0-9]{1,6}")
+GENERATION_KEY = "live:gen:"
+KEPT_KEY = "live:fast:"
+# A generation outlives any kept ETag; one lost is made anew (never a value seen before).
+GENERATION_SECONDS = 7 * 24 * 3600
+
+
+def quoted(text: str) -> str:
+    return f'"{text}"'
+
+
+def live_params(request: HttpRequest) -> list[tuple[str, list[str]]]:
+    """The query parameters a live answer reads (any other one would only fill the cache)."""
+    return [(name, request.GET.getlist(name)) for name in LIVE_PARAMS if name in request.GET]
+
+
+def digest(parts: Sequence[Any]) -> str:
+    return hashlib.sha256(repr(tuple(parts)).encode()).hexdigest()[:40]
+
+
+def etag_matches(request: HttpRequest, etag: str) -> bool:
+    """If-None-Match compares weakly (RFC 9110): a proxy that compresses the answer sends the
+    tag back weakened (nginx: `W/"…"`) or with its coding appended (Caddy: `"…-gzip"`)."""
+    header = request.META.get("HTTP_IF_NONE_MATCH")
+    if not header:
+        return False
+    if header.strip() == "*":
+        return True
+    ours = etag.strip('"')
+    for tag in parse_etags(header):
+        opaque = tag.removeprefix("W/").strip('"')
+        if opaque == ours or opaque.split("-", 1)[0] == ours:
+            return True
+    return False
+
+
+def last_modified_of(seen: Any) -> int | None:
+    """`Last-Modified` of an answer whose version this process's cache first saw at `seen`:
+    whole seconds, once at least a second ago (HTTP dates have whole seconds: an earlier one
+    could stand for two versions); None before."""
+    if not isinstance(seen, int | float) or time.time() - seen < 1:
+        return None
+    return int(seen)
+
+
+def not_modified(etag: str, last_modified: int | None, cache_control: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    response["Cache-Control"] = cache_control
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified)
+    return response
+
+
+# --- The generation -------------------------------------------------------------------------
+
+
+def _generation_renew(tournament_id: int) -> None:
+    try:
+        cache.set(GENERATION_KEY + str(tournament_id), uuid.uuid4().hex, GENERATION_SECONDS)
+    except Exception:
+        # Without the cache the fast path cannot answer either (it reads the same cache);
+        # a kept ETag expires within the live cache's seconds.
+        log.warning("live: the generation of tournament %s was not renewed", tournament_id)
+
+
+def live_generation_renew(*, tournament_id: int) -> None:
+    """Whatever the tournament's live fragments show may have changed, in the caller's
+    transaction: no poll is answered from a kept ETag of before (see the module's
+    docstring): a new generation now, and another after the commit."""
+    _generation_renew(tournament_id)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: _generation_renew(tournament_id))
+
+
+def _fragment_key(request: HttpRequest) -> str:
+    # The path names the tournament; plain (it has digits and slashes only) with a page
+    # number as its query (the round's tables poll `?page=1`), else with the parameters the
+    # fragment reads.
+    query = request.META.get("QUERY_STRING", "")
+    if not query or PAGE_QUERY.fullmatch(query):
+        return f"{KEPT_KEY}{get_language()}:{request.path}?{query}"
+    return KEPT_KEY + digest((request.path, live_params(request), get_language()))
+
+
+# --- The middleware -------------------------------------------------------------------------
+
+# The headers of the view's own 304 (with what every middleware added on its way out) by
+# the request's shape (`_shape`): ETag and Last-Modified aside, a 304's headers depend on
+# nothing else. A fast 304 is given only in a shape the view has answered so, and with its
+# headers: the Vary, Cache-Control and security headers are the stack's, whatever it adds.
+_HEADERS_KEPT: dict[tuple[Any, ...], dict[str, tuple[str, str]]] = {}
+_PER_ANSWER = frozenset({"etag", "last-modified"})
+
+
+@receiver(setting_changed)
+def _settings_changed(**_: Any) -> None:
+    _HEADERS_KEPT.clear()
+
+
+def _shape(request: HttpRequest, api: bool) -> tuple[Any, ...]:
+    # The API's content negotiation reads Accept (a 406 for what it cannot give).
+    accept = request.META.get("HTTP_ACCEPT") if api else None
+    return (api, get_language(), request.is_secure(), request.path_info, accept)
+
+
+class LiveFastPathMiddleware:
+    """An anonymous visitor's live poll answered 304 from one cache read (see the module's
+    docstring). Early in MIDDLEWARE (after the health checks and the request log); the
+    decisions of the middlewares it stands before (the HTTPS redirect, the host, the CSRF
+    cookie, the language) are made here by their own steps first."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+        def nothing(request: HttpRequest) -> HttpResponse:  # never called
+            raise AssertionError("the fast path calls only the middlewares' steps")
+
+        self.security = SecurityMiddleware(nothing)
+        self.locale = LocaleMiddleware(nothing)
+        self.common = CommonMiddleware(nothing)
+        self.csrf = CsrfViewMiddleware(nothing)
+        self.blocking_cookies = frozenset({settings.SESSION_COOKIE_NAME, "messages"})
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        found = None
+        api = False
+        if request.method == "GET" and "HTTP_AUTHORIZATION" not in request.META:
+            if request.META.get("HTTP_HX_REQUEST") == "true":
+                found = FRAGMENT_PATH.fullmatch(request.path_info)
+            if found is None:
+                found = API_PATH.fullmatch(request.path_info)
+                api = found is not None
+        if found is None:
+            return self.get_response(request)
+        try:
+            answer = self._answer(request, found.group(1), api)
+        except Exception:
+            # A host not allowed, the cache away...: the stack's way answers as it always does.
+            log.debug("live: the fast path stood aside", exc_info=True)
+            answer = None
+        if answer is not None:
+            return answer
+        response = self.get_response(request)
+        kept = request.__dict__.pop("_live_fast", None)
+        if kept is not None and getattr(response, "live_keep", False):
+            self._keep(kept, response)
+        return response
+
+    def _answer(self, request: HttpRequest, tournament_id: str, api: bool) -> HttpResponse | None:
+        """The 304 when the kept ETag is the one asked about; else None, with what the view's
+        answer is to be kept under (`request._live_fast`) when it may be."""
+        if not self.blocking_cookies.isdisjoint(request.COOKIES):
+            return None
+        # What the stack decides before the view, in its order; whatever would answer
+        # otherwise (the HTTPS redirect, a slash to add) or write a cookie (a CSRF cookie to
+        # renew) leaves the request to it.
+        if self.security.process_request(request) is not None:
+            return None
+        self.locale.process_request(request)
+        if self.common.process_request(request) is not None:
+            return None
+        self.csrf.process_request(request)
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+            return None
+        key = _fragment_key(request)
+        generation_key = GENERATION_KEY + tournament_id
+        shape = _shape(request, api)
+        values = cache.get_many([generation_key, key])
+        # None: no generation yet (made when an answer is kept, not by any request).
+        generation = values.get(generation_key)
+        kept = values.get(key)
+        headers = _HEADERS_KEPT.get(shape)
+        if (
+            headers is not None
+            and generation is not None
+            and isinstance(kept, tuple)
+            and len(kept) == 3
+            and kept[0] == generation
+            and etag_matches(request, kept[1])
+        ):
+            answer = HttpResponseNotModified()
+            # As Django's ResponseHeaders checked and stored them (its `_store`: lower-case
+            # name -> (name, value)) in the view's 304: copied at once rather than checked
+            # again one by one (a fifth of the fast path's CPU).
+            answer.headers._store.update(headers)
+            answer["ETag"] = kept[1]
+            last_modified = last_modified_of(kept[2])
+            if last_modified is not None:
+                answer["Last-Modified"] = http_date(last_modified)
+            return answer
+        request._live_fast = (key, generation_key, generation, kept, shape)  # type: ignore[attr-defined]
+        return None
+
+    def _keep(self, kept: tuple[str, str, Any, Any, Any], response: HttpResponse) -> None:
+        """Keep the view's ETag under the generation read before the view (see the module's
+        docstring), and a 304's headers for its shape. Without a generation then, one is
+        made now only if none came meanwhile: one that came was made by a change the view
+        may not have seen."""
+        key, generation_key, generation, before, shape = kept
+        etag = response.get("ETag")
+        seen = getattr(response, "live_seen", None)
+        if response.status_code not in (200, 304) or not etag:
+            return
+        if response.status_code == 304 and not response.cookies:
+            if len(_HEADERS_KEPT) >= 4096:
+                _HEADERS_KEPT.clear()
+            _HEADERS_KEPT[shape] = {
+                k: v for k, v in response.headers._store.items() if k not in _PER_ANSWER
+            }
+        if generation is not None and before == (generation, etag, seen):
+            return
+        # Kept no longer than the view keeps the version's first sight (its Last-Modified).
+        seconds = int(getattr(settings, "LIVE_CACHE_SECONDS", 60))
+        if isinstance(seen, int | float):
+            seconds = min(seconds, int(seen + seconds * 10 - time.time()) - 1)
+        if seconds <= 0:
+            return
+        try:
+            if generation is None:
+                made = uuid.uuid4().hex
+                if not cache.add(generation_key, made, GENERATION_SECONDS):
+                    return
+                generation = made
+            cache.set(key, (generation, etag, seen), seconds)
+        except Exception:
+            log.debug("live: a fragment's ETag was not kept", exc_info=True)
