@@ -335,7 +335,8 @@ class MatchDealDisputeView(APIView):
     )
     def post(self, request: Request, match_id: int, number: int) -> HttpResponse:
         match = _writable_match(request, match_id)
-        body = request.data if request.data not in (None, "") else {}
+        # An empty body is no reason; anything but an object is refused.
+        body: Any = request.data or {}
         if not isinstance(body, dict):
             return error_response([error(None, "bad_format", _("The body is an object."))])
         unknown = sorted(set(body) - {"reason"})
