@@ -273,7 +273,7 @@ class ScorerAssignmentForm(forms.Form):
                 for error in errors
                 for message in error.messages
             ]
-            marks = {"aria-invalid": "true", "aria-describedby": f"{sent}-error"}
+            marks: dict[str, Any] = {"aria-invalid": "true", "aria-describedby": f"{sent}-error"}
             if len(out) == 1:
                 # The page shown again opens at the first refusal, its field focused.
                 marks["autofocus"] = True
