@@ -49,27 +49,25 @@ class ScorerCandidates:
     def __init__(self, tournament: Any, *, round: Any = None) -> None:
         self.tournament = tournament
         self.round = round
-        self._names: dict[int, tuple[str, str]] | None = None
+        self._names: dict[int, tuple[int, str, str | None]] | None = None
         self._likely: tuple[set[int], dict[int, set[int]]] | None = None
         self._lookup: dict[str, list[int]] | None = None
         self._datalist: str | None = None
 
     @property
-    def names(self) -> dict[int, tuple[str, str]]:
-        """{user id: (sign-in name, player's display name or "")}, by sign-in name."""
+    def names(self) -> dict[int, tuple[int, str, str | None]]:
+        """{user id: (user id, sign-in name, player's display name or None)}, by sign-in
+        name."""
         if self._names is None:
             self._names = (
-                {
-                    pk: (username, display)
-                    for pk, username, display in selectors.scorer_candidate_names(self.tournament)
-                }
+                {row[0]: row for row in selectors.scorer_candidate_names(self.tournament)}
                 if self.tournament is not None
                 else {}
             )
         return self._names
 
     def label(self, pk: int) -> str:
-        username, display = self.names[pk]
+        _pk, username, display = self.names[pk]
         return f"{display} ({username})" if display and display != username else username
 
     def likely(self, table: Any, chosen: int | None = None) -> tuple[list[int], list[int]]:
@@ -87,7 +85,7 @@ class ScorerCandidates:
         rest = {pk for pk in (*staff, table.scorer_id, chosen) if pk in names} - here
 
         def by_name(pks: set[int]) -> list[int]:
-            return sorted(pks, key=lambda pk: (names[pk][0], pk))
+            return sorted(pks, key=lambda pk: (names[pk][1], pk))
 
         return by_name(here), by_name(rest)
 
@@ -100,7 +98,7 @@ class ScorerCandidates:
                 f'<option value="{quote(username)}">{quote(display)}</option>'
                 if display and display != username
                 else f'<option value="{quote(username)}"></option>'
-                for username, display in self.names.values()
+                for _pk, username, display in self.names.values()
             )
             self._datalist = mark_safe(f'<datalist id="{DATALIST_ID}">{options}</datalist>')
         return self._datalist
@@ -111,11 +109,11 @@ class ScorerCandidates:
         ValidationError `unknown_scorer` or `ambiguous_scorer` otherwise."""
         if self._lookup is None:
             lookup: dict[str, list[int]] = {}
-            for pk, (username, _display) in self.names.items():
+            for pk, username, _display in self.names.values():
                 lookup.setdefault(username, []).append(pk)
                 folded = "\0" + username.casefold()
                 lookup.setdefault(folded, []).append(pk)
-            for pk, (_username, display) in self.names.items():
+            for pk, _username, display in self.names.values():
                 if display:
                     lookup.setdefault("\1" + " ".join(display.split()).casefold(), []).append(pk)
             self._lookup = lookup

@@ -268,16 +268,12 @@ def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
     )
 
 
-def scorer_candidate_names(tournament: Tournament) -> list[tuple[int, str, str]]:
+def scorer_candidate_names(tournament: Tournament) -> list[tuple[int, str, str | None]]:
     """Every scorer candidate (`scorer_candidates`) as (user id, sign-in name, the display
-    name of their player or ""), by sign-in name: one query, for the tables page's shared list
-    of names and for finding the one a name means."""
-    return [
-        (pk, username, display or "")
-        for pk, username, display in scorer_candidates(tournament).values_list(
-            "pk", "username", "player__display_name"
-        )
-    ]
+    name of their player or None), by sign-in name: one query, for the tables page's shared
+    list of names and for finding the one a name means. The rows as the database gives them
+    (thousands of them: no copy made)."""
+    return list(scorer_candidates(tournament).values_list("pk", "username", "player__display_name"))
 
 
 # The roles of the club's people who come to score, referee or organise: the likely scorers.
