@@ -524,6 +524,7 @@ def main() -> int:
     from tournaments.events.models import Entry
 
     players = Entry.objects.filter(tournament_id=ids["big"]).count()
+    collector = "as a gunicorn worker (--worker-gc)" if args.worker_gc else "by Python defaults"
     print(
         f"signed-in reads benchmark: {players} players, {args.rounds} Swiss rounds rated, "
         f"the big tournament {'a draft' if args.big_draft else 'published'}, database "
@@ -533,7 +534,7 @@ def main() -> int:
         f"  {datetime.date.today().isoformat()}, python {platform.python_version()} on "
         f"{platform.machine()}, {os.cpu_count()} cores, machine speed {speed_before:.0f} ms "
         f"before, {speed_after:.0f} ms after, load average {os.getloadavg()[0]:.1f}, garbage "
-        f"collected {'as a gunicorn worker (--worker-gc)' if args.worker_gc else 'by Python defaults'}"
+        f"collected {collector}"
     )
     ok = True
     for role, label, times, queries, status, cpu in results:
