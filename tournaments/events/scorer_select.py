@@ -44,11 +44,17 @@ UNKNOWN_MESSAGE = _(
 class ScorerCandidates:
     """Who may score a tournament's tables (`selectors.scorer_candidates`) and who likely
     will score each table (`selectors.scorer_likely`), read once for a page (or a post) and
-    shared by its rounds' forms: a fixed number of queries whatever the rounds and tables."""
+    shared by its rounds' forms: a fixed number of queries whatever the rounds and tables.
 
-    def __init__(self, tournament: Any, *, round: Any = None) -> None:
+    `with_names`: the candidates are shown, and found, by their players' names as well as
+    their sign-in names: for who may see which account is whose (the organiser, as on the
+    staff page's member search: `permissions.can_manage_staff`), never for a referee, who
+    assigns scorers by sign-in name as before."""
+
+    def __init__(self, tournament: Any, *, round: Any = None, with_names: bool = False) -> None:
         self.tournament = tournament
         self.round = round
+        self.with_names = with_names
         self._names: dict[int, tuple[int, str, str | None]] | None = None
         self._likely: tuple[set[int], dict[int, set[int]]] | None = None
         self._lookup: dict[str, list[int]] | None = None
@@ -68,7 +74,9 @@ class ScorerCandidates:
 
     def label(self, pk: int) -> str:
         _pk, username, display = self.names[pk]
-        return f"{display} ({username})" if display and display != username else username
+        if self.with_names and display and display != username:
+            return f"{display} ({username})"
+        return username
 
     def likely(self, table: Any, chosen: int | None = None) -> tuple[list[int], list[int]]:
         """(the candidates seated at `table`, the other likely ones: the staff, its scorer
@@ -94,9 +102,10 @@ class ScorerCandidates:
         field sends), the label the player's name, by which a browser also finds it."""
         if self._datalist is None:
             quote = html.escape  # Django's escape, without its lazy-string wrapping
+            named = self.with_names
             options = "".join(
                 f'<option value="{quote(username)}">{quote(display)}</option>'
-                if display and display != username
+                if named and display and display != username
                 else f'<option value="{quote(username)}"></option>'
                 for _pk, username, display in self.names.values()
             )
@@ -105,8 +114,8 @@ class ScorerCandidates:
 
     def find(self, name: str) -> int:
         """The candidate `name` means: their sign-in name (exactly, else whatever the
-        letters' case), else their player's display name if only one candidate has it.
-        ValidationError `unknown_scorer` or `ambiguous_scorer` otherwise."""
+        letters' case), else (`with_names`) their player's display name if only one
+        candidate has it. ValidationError `unknown_scorer` or `ambiguous_scorer` otherwise."""
         if self._lookup is None:
             lookup: dict[str, list[int]] = {}
             for pk, username, _display in self.names.values():
@@ -114,7 +123,7 @@ class ScorerCandidates:
                 folded = "\0" + username.casefold()
                 lookup.setdefault(folded, []).append(pk)
             for pk, _username, display in self.names.values():
-                if display:
+                if display and self.with_names:
                     lookup.setdefault("\1" + " ".join(display.split()).casefold(), []).append(pk)
             self._lookup = lookup
         value = name.strip()

@@ -171,7 +171,7 @@ def _matches_page(
     matches = {m.table_id: m for m in selectors.tournament_matches(tournament)}
     # Who may score (and who likely will, per table), read once for every round's forms.
     if can_manage and candidates is None:
-        candidates = ScorerCandidates(tournament)
+        candidates = _scorer_candidates(request, tournament)
     refusals = scorer_form.refusals() if scorer_form is not None else {}
     history = selectors.rounds_history(tournament) if can_manage else {}
     for rnd in selectors.tournament_rounds(tournament):
@@ -237,6 +237,12 @@ def _matches_page(
         },
         status=status,
     )
+
+
+def _scorer_candidates(request: HttpRequest, tournament: Tournament) -> ScorerCandidates:
+    """Who may score the tournament's tables, by their players' names too for whoever may
+    see which account is whose (the organiser: the staff page's member search shows it)."""
+    return ScorerCandidates(tournament, with_names=perms.can_manage_staff(request.user, tournament))
 
 
 def _round(request: HttpRequest, tournament_id: int, number: int) -> Round:
@@ -313,7 +319,7 @@ def round_scorers(request: HttpRequest, tournament_id: int, number: int) -> Http
     refusal at it and nothing changed."""
     rnd = _round(request, tournament_id, number)
     tables = list(rnd.tables.all())
-    candidates = ScorerCandidates(rnd.tournament)
+    candidates = _scorer_candidates(request, rnd.tournament)
     form = ScorerAssignmentForm(
         request.POST, tables=tables, prefix=f"r{rnd.pk}", candidates=candidates
     )

@@ -267,3 +267,22 @@ def test_a_select_value_of_no_candidate_is_refused_at_its_field(night):
     # Any candidate's id is taken, though the table's select does not offer it.
     assert post(night, {sent: str(night.member.pk)}).status_code == 302
     assert scorers(night)[1] == night.member.pk
+
+
+def test_a_referee_assigns_by_sign_in_name_and_learns_no_players_account(night):
+    """The referee on the floor assigns scorers too, but which account is which player's the
+    organiser alone sees (the staff page's member search): the referee's page names the
+    candidates by sign-in name only, as the selects did, and finds none by a player's name."""
+    client = Client()
+    client.force_login(night.referee)
+    page = client.get(f"/tournaments/{night.tournament.pk}/matches/").content.decode()
+    assert datalist_of(page) == [user.username for user in scorer_candidates(night.tournament)]
+    assert "Vera Member" not in page and '<option value="plain_member"></option>' in page
+    assert (str(night.player.pk), night.player.username, False) in select_of(page, night.table.pk)
+    url = f"/tournaments/{night.tournament.pk}/rounds/{night.round.number}/scorers/"
+    sent = field(night, night.table, name=True)
+    answer = client.post(url, {sent: "Vera Member"})
+    assert answer.status_code == 400
+    assert f'data-field="{sent}" data-code="unknown_scorer"' in answer.content.decode()
+    assert client.post(url, {sent: "plain_member"}).status_code == 302
+    assert scorers(night)[1] == night.member.pk
