@@ -36,6 +36,14 @@ worker_tmp_dir = os.environ.get("GUNICORN_TMP_DIR") or (
 
 
 def post_worker_init(worker: object) -> None:
+    # Each worker does what its first request would otherwise do (config/warmup.py: the URL
+    # configuration, the templates, the catalogues, the rule search's index) before it
+    # accepts a connection; GUNICORN_WARM_UP=0 leaves it to the first requests. Before the
+    # freeze below, so that what it loads is frozen too.
+    if os.environ.get("GUNICORN_WARM_UP", "1").lower() not in ("0", "false", "no"):
+        from config.warmup import warm_up
+
+        warm_up()
     # A thread back from PostgreSQL waits for the GIL for up to the switch interval (5 ms
     # by default) while another thread runs Python; a deal makes three such waits. A shorter
     # interval puts the answer out sooner at a small cost in switches.

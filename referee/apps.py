@@ -26,6 +26,13 @@ class RefereeConfig(AppConfig):
         from . import at_table
 
         table_links_provide("referee", at_table.table_links)
+        # A web worker builds the rule search's index when it starts, not during the first
+        # referee's search (config/warmup.py; gunicorn's workers only).
+        from config.warmup import warm_up_register
+
+        from .selectors import search_warm
+
+        warm_up_register("rulebook search", search_warm)
 
 
 def _sync_rulebook(sender: AppConfig, using: str = "default", **kwargs: object) -> None:

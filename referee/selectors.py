@@ -416,6 +416,18 @@ def search_vocabulary(game: str | None) -> dict[str, list[str]]:
     return words_of
 
 
+def search_warm() -> int:
+    """The rule search made ready for a web worker's first question (config/warmup.py, run
+    when the worker starts): the in-memory index built, the games' search words and the
+    rulebook's sections read, one search run (its SQL, its articles' lookup). The number of
+    articles found, for the log."""
+    _python_index()
+    search_vocabulary(None)
+    rulebook_sections(None)
+    game_switch(None)
+    return len(rules_answer("правило").found)
+
+
 # A search that found nothing suggests this many articles.
 SUGGEST_LIMIT = 5
 

@@ -14,8 +14,10 @@ gunicorn_config = importlib.import_module("config.gunicorn")
 
 
 @pytest.fixture
-def restored_interpreter() -> Iterator[None]:
-    """post_worker_init changes the whole process: put the test process back as it was."""
+def restored_interpreter(monkeypatch) -> Iterator[None]:
+    """post_worker_init changes the whole process: put the test process back as it was. Its
+    warm-up (tests/config/test_warmup.py) is left out."""
+    monkeypatch.setenv("GUNICORN_WARM_UP", "0")
     threshold = gc.get_threshold()
     interval = sys.getswitchinterval()
     yield

@@ -91,12 +91,21 @@ def test_the_scorer_list_offers_only_the_clubs_members(rogue) -> None:
     client = Client()
     client.force_login(rogue.organiser)
     page = client.get(f"/tournaments/{rogue.tournament.pk}/matches/").content.decode()
-    assert ">rogue_member<" in page
+    # The page's one list of every name that may be picked (issue 35 item 19).
+    assert '<option value="rogue_member">Member</option>' in page
     assert rogue.admin.username not in page
     field = f"r{rogue.table.round.pk}-table_{rogue.table.pk}"
     client.post(
         f"/tournaments/{rogue.tournament.pk}/rounds/1/scorers/", {field: str(rogue.admin.pk)}
     )
+    assert Table.objects.get(pk=rogue.table.pk).scorer_id is None
+    # Nor by the name typed beside the select, refused as a name nobody has.
+    answer = client.post(
+        f"/tournaments/{rogue.tournament.pk}/rounds/1/scorers/",
+        {f"{field}_name": rogue.admin.username},
+    )
+    assert answer.status_code == 400
+    assert f'data-field="{field}_name" data-code="unknown_scorer"' in answer.content.decode()
     assert Table.objects.get(pk=rogue.table.pk).scorer_id is None
 
 

@@ -23,10 +23,12 @@ from tournaments.discipline.services import LOSS_LIMIT_MAX, PENALTY_MAX
 from tournaments.events import setup
 from tournaments.events.models import Tournament
 from tournaments.events.scorer_select import (  # noqa: F401 (the forms of the events' pages)
+    NAME_SUFFIX,
     NOBODY,
     ScorerAssignmentForm,
+    ScorerCandidates,
     ScorerChoiceField,
-    ScorerOptions,
+    scorer_error_html,
 )
 from tournaments.standings.services import TIEBREAKS
 

@@ -268,6 +268,57 @@ def scorer_candidates(tournament: Tournament) -> QuerySet[Any]:
     )
 
 
+def scorer_candidate_names(tournament: Tournament) -> list[tuple[int, str, str | None]]:
+    """Every scorer candidate (`scorer_candidates`) as (user id, sign-in name, the display
+    name of their player or None), by sign-in name: one query, for the tables page's shared
+    list of names and for finding the one a name means. The rows as the database gives them
+    (thousands of them: no copy made)."""
+    return list(scorer_candidates(tournament).values_list("pk", "username", "player__display_name"))
+
+
+# The roles of the club's people who come to score, referee or organise: the likely scorers.
+SCORING_CLUB_ROLES = (
+    ClubMember.Role.SCORER,
+    ClubMember.Role.REFEREE,
+    ClubMember.Role.ORGANISER,
+)
+
+
+def scorer_likely(
+    tournament: Tournament, *, round: Round | None = None
+) -> tuple[set[int], dict[int, set[int]]]:
+    """Who most likely scores a table of the tournament (of `round` only, if given): (the
+    staff: the club's members with a scorer, referee or organiser role, the tournament's
+    organisers and referees and whoever scores one of its tables, the next round's scorers
+    being mostly the last one's; {table id: the accounts of the players seated at it}). Three
+    queries whatever the tables. Not all of them need be candidates: the caller keeps those
+    who are (`scorer_candidates`)."""
+    staff = set(
+        ClubMember.objects.filter(
+            club_id=tournament.club_id, role__in=SCORING_CLUB_ROLES
+        ).values_list("user_id", flat=True)
+    )
+    staff.update(
+        tournament.organisers.order_by()
+        .values_list("pk", flat=True)
+        .union(
+            tournament.referees.order_by().values_list("pk", flat=True),
+            Table.objects.filter(round__tournament=tournament, scorer__isnull=False)
+            .order_by()
+            .values_list("scorer_id", flat=True),
+        )
+    )
+    seats = Seat.objects.filter(
+        match__tournament=tournament, match__table__isnull=False, player__user__isnull=False
+    )
+    if round is not None:
+        seats = seats.filter(match__table__round=round)
+    seated: dict[int, set[int]] = {}
+    for table_id, user_id in seats.values_list("match__table_id", "player__user_id"):
+        seated.setdefault(table_id, set()).add(user_id)
+    return staff, seated
+
+
 # --- the rounds' history: the standings' notes -----------------------------------------------
 
 # The most notes a standings page or answer carries (the newest).

@@ -30,13 +30,15 @@ from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club
 from tournaments.events import entries, presets, selectors, services, setup
 from tournaments.events.forms import (
+    NAME_SUFFIX,
     EntriesForm,
     ScorerAssignmentForm,
-    ScorerOptions,
+    ScorerCandidates,
     TeamForm,
     TournamentForm,
     _from_json,
     bands_text,
+    scorer_error_html,
 )
 from tournaments.events.models import ClubPreset, Entry, Round, Tournament
 from tournaments.events.teams import team_create
@@ -156,27 +158,35 @@ def _matches_page(
     tournament: Tournament,
     *,
     import_error: dict[str, str] | None = None,
+    scorer_form: ScorerAssignmentForm | None = None,
+    candidates: ScorerCandidates | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The tables page; `import_error` ({field, code, message}) is shown at the import form's
-    file field, the form open."""
+    file field, the form open; `scorer_form`, a round's scorer form refused, is shown as sent
+    with each refusal ({field, code, message}) at its field."""
     can_manage = perms.can_manage_rounds(request.user, tournament)
     shows_scorers = perms.can_see_usernames(request.user, tournament)
     rounds = []
     matches = {m.table_id: m for m in selectors.tournament_matches(tournament)}
-    # Who may score, read and rendered once for every round's selects.
-    options = ScorerOptions(selectors.scorer_candidates(tournament)) if can_manage else None
+    # Who may score (and who likely will, per table), read once for every round's forms.
+    if can_manage and candidates is None:
+        candidates = _scorer_candidates(request, tournament)
+    refusals = scorer_form.refusals() if scorer_form is not None else {}
     history = selectors.rounds_history(tournament) if can_manage else {}
     for rnd in selectors.tournament_rounds(tournament):
         tables = list(rnd.tables.all())
-        form = (
-            ScorerAssignmentForm(tables=tables, prefix=f"r{rnd.pk}", options=options)
-            if can_manage
-            else None
-        )
+        form = None
+        if can_manage:
+            form = (
+                scorer_form
+                if scorer_form is not None and scorer_form.prefix == f"r{rnd.pk}"
+                else ScorerAssignmentForm(tables=tables, prefix=f"r{rnd.pk}", candidates=candidates)
+            )
         rows = []
         for table in tables:
             match = matches.get(table.pk)
+            name_field = form[f"table_{table.pk}{NAME_SUFFIX}"] if form else None
             rows.append(
                 {
                     "table": table,
@@ -185,6 +195,14 @@ def _matches_page(
                     if match
                     else None,
                     "scorer_field": form[f"table_{table.pk}"] if form else None,
+                    "scorer_name": name_field,
+                    "scorer_refusals": [
+                        scorer_error_html(refusal)
+                        for field in (f"table_{table.pk}", f"table_{table.pk}{NAME_SUFFIX}")
+                        for refusal in refusals.get(form.add_prefix(field), [])
+                    ]
+                    if form is not None and refusals
+                    else [],
                 }
             )
         rounds.append(
@@ -212,9 +230,19 @@ def _matches_page(
                 tournament.ruleset, tournament.conventions
             ),
             "import_error": import_error,
+            # The one list of every candidate's name, for every table's name field.
+            "scorer_datalist": candidates.datalist_html()
+            if candidates is not None and any(item["rows"] for item in rounds)
+            else "",
         },
         status=status,
     )
+
+
+def _scorer_candidates(request: HttpRequest, tournament: Tournament) -> ScorerCandidates:
+    """Who may score the tournament's tables, by their players' names too for whoever may
+    see which account is whose (the organiser: the staff page's member search shows it)."""
+    return ScorerCandidates(tournament, with_names=perms.can_manage_staff(request.user, tournament))
 
 
 def _round(request: HttpRequest, tournament_id: int, number: int) -> Round:
@@ -286,24 +314,36 @@ def round_time_up(request: HttpRequest, tournament_id: int, number: int) -> Http
 @require_POST
 @login_required
 def round_scorers(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A round's scorers as the tables page sent them: each table's select, or a name typed
+    (from the page's list of candidates). A refused field shows the page again (400) with the
+    refusal at it and nothing changed."""
     rnd = _round(request, tournament_id, number)
     tables = list(rnd.tables.all())
-    form = ScorerAssignmentForm(request.POST, tables=tables, prefix=f"r{rnd.pk}")
-    if form.is_valid():
-        assignments = form.assignments()
-        try:
-            services.tables_assign_scorers(tables=tables, scorers=assignments)
-        except DjangoValidationError as exc:
-            # The service has the last word on who may score (a race with the form's list).
-            for message in exc.messages:
-                messages.error(request, message)
-        else:
-            if assignments:
-                messages.success(request, _("Scorers assigned."))
-            else:
-                messages.info(request, _("No table was sent: nothing changed."))
+    candidates = _scorer_candidates(request, rnd.tournament)
+    form = ScorerAssignmentForm(
+        request.POST, tables=tables, prefix=f"r{rnd.pk}", candidates=candidates
+    )
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("Round %(number)s: the scorers were not saved; see the tables marked.")
+            % {"number": number},
+        )
+        return _matches_page(
+            request, rnd.tournament, scorer_form=form, candidates=candidates, status=400
+        )
+    assignments = form.assignments()
+    try:
+        services.tables_assign_scorers(tables=tables, scorers=assignments)
+    except DjangoValidationError as exc:
+        # The service has the last word on who may score (a race with the form's list).
+        for message in exc.messages:
+            messages.error(request, message)
     else:
-        messages.error(request, _("Choose scorers among the users."))
+        if assignments:
+            messages.success(request, _("Scorers assigned."))
+        else:
+            messages.info(request, _("No table was sent: nothing changed."))
     return redirect(reverse("tournaments:matches", args=[tournament_id]) + f"#round-{number}")
 
 
