@@ -592,6 +592,8 @@ class FreshnessWatcher:
         self.stop = threading.Event()
         self.errors: list[str] = []
         self.requests = 0
+        # perf_counter() at which the polls begin (the spectators' coming, after `--solo`).
+        self.watch_from = 0.0
 
     def match_finished(self, match_id: int, players: list[int], answered_at: float) -> None:
         with self.lock:
@@ -599,7 +601,10 @@ class FreshnessWatcher:
             for player in players:
                 self.finished_by[player] = self.finished_by.get(player, 0) + 1
                 need[player] = self.finished_by[player]
-            self.pending[match_id] = (answered_at, need)
+            # A match finished before the polls began is left out: its freshness would be
+            # the wait for them, not the standings' refresh.
+            if answered_at >= self.watch_from:
+                self.pending[match_id] = (answered_at, need)
 
     def _seen(self, played: dict[int, int], into: dict[int, float]) -> None:
         now = time.perf_counter()
@@ -611,6 +616,7 @@ class FreshnessWatcher:
                     into[match_id] = now - answered_at
 
     def run(self, which: str) -> None:
+        self.stop.wait(max(0.0, self.watch_from - time.perf_counter()))
         conn = Connection(self.base)
         etags: dict[str, str] = {}
         played: dict[str, dict[int, int]] = {}
@@ -693,7 +699,7 @@ class Crowd:
             ),
             context.Process(
                 target=watcher_process,
-                args=(bases, tournaments, args.players),
+                args=(bases, tournaments, args.players, args.solo),
                 kwargs={"control": self.to_watcher, "results": self.results},
                 daemon=True,
             ),
@@ -775,11 +781,20 @@ def spectators_process(
 
 
 def watcher_process(
-    bases: list[str], tournaments: list[int], players: int, *, control: Any, results: Any
+    bases: list[str],
+    tournaments: list[int],
+    players: int,
+    solo: float,
+    *,
+    control: Any,
+    results: Any,
 ) -> None:
     """The freshness watcher's process: told of each finishing deal by the scorers' process,
-    it polls from the scorers' start until told to end, each node apart (`--nodes`: a deal
-    written through one node must show on every node's pages)."""
+    it polls from the spectators' coming (`solo` seconds after the scorers' start) until told
+    to end, each node apart (`--nodes`: a deal written through one node must show on every
+    node's pages). Not before: the site's CPU per deal is read while the scorers are alone
+    (and `--find-rate` sets it against the in-process deal's, issue 36), and the watcher's 16
+    polls a second or so (two tournaments, 200 players) used to be counted there as the deals'."""
     watchers = [FreshnessWatcher(base, tournaments, players) for base in bases]
     threads = [
         threading.Thread(target=watcher.run, args=(which,), daemon=True)
@@ -789,6 +804,8 @@ def watcher_process(
     while True:
         message = control.get()
         if message[0] == "begin":
+            for watcher in watchers:
+                watcher.watch_from = message[1] + solo
             for thread in threads:
                 thread.start()
         elif message[0] == "finished":
@@ -1262,8 +1279,25 @@ class Nodes:
 
     def site_cpu(self) -> list[float]:
         """Each node's gunicorn CPU seconds (its master and workers: their command line names
-        the node's port; gunicorn's workers are forks of the master)."""
+        the node's port; gunicorn's workers are forks of the master). Only this run's: every
+        gunicorn of the site on the host names `config.wsgi:application` (other benches, the
+        chaos test's), and their CPU used to be counted as this run's deals'."""
         return [cpu_seconds(f"127.0.0.1:{port} ") for port in self.ports]
+
+    def settle(self, timeout: float = 30.0) -> float:
+        """Wait until the nodes' gunicorns are idle (under 10 ms of CPU in half a second), so
+        that no worker's start (its imports and warm-up, a second or two of CPU) falls into a
+        window the bench measures: the first worker to answer lets the bench begin while the
+        other may still be loading. The seconds waited."""
+        started = time.perf_counter()
+        before = sum(self.site_cpu())
+        while time.perf_counter() - started < timeout:
+            time.sleep(0.5)
+            now = sum(self.site_cpu())
+            if now - before < 0.01:
+                break
+            before = now
+        return time.perf_counter() - started
 
     def stop(self) -> None:
         for process in [*self.servers, *self.workers, *([self.beat] if self.beat else [])]:
@@ -1494,12 +1528,12 @@ def find_rate_step(
     speed = machine_speed()
     for thread in threads:
         thread.start()
-    cpu0 = cpu_seconds("config.wsgi:application")
+    cpu0 = sum(nodes.site_cpu())
     gate.wait()
     t0 = time.perf_counter()
     crowd.begin(t0)
     time.sleep(max(0.0, t0 + args.solo - time.perf_counter()))
-    solo_cpu = cpu_seconds("config.wsgi:application") - cpu0
+    solo_cpu = sum(nodes.site_cpu()) - cpu0
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - t0
@@ -1592,6 +1626,7 @@ def find_rate(args: argparse.Namespace, env: dict[str, str], workdir: Path) -> i
             for base in nodes.bases:
                 warm.base = base
                 fetch_version(warm, p["matches"][0]["id"])
+        nodes.settle()
         speed_before = machine_speed()
         while len(steps) < args.find_steps:
             rate = find_rate_next(
@@ -1817,6 +1852,7 @@ def main() -> int:
         ]
         for scorer in scorers:  # warm every worker's connection and caches
             fetch_version(scorer, scorer.matches[0]["id"])
+        nodes.settle()
         interval = args.scorers / args.rate if args.rate else 0.0
         gate = threading.Barrier(len(scorers) + 1)
         threads = [
@@ -1836,8 +1872,8 @@ def main() -> int:
         speed_before = machine_speed()
         for thread in threads:
             thread.start()
-        server_cpu0 = cpu_seconds("config.wsgi:application")
         node_cpu0 = nodes.site_cpu()
+        server_cpu0 = sum(node_cpu0)
         worker_cpu0 = cpu_seconds("celery")
         db_cpu0 = postgres_cpu_seconds()
         statements_kept = statements_reset(args.db)
@@ -1850,7 +1886,7 @@ def main() -> int:
             # The spectators come once the scorers have played alone for a while (the CPU
             # per deal is read then).
             time.sleep(max(0.0, t0 + args.solo - time.perf_counter()))
-            solo_cpu = cpu_seconds("config.wsgi:application") - server_cpu0
+            solo_cpu = sum(nodes.site_cpu()) - server_cpu0
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - t0
@@ -1859,10 +1895,10 @@ def main() -> int:
             # The last finished matches' standings refresh (1 s later) and a poll or two.
             time.sleep(3.0)
             watched = crowd.end()
-        server_cpu = cpu_seconds("config.wsgi:application") - server_cpu0
         node_cpu = [
             after - before for after, before in zip(nodes.site_cpu(), node_cpu0, strict=True)
         ]
+        server_cpu = sum(node_cpu)
         worker_cpu = cpu_seconds("celery") - worker_cpu0
         db_cpu = postgres_cpu_seconds() - db_cpu0
         client_cpu = time.process_time() - client_cpu0 + (watched.cpu if watched else 0.0)

@@ -407,15 +407,16 @@ def ratio_lines(results: dict[str, list[float]]) -> list[str]:
     return lines
 
 
-def main_threads_cpu() -> float:
-    """CPU seconds of the gunicorn processes' main threads (a gthread worker's poller)."""
+def main_threads_cpu(port: int) -> float:
+    """CPU seconds of the main threads (a gthread worker's poller) of the gunicorn serving
+    `port` (its command line names it; not another gunicorn of the site on the host)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            if b"config.wsgi:application" not in (proc / "cmdline").read_bytes():
+            if b"127.0.0.1:%d\0" % port not in (proc / "cmdline").read_bytes():
                 continue
             fields = (proc / "task" / proc.name / "stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])
@@ -435,6 +436,7 @@ def served_deals(args: argparse.Namespace, plan: list[dict[str, Any]], deals: De
     port = entry.free_port()
     server = entry.start_site(os.environ.copy(), port, args.served_workers, args.served_threads)
     base = f"http://127.0.0.1:{port}"
+    site = f"127.0.0.1:{port} "  # this gunicorn's processes (their command line names it)
     try:
         if not entry.wait_for_site(base):
             return "gunicorn did not answer"
@@ -476,9 +478,9 @@ def served_deals(args: argparse.Namespace, plan: list[dict[str, Any]], deals: De
                         tables.append(match)
 
         def phase(seconds: float) -> float:
-            main0 = main_threads_cpu()
-            cpu0 = entry.cpu_seconds("config.wsgi:application")
-            system0 = entry.cpu_seconds("config.wsgi:application", "system")
+            main0 = main_threads_cpu(port)
+            cpu0 = entry.cpu_seconds(site)
+            system0 = entry.cpu_seconds(site, "system")
             threads = [
                 threading.Thread(target=client, args=(i, seconds)) for i in range(args.served)
             ]
@@ -486,9 +488,9 @@ def served_deals(args: argparse.Namespace, plan: list[dict[str, Any]], deals: De
                 thread.start()
             for thread in threads:
                 thread.join()
-            main_cpu[0] = main_threads_cpu() - main0
-            system[0] = entry.cpu_seconds("config.wsgi:application", "system") - system0
-            return entry.cpu_seconds("config.wsgi:application") - cpu0
+            main_cpu[0] = main_threads_cpu(port) - main0
+            system[0] = entry.cpu_seconds(site, "system") - system0
+            return entry.cpu_seconds(site) - cpu0
 
         # Warm both workers first (each process builds the engines' tables once, ~0.3 s).
         phase(3.0)

@@ -59,3 +59,49 @@ def test_garbage_made_after_the_freeze_is_still_collected(restored_interpreter):
     gc.collect()
 
     assert sum(isinstance(o, Node) for o in gc.get_objects()) == count - 2
+
+
+class _Worker:
+    """What post_worker_init sees of a gunicorn worker: its heartbeat and the master's
+    timeout (half of config/gunicorn.py's `timeout`, as the arbiter passes it)."""
+
+    timeout = gunicorn_config.timeout / 2
+
+    def __init__(self) -> None:
+        self.touched = 0
+
+    def notify(self) -> None:
+        self.touched += 1
+
+
+def test_the_heartbeat_file_is_touched_once_a_second_not_on_every_turn(
+    restored_interpreter: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(gunicorn_config.time, "monotonic", lambda: clock[0])
+    worker = _Worker()
+    gunicorn_config.post_worker_init(worker)
+
+    for _ in range(500):  # a busy second's turns of the worker's loop
+        worker.notify()
+        clock[0] += 0.0019
+    assert worker.touched == 1
+
+    clock[0] += 0.1
+    worker.notify()
+    assert worker.touched == 2  # a second after the last touch: the master still sees it
+
+
+def test_the_heartbeat_stays_well_inside_the_masters_timeout(
+    restored_interpreter: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(gunicorn_config.time, "monotonic", lambda: clock[0])
+    worker = _Worker()
+    worker.timeout = 2.0  # a short timeout: touched at least every quarter of it
+    gunicorn_config.post_worker_init(worker)
+
+    while clock[0] < 10:
+        worker.notify()
+        clock[0] += 0.01
+    assert worker.touched >= 10 / 0.5 - 1
