@@ -8,6 +8,8 @@ reads errors the same way.
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -22,6 +24,32 @@ def error(field: str | None, code: str, message: str, **extra: Any) -> dict[str,
 
 def error_response(errors: list[dict[str, Any]], status_code: int = 400) -> Response:
     return Response({"errors": errors}, status=status_code)
+
+
+def validation_error_response(exc: DjangoValidationError) -> Response:
+    """A service's refusal (Django's ValidationError, with codes) in the API's shape: each
+    message at its field ("__all__": none) with its code."""
+    if hasattr(exc, "error_dict"):
+        errs = [
+            error(field if field != "__all__" else None, err.code or "invalid", message)
+            for field, field_errors in exc.error_dict.items()
+            for err in field_errors
+            for message in err.messages
+        ]
+    else:
+        errs = [error(None, "invalid", message) for message in exc.messages]
+    return error_response(errs)
+
+
+def service_answer(call: Callable[[], Any]) -> tuple[Any, Response | None]:
+    """Run a service for an API view: (its result, None), or (None, the refusal's answer)
+    for a ValidationError; its PermissionDenied becomes the API's 403 with its message."""
+    try:
+        return call(), None
+    except DjangoPermissionDenied as exc:
+        raise exceptions.PermissionDenied(str(exc) or None) from None
+    except DjangoValidationError as exc:
+        return None, validation_error_response(exc)
 
 
 def _flatten(detail: Any, field: str | None) -> list[dict[str, Any]]:

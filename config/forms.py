@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.forms import BaseForm, CharField, ChoiceField
 
@@ -34,3 +35,12 @@ def choice_field(form: BaseForm, name: str) -> ChoiceField:
     field = form.fields[name]
     assert isinstance(field, ChoiceField)
     return field
+
+
+def errors_by_field(exc: ValidationError) -> dict[str, list[str]]:
+    """A service's refusal as a page shows it: the messages by field ("__all__": none)."""
+    if hasattr(exc, "error_dict"):
+        return {
+            field: [m for e in errs for m in e.messages] for field, errs in exc.error_dict.items()
+        }
+    return {"__all__": list(exc.messages)}

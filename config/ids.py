@@ -18,3 +18,13 @@ MAX_ID = 2**63 - 1
 def is_id(value: Any) -> TypeGuard[int]:
     """Whether `value` can be a database id: a whole number from 1 to MAX_ID."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
+
+
+def id_from_text(value: Any) -> int | None:
+    """An id sent as text (a query parameter, a form field): its number when it is one
+    (ASCII digits naming a possible row), None otherwise ("²", "1e3", 10,000 digits: none)."""
+    text = str(value or "")
+    if not (len(text) < 20 and text.isascii() and text.isdigit()):
+        return None
+    number = int(text)
+    return number if is_id(number) else None

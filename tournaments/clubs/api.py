@@ -30,7 +30,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import error, error_response
+from config.api_errors import error, error_response, validation_error_response
 from config.datetimes import DateTimeField
 from config.lockouts import KINDS
 from config.openapi import ERRORS
@@ -40,7 +40,7 @@ from tournaments.clubs import permissions as perms
 from tournaments.clubs import selectors as clubs_selectors
 from tournaments.clubs import services, table_cards
 from tournaments.clubs.models import Club, ClubMember, Invitation
-from tournaments.events.api.tournaments import _django_errors, _require_user, _tournament
+from tournaments.events.api.tournaments import _require_user, _tournament
 from tournaments.events.models import Round
 
 LINK = OpenApiResponse(
@@ -137,7 +137,7 @@ class TournamentStaffView(APIView):
                 by=request.user,
             )
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response({"staff": services.staff_document(tournament)}, status=201)
 
 
@@ -161,7 +161,7 @@ class TournamentStaffMemberView(APIView):
         try:
             services.staff_remove(tournament=tournament, user=person, by=request.user)
         except DjangoValidationError as exc:
-            response = _django_errors(exc)
+            response = validation_error_response(exc)
             response.status_code = 409
             return response
         return Response(status=204)
@@ -221,7 +221,7 @@ class ClubInvitationsView(APIView):
                 club=club, by=request.user, **serializer.validated_data
             )
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         url = table_cards.absolute(request, "tournaments:invitation", issued.token)
         body = {**_link(url, issued.expires_at), "id": issued.invitation.pk}
         return Response(body, status=201, headers={"Cache-Control": "no-store"})
@@ -270,7 +270,7 @@ class MatchCardView(APIView):
         try:
             issued = table_cards.card_issue(table=table, user=request.user)
         except DjangoValidationError as exc:
-            response = _django_errors(exc)
+            response = validation_error_response(exc)
             response.status_code = 409
             return response
         url = table_cards.card_url(request, issued.token)
@@ -336,7 +336,7 @@ class RoundCardsIssueView(APIView):
         try:
             issued = table_cards.cards_issue_round(round=rnd, user=request.user)
         except DjangoValidationError as exc:
-            response = _django_errors(exc)
+            response = validation_error_response(exc)
             response.status_code = 409
             return response
         body = {
@@ -376,7 +376,7 @@ class RoundCardsPDFView(APIView):
         try:
             return table_cards.round_cards_download(request, rnd)
         except DjangoValidationError as exc:
-            response = _django_errors(exc)
+            response = validation_error_response(exc)
             response.status_code = 409 if rnd.status == Round.Status.CLOSED else 404
             return response
 

@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from config.collation import sorted_by_name
+from config.forms import errors_by_field
 from config.security import client_ip
 from tournaments.clubs import permissions as perms
 from tournaments.clubs import selectors as clubs_selectors
@@ -72,14 +73,6 @@ def _too_many(request: HttpRequest) -> HttpResponse:
     )
     response["Retry-After"] = str(ATTEMPTS_WINDOW)
     return response
-
-
-def _errors(exc: DjangoValidationError) -> dict[str, list[str]]:
-    if hasattr(exc, "error_dict"):
-        return {
-            field: [m for e in errs for m in e.messages] for field, errs in exc.error_dict.items()
-        }
-    return {"__all__": list(exc.messages)}
 
 
 def _tournament_managed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -146,7 +139,7 @@ def staff_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
             by=request.user,
         )
     except DjangoValidationError as exc:
-        return _staff_render(request, tournament, errors=_errors(exc), status=400)
+        return _staff_render(request, tournament, errors=errors_by_field(exc), status=400)
     messages.success(
         request,
         _("%(name)s is now %(role)s.")
@@ -167,7 +160,7 @@ def staff_remove(request: HttpRequest, tournament_id: int, user_id: int) -> Http
     try:
         removed = services.staff_remove(tournament=tournament, user=user_id, by=request.user)
     except DjangoValidationError as exc:
-        return _staff_render(request, tournament, errors=_errors(exc), status=409)
+        return _staff_render(request, tournament, errors=errors_by_field(exc), status=409)
     if removed:
         messages.success(request, _("Taken off the tournament's staff."))
     return redirect("tournaments:staff", tournament.pk)
@@ -240,7 +233,7 @@ def invitation_create(request: HttpRequest, club_id: int) -> HttpResponse:
             by=request.user,
         )
     except DjangoValidationError as exc:
-        return _members_render(request, club, errors=_errors(exc), status=400)
+        return _members_render(request, club, errors=errors_by_field(exc), status=400)
     # Shown once, on this answer: the link is not kept (only its hash).
     return _members_render(request, club, issued=issued, status=201)
 
@@ -280,7 +273,7 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
                 language=get_language() or "ru",
             )
         except DjangoValidationError as exc:
-            errors = _errors(exc)
+            errors = errors_by_field(exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return render(
@@ -364,7 +357,7 @@ def table_card_issue(
     try:
         issued = table_cards.card_issue(table=found, user=request.user)
     except DjangoValidationError as exc:
-        return _tables_render(request, rnd, errors=_errors(exc), status=409)
+        return _tables_render(request, rnd, errors=errors_by_field(exc), status=409)
     return _tables_render(request, rnd, issued=issued, status=201)
 
 
@@ -394,7 +387,7 @@ def round_cards_pdf(request: HttpRequest, tournament_id: int, number: int) -> Ht
         return table_cards.round_cards_download(request, rnd)
     except DjangoValidationError as exc:
         status = 409 if rnd.status == Round.Status.CLOSED else 404
-        return _tables_render(request, rnd, errors=_errors(exc), status=status)
+        return _tables_render(request, rnd, errors=errors_by_field(exc), status=status)
 
 
 @never_cache
@@ -413,7 +406,7 @@ def round_cards_issue(request: HttpRequest, tournament_id: int, number: int) -> 
     try:
         issued = table_cards.cards_issue_round(round=rnd, user=request.user)
     except DjangoValidationError as exc:
-        return _tables_render(request, rnd, errors=_errors(exc), status=409)
+        return _tables_render(request, rnd, errors=errors_by_field(exc), status=409)
     messages.success(
         request,
         ngettext(
@@ -462,7 +455,7 @@ def table_card_page(request: HttpRequest, token: str) -> HttpResponse:
         try:
             clean = table_cards.scorer_name_clean(name)
         except DjangoValidationError as exc:
-            errors = _errors(exc)
+            errors = errors_by_field(exc)
         else:
             table_cards.card_session_start(request, card, clean)
             return redirect("scoring:match", match_id)

@@ -14,8 +14,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -23,10 +21,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import service_answer
 from config.openapi import ERRORS
 from config.strict import StrictFieldsMixin, WholeField
 from tournaments.clubs.models import Club
-from tournaments.events.api.tournaments import _django_errors, _require_user
+from tournaments.events.api.tournaments import _require_user
 from tournaments.federations import selectors, services
 from tournaments.federations.models import Federation
 from tournaments.standings.ratings import replay_progress
@@ -112,16 +111,6 @@ class InviteSerializer(StrictFieldsMixin, serializers.Serializer):
     club = WholeField(min_value=1, help_text="the club's id")
 
 
-def _act(call: Any) -> Response | None:
-    try:
-        call()
-    except DjangoPermissionDenied as exc:
-        raise exceptions.PermissionDenied(str(exc) or None) from None
-    except DjangoValidationError as exc:
-        return _django_errors(exc)
-    return None
-
-
 class FederationClubsView(APIView):
     @extend_schema(
         operation_id="federation_club_invite",
@@ -137,7 +126,7 @@ class FederationClubsView(APIView):
         serializer = InviteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         club = serializer.validated_data["club"]
-        refused = _act(
+        _done, refused = service_answer(
             lambda: services.federation_club_invite(
                 federation=federation, club=club, by=request.user
             )
@@ -161,7 +150,7 @@ class FederationClubView(APIView):
     def post(self, request: Request, federation_id: int, club_id: int) -> Response:
         _require_user(request)
         federation, club = _federation(federation_id), self._club(club_id)
-        refused = _act(
+        _done, refused = service_answer(
             lambda: services.federation_club_join(federation=federation, club=club, by=request.user)
         )
         return refused or Response({"club": club.pk, "joined": True})
@@ -174,7 +163,7 @@ class FederationClubView(APIView):
     def delete(self, request: Request, federation_id: int, club_id: int) -> Response:
         _require_user(request)
         federation, club = _federation(federation_id), self._club(club_id)
-        refused = _act(
+        _done, refused = service_answer(
             lambda: services.federation_club_leave(
                 federation=federation, club=club, by=request.user
             )
@@ -202,7 +191,7 @@ class FederationReplayView(APIView):
     def post(self, request: Request, federation_id: int) -> Response:
         _require_user(request)
         federation = _federation(federation_id)
-        refused = _act(
+        _done, refused = service_answer(
             lambda: services.federation_ratings_replay(federation=federation, by=request.user)
         )
         return refused or Response({"queued": True}, status=202)

@@ -15,7 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.ids import is_id
+from config.forms import errors_by_field
+from config.ids import id_from_text
 from scoring import games
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club
@@ -24,12 +25,6 @@ from tournaments.federations.models import Federation
 from tournaments.standings.ratings import replay_progress
 
 TOURNAMENTS_PER_PAGE = 30
-
-
-def _errors(exc: ValidationError) -> dict[str, list[str]]:
-    if hasattr(exc, "error_dict"):
-        return {f: [m for e in errs for m in e.messages] for f, errs in exc.error_dict.items()}
-    return {"__all__": list(exc.messages)}
 
 
 def federations_page(request: HttpRequest) -> HttpResponse:
@@ -84,11 +79,9 @@ def federation_page(request: HttpRequest, federation_id: int) -> HttpResponse:
     return _page(request, get_object_or_404(Federation, pk=federation_id))
 
 
-def _club_posted(request: HttpRequest) -> Club | int | None:
-    value = request.POST.get("club", "")
-    if not (len(value) < 20 and value.isascii() and value.isdigit() and is_id(int(value))):
-        return None
-    return Club.objects.filter(pk=int(value)).first()
+def _club_posted(request: HttpRequest) -> Club | None:
+    club_id = id_from_text(request.POST.get("club"))
+    return Club.objects.filter(pk=club_id).first() if club_id is not None else None
 
 
 @require_POST
@@ -100,7 +93,7 @@ def federation_club_invite(request: HttpRequest, federation_id: int) -> HttpResp
             federation=federation, club=_club_posted(request), by=request.user
         )
     except ValidationError as exc:
-        return _page(request, federation, errors=_errors(exc), status=400)
+        return _page(request, federation, errors=errors_by_field(exc), status=400)
     messages.success(request, _("Invited: the club is in once its organiser accepts."))
     return redirect("tournaments:federation", federation.pk)
 
@@ -120,7 +113,7 @@ def federation_club_answer(request: HttpRequest, federation_id: int, club_id: in
             services.federation_club_leave(federation=federation, club=club, by=request.user)
             messages.success(request, _("The club is no longer in the federation."))
     except ValidationError as exc:
-        return _page(request, federation, errors=_errors(exc), status=409)
+        return _page(request, federation, errors=errors_by_field(exc), status=409)
     return redirect("tournaments:federation", federation.pk)
 
 

@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import error, error_response
 from config.datetimes import DateTimeField
-from config.ids import MAX_ID, is_id
+from config.ids import MAX_ID, id_from_text, is_id
 from config.openapi import ERRORS, array, obj, object_response, rows_response
 from tournaments.clubs import permissions as perms
 from tournaments.events.models import Round, RoundEvent, Tournament
@@ -309,15 +309,12 @@ class LeaderboardView(APIView):
         federation_id = None
         if federation:
             # As a club's: an id of no federation is one with no players (an empty list).
-            digits = federation.isascii() and federation.isdigit()
-            if not digits:
+            if not (federation.isascii() and federation.isdigit()):
                 problems.append(
                     error("federation", "invalid", _("federation is a federation's id"))
                 )
-            elif len(federation) >= 20 or not is_id(int(federation)):
-                federation_id = 0
             else:
-                federation_id = int(federation)
+                federation_id = id_from_text(federation) or 0
         if game and game not in {g.key for g in leaderboard_games()}:
             problems.append(
                 error(

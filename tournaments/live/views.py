@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.htmx import HtmxHttpRequest
-from config.ids import is_id
+from config.ids import id_from_text, is_id
 from scoring.models import Match
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Player
@@ -452,12 +452,12 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
     """Players by rating in one game (`?game=`, the default game's when absent or unknown),
     of every club or one (`?club=`): two games' ratings are never ranked together."""
-    club_id = _id_param(request, "club")
+    club_id = id_from_text(request.GET.get("club"))
     game = leaderboard_game(request.GET.get("game"))
     # A federation's leaderboard (`?federation=`): its clubs' tournaments only; an unknown
     # id shows every club's, as an unknown club does.
     federations = list(Federation.objects.order_by("name"))
-    federation_id = _id_param(request, "federation")
+    federation_id = id_from_text(request.GET.get("federation"))
     federation = next((f for f in federations if f.pk == federation_id), None)
     fed = federation.pk if federation else None
     # What the visitor may see, read once for the rows and the clubs (live.selectors).
@@ -481,13 +481,6 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
             "federations": federations,
         },
     )
-
-
-def _id_param(request: HttpRequest, name: str) -> int | None:
-    """A query parameter that names a row by id; None when absent or not an id."""
-    value = request.GET.get(name, "")
-    digits = len(value) < 20 and value.isascii() and value.isdigit()
-    return int(value) if digits and is_id(int(value)) else None
 
 
 @login_required

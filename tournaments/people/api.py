@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -24,42 +22,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import error, error_response
+from config.api_errors import error, error_response, service_answer
 from config.openapi import ERRORS
-from config.strict import StrictFieldsMixin, WholeField
-from tournaments.clubs import permissions as perms
-from tournaments.clubs.models import Club, Player
-from tournaments.events.api.tournaments import _django_errors, _require_user
+from config.strict import StrictBooleanField, StrictFieldsMixin, WholeField
+from tournaments.clubs.api import _club
+from tournaments.clubs.models import Player
+from tournaments.events.api.tournaments import _require_user
 from tournaments.people import selectors, services
 from tournaments.people.models import PlayerMerge, RosterRequest
-
-
-def _club(request: Request, club_id: int) -> Club:
-    _require_user(request)
-    club = Club.objects.filter(pk=club_id).first()
-    if club is None:
-        raise exceptions.NotFound()
-    if not perms.can_manage_club(request.user, club):
-        raise exceptions.PermissionDenied()
-    return club
-
-
-def _act(call: Any) -> tuple[Any, Response | None]:
-    try:
-        return call(), None
-    except DjangoPermissionDenied as exc:
-        raise exceptions.PermissionDenied(str(exc) or None) from None
-    except DjangoValidationError as exc:
-        return None, _django_errors(exc)
-
-
-class StrictBool(serializers.BooleanField):
-    """A JSON true or false only ("yes", 1 or "true" are refused)."""
-
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 class AskSerializer(StrictFieldsMixin, serializers.Serializer):
@@ -67,7 +37,7 @@ class AskSerializer(StrictFieldsMixin, serializers.Serializer):
 
 
 class AnswerSerializer(StrictFieldsMixin, serializers.Serializer):
-    accept = StrictBool()
+    accept = StrictBooleanField()
 
 
 class MergeSerializer(StrictFieldsMixin, serializers.Serializer):
@@ -75,7 +45,7 @@ class MergeSerializer(StrictFieldsMixin, serializers.Serializer):
     # the class's attributes, so it does not hide Field.source.
     source = WholeField(min_value=1, help_text="a player entered by the club")  # type: ignore[assignment]
     target = WholeField(min_value=1, help_text="the person they are")
-    preview = StrictBool(required=False, default=False)
+    preview = StrictBooleanField(required=False, default=False)
 
 
 def _request_row(asked: RosterRequest) -> dict[str, Any]:
@@ -128,7 +98,7 @@ class RosterRequestsView(APIView):
         club = _club(request, club_id)
         serializer = AskSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        asked, refused = _act(
+        asked, refused = service_answer(
             lambda: services.roster_request_create(
                 club=club, player=serializer.validated_data["player"], by=request.user
             )
@@ -156,7 +126,7 @@ class RosterRequestView(APIView):
             raise exceptions.PermissionDenied()
         serializer = AnswerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        answered, refused = _act(
+        answered, refused = service_answer(
             lambda: services.roster_request_answer(
                 request=asked, by=request.user, accept=serializer.validated_data["accept"]
             )
@@ -203,7 +173,7 @@ class MergesView(APIView):
                     "conflicts": [error(f, c, m) for f, c, m in preview.conflicts],
                 }
             )
-        merge, refused = _act(
+        merge, refused = service_answer(
             lambda: services.player_merge_propose(
                 club=club, source=data["source"], target=data["target"], by=request.user
             )
@@ -248,7 +218,7 @@ class MergeView(APIView):
             raise exceptions.PermissionDenied()
         serializer = AnswerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        answered, refused = _act(
+        answered, refused = service_answer(
             lambda: services.player_merge_answer(
                 merge=merge, by=request.user, accept=serializer.validated_data["accept"]
             )

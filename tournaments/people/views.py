@@ -4,8 +4,6 @@ requests and merges waiting for the signed-in person's answer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,23 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.ids import is_id
+from config.forms import errors_by_field
+from config.ids import id_from_text
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club, Player
 from tournaments.people import selectors, services
 from tournaments.people.models import PlayerMerge, RosterRequest
-
-
-def _errors(exc: ValidationError) -> dict[str, list[str]]:
-    if hasattr(exc, "error_dict"):
-        return {f: [m for e in errs for m in e.messages] for f, errs in exc.error_dict.items()}
-    return {"__all__": list(exc.messages)}
-
-
-def _id(value: Any) -> int | None:
-    value = str(value or "")
-    digits = len(value) < 20 and value.isascii() and value.isdigit()
-    return int(value) if digits and is_id(int(value)) else None
 
 
 def _club_managed(request: HttpRequest, club_id: int) -> Club:
@@ -72,10 +59,10 @@ def roster_ask(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_managed(request, club_id)
     try:
         asked = services.roster_request_create(
-            club=club, player=_id(request.POST.get("player")), by=request.user
+            club=club, player=id_from_text(request.POST.get("player")), by=request.user
         )
     except ValidationError as exc:
-        return _roster_render(request, club, errors=_errors(exc), status=400)
+        return _roster_render(request, club, errors=errors_by_field(exc), status=400)
     if asked.state == RosterRequest.State.ACCEPTED:
         messages.success(request, _("Added to the club's players."))
     else:
@@ -110,7 +97,7 @@ def roster_answer(request: HttpRequest, request_id: int) -> HttpResponse:
             )
         services.roster_request_answer(request=asked, by=request.user, accept=action == "accept")
     except ValidationError as exc:
-        return _waiting_render(request, errors=_errors(exc), status=409)
+        return _waiting_render(request, errors=errors_by_field(exc), status=409)
     messages.success(
         request,
         _("You agreed: %(club)s may enter you in its tournaments.") % {"club": asked.club.name}
@@ -146,7 +133,7 @@ def _merge_players(
     request: HttpRequest, club: Club, player_id: int
 ) -> tuple[Player, Player | None]:
     source = get_object_or_404(Player.objects.select_related("club"), pk=player_id, club=club)
-    into = _id(request.GET.get("into") or request.POST.get("into"))
+    into = id_from_text(request.GET.get("into") or request.POST.get("into"))
     target = None
     if into is not None:
         target = (
@@ -208,7 +195,7 @@ def merge_propose(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
             club=club, source=source, target=target.pk if target else None, by=request.user
         )
     except ValidationError as exc:
-        return _merge_render(request, club, source, target, errors=_errors(exc), status=400)
+        return _merge_render(request, club, source, target, errors=errors_by_field(exc), status=400)
     if merge.state == PlayerMerge.State.DONE:
         messages.success(
             request,
@@ -237,6 +224,6 @@ def merge_answer(request: HttpRequest, merge_id: int) -> HttpResponse:
     try:
         services.player_merge_answer(merge=merge, by=request.user, accept=action == "accept")
     except ValidationError as exc:
-        return _waiting_render(request, errors=_errors(exc), status=409)
+        return _waiting_render(request, errors=errors_by_field(exc), status=409)
     messages.success(request, _("Merged.") if action == "accept" else _("Declined."))
     return redirect("tournaments:people_waiting")

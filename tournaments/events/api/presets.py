@@ -17,14 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import error, error_response
+from config.api_errors import error, error_response, validation_error_response
 from config.datetimes import MODEL_FIELD_MAPPING
 from config.openapi import ERRORS
 from config.strict import StrictFieldsMixin, WholeField
 from tournaments.clubs import permissions as perms
 from tournaments.clubs.models import Club
 from tournaments.events import presets
-from tournaments.events.api.tournaments import _django_errors
 from tournaments.events.models import ClubPreset, Tournament
 
 
@@ -122,7 +121,7 @@ class ClubPresetsView(APIView):
                     user=request.user,
                 )
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(PresetSerializer(preset).data, status=201)
 
 
@@ -146,7 +145,7 @@ class ClubPresetView(APIView):
         try:
             preset = presets.preset_rename(preset=preset, name=body.validated_data["name"])
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(PresetSerializer(preset).data)
 
     @extend_schema(

@@ -23,12 +23,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import validation_error_response
 from config.ids import MAX_ID
 from config.openapi import json_body, obj
 from config.strict import StrictBooleanField
 from tournaments.events import teams
 from tournaments.events.api.schema import NAME
-from tournaments.events.api.tournaments import ERRORS, _django_errors, _entries_manager, _tournament
+from tournaments.events.api.tournaments import ERRORS, _entries_manager, _tournament
 from tournaments.events.models import Team
 from tournaments.events.serializers import unknown_fields
 from tournaments.live.cache import live_version_of, version_answer
@@ -151,7 +152,7 @@ class TournamentTeamsView(APIView):
         try:
             teams.team_create(tournament=tournament, user=request.user, **serializer.validated_data)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(_teams_body(tournament), status=201)
 
 
@@ -178,7 +179,7 @@ class TournamentTeamView(APIView):
             if "withdrawn" in data and data["withdrawn"] != team.withdrawn:
                 teams.team_withdraw(team=team, withdrawn=data["withdrawn"], user=request.user)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(_teams_body(tournament))
 
 

@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import error, error_response
+from config.api_errors import error, error_response, validation_error_response
 from config.openapi import ERRORS, json_body, object_response, rows_response
 from config.strict import StrictBooleanField, StrictFieldsMixin, WholeField
 from config.throttles import AnonHeavyReadThrottle
@@ -52,19 +52,6 @@ def _tournament(request: Request, tournament_id: int) -> Tournament:
 def _require_user(request: Request) -> None:
     if not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
-
-
-def _django_errors(exc: DjangoValidationError) -> Response:
-    if hasattr(exc, "error_dict"):
-        errs = [
-            error(field if field != "__all__" else None, err.code or "invalid", message)
-            for field, field_errors in exc.error_dict.items()
-            for err in field_errors
-            for message in err.messages
-        ]
-    else:
-        errs = [error(None, "invalid", message) for message in exc.messages]
-    return error_response(errs)
 
 
 class TournamentCreateSerializer(TournamentSerializer):
@@ -110,7 +97,7 @@ class TournamentListView(APIView):
         try:
             tournament = setup.tournament_create(club=club, user=request.user, **data)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(TournamentSerializer(tournament).data, status=201)
 
 
@@ -136,7 +123,7 @@ class TournamentDetailView(APIView):
                 tournament=tournament, user=request.user, **serializer.validated_data
             )
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(TournamentSerializer(tournament).data)
 
 
@@ -208,7 +195,7 @@ class TournamentImportView(APIView):
         except scoring_services.DealRejected as exc:
             return error_response(exc.errors)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response({"matches": [match.pk for match in matches]}, status=201)
 
 
@@ -439,7 +426,7 @@ class TournamentJSONImportView(APIView):
         except scoring_services.DealRejected as exc:
             return error_response(exc.errors)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         except (KeyError, TypeError, AttributeError) as exc:
             # A part of the document missing or of the wrong kind (a round or table that is
             # not an object: `.get` of a string).
@@ -611,7 +598,7 @@ class TournamentEntriesView(APIView):
                 user=request.user,
             )
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         body = _entries_body(
             tournament, added=[e.player.display_name for e in added], already=already
         )
@@ -639,7 +626,7 @@ class TournamentEntryView(APIView):
         try:
             entries.entry_update(entry=entry, user=request.user, **serializer.validated_data)
         except DjangoValidationError as exc:
-            return _django_errors(exc)
+            return validation_error_response(exc)
         return Response(_entries_body(entry.tournament))
 
     @extend_schema(
@@ -651,7 +638,7 @@ class TournamentEntryView(APIView):
         try:
             entries.entry_remove(entry=entry, user=request.user)
         except DjangoValidationError as exc:
-            response = _django_errors(exc)
+            response = validation_error_response(exc)
             response.status_code = 409
             return response
         return Response(status=204)
