@@ -70,6 +70,9 @@ def test_a_person_with_an_account_answers_the_clubs_request_and_plays_for_both()
     assert Player.objects.count() == before + 2
     # His page lists both clubs' tournaments; his account stays his.
     page = Client().get(f"/players/{ivan.pk}/").content.decode()
+    listed = page.split('data-testid="player-tournaments"')[1].split("</section>")[0]
+    assert "Кубок валета" in listed and "Вечер пули" in listed
+    assert "Козирний валет, Пуля" in page
     ivan.refresh_from_db()
     assert ivan.user == person and ivan.club == c.a
 
