@@ -261,7 +261,8 @@ def restore(api: APIClient, target: Tournament, settings_doc: Any) -> Any:
     ("settings_doc", "field", "code"),
     [
         ({"rounds": "x"}, "manifest.tournament.rounds", "invalid"),
-        ({"table_size": []}, "manifest.tournament.table_size", "invalid_choice"),
+        # Of the wrong JSON type, as the import and the change API say (never coerced).
+        ({"table_size": []}, "manifest.tournament.table_size", "invalid"),
         ({"conventions": 5}, "manifest.tournament.conventions", "not_a_dict"),
         ({"game": "poker"}, "manifest.tournament.game", "invalid_choice"),
         ({"tiebreaks": {"a": 1}}, "manifest.tournament.tiebreaks", "not_a_list"),

@@ -92,6 +92,42 @@ class TournamentSerializer(serializers.ModelSerializer):
             "stage_size": {"min_value": 1, "max_value": MAX_STAGE_SIZE},
         }
 
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        unknown = {**unknown_fields(data, self.fields), **self._mistyped(data)}
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if not unknown or not isinstance(exc.detail, dict):
+                raise
+            raise serializers.ValidationError({**exc.detail, **unknown}) from exc
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
+
+    def _mistyped(self, data: Any) -> dict[str, list[ErrorDetail]]:
+        """A value of the wrong JSON type (`"rounds": "5"`, `"published": "yes"`), which DRF's
+        form-friendly fields would coerce: the schema says each setting's type (and an export
+        writes each in it), so anything else is refused at its field, never guessed."""
+        if not isinstance(data, Mapping):
+            return {}
+        out = {}
+        for key, value in data.items():
+            field = self.fields.get(key)
+            if field is None or (value is None and field.allow_null):
+                continue
+            expected = _json_types(field)
+            if isinstance(value, float) and value.is_integer() and int in expected:
+                continue  # 5.0 is the JSON number 5 (an integer to JSON Schema too)
+            if expected and (not isinstance(value, expected) or _is_bool_as(value, expected)):
+                # The field's own words where they name the type ("A valid integer is
+                # required."), translated by DRF.
+                own = str(field.error_messages.get("invalid", ""))
+                message = (
+                    own if own and "{" not in own else _("Wrong type of value for this field.")
+                )
+                out[str(key)] = [ErrorDetail(message, code="invalid")]
+        return out
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """The ruleset, table size, match scoring, tiebreaks and conventions must be the
         game's (a new game's defaults fill what is not sent); each refusal with its code
@@ -164,42 +200,6 @@ class TournamentImportSerializer(TournamentSerializer):
     class Meta(TournamentSerializer.Meta):
         fields = ["name", "club", *setup.TOURNAMENT_FIELDS]
         read_only_fields: list[str] = []
-
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        unknown = {**unknown_fields(data, self.fields), **self._mistyped(data)}
-        try:
-            value = super().to_internal_value(data)
-        except serializers.ValidationError as exc:
-            if not unknown or not isinstance(exc.detail, dict):
-                raise
-            raise serializers.ValidationError({**exc.detail, **unknown}) from exc
-        if unknown:
-            raise serializers.ValidationError(unknown)
-        return value
-
-    def _mistyped(self, data: Any) -> dict[str, list[ErrorDetail]]:
-        """A value of the wrong JSON type (`"rounds": "5"`, `"published": "yes"`), which the
-        create API's form-friendly fields would coerce: an export writes each setting in its
-        own type, so anything else is refused (as the import's schema says), never guessed."""
-        if not isinstance(data, Mapping):
-            return {}
-        out = {}
-        for key, value in data.items():
-            field = self.fields.get(key)
-            if field is None or (value is None and field.allow_null):
-                continue
-            expected = _json_types(field)
-            if isinstance(value, float) and value.is_integer() and int in expected:
-                continue  # 5.0 is the JSON number 5 (an integer to JSON Schema too)
-            if expected and (not isinstance(value, expected) or _is_bool_as(value, expected)):
-                # The field's own words where they name the type ("A valid integer is
-                # required."), translated by DRF.
-                own = str(field.error_messages.get("invalid", ""))
-                message = (
-                    own if own and "{" not in own else _("Wrong type of value for this field.")
-                )
-                out[str(key)] = [ErrorDetail(message, code="invalid")]
-        return out
 
 
 def _json_types(field: serializers.Field) -> tuple[type, ...]:

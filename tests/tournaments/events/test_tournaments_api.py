@@ -94,6 +94,47 @@ def test_unknown_conventions_are_refused(organiser, ev):
     assert response.json()["errors"][0]["field"].startswith("conventions")
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"rounds": "6"}, "rounds"),
+        ({"published": "true"}, "published"),
+        ({"confirm_deals": 1}, "confirm_deals"),
+        ({"table_size": "3"}, "table_size"),
+        ({"name": 5}, "name"),
+        ({"roundz": 6}, "roundz"),
+    ],
+)
+def test_a_setting_of_the_wrong_json_type_or_name_is_refused_never_coerced(
+    organiser, ev, change, field
+):
+    before = Tournament.objects.values("rounds", "published", "table_size", "name").get(
+        pk=ev.tournament.pk
+    )
+    patched = organiser.patch(f"/api/v1/tournaments/{ev.tournament.pk}/", change, format="json")
+    created = organiser.post(
+        "/api/v1/tournaments/",
+        {"name": "Kharkiv open", "club": ev.tournament.club_id, **change},
+        format="json",
+    )
+    for response in (patched, created):
+        assert response.status_code == 400, response.content
+        assert field in [error["field"] for error in response.json()["errors"]]
+    after = Tournament.objects.values("rounds", "published", "table_size", "name").get(
+        pk=ev.tournament.pk
+    )
+    assert after == before
+    assert not Tournament.objects.filter(name="Kharkiv open").exists()
+
+
+def test_a_whole_number_written_with_a_point_is_a_number(organiser, ev):
+    response = organiser.patch(
+        f"/api/v1/tournaments/{ev.tournament.pk}/", {"rounds": 6.0}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["rounds"] == 6
+
+
 def test_the_rules_cannot_change_once_deals_are_entered(organiser, ev):
     play(ev, DEAL_MADE)
     response = organiser.patch(
