@@ -16,9 +16,10 @@ WSGI application directly, as gunicorn does, with the requests the bench's clien
   big screen, each "after a change" (a deal at the first table in play, which every page
   shows, between two polls: what the bench's spectators see) and "unchanged" (304).
 
-- the framework's floor (issue 36), in the same run: a bare DRF view answering a small JSON
-  (bench/floor_urls.py) through Django's WSGI handler with no middleware, and the same view
-  through the site's whole stack.
+- the framework's floor (issue 36), in the same run, timed in a row before the deals and again
+  after the polls (a host's speed drifts within a minute): a bare DRF view answering a small
+  JSON (bench/floor_urls.py) through Django's WSGI handler with no middleware, and the same
+  view through the site's whole stack.
 
 Prints the medians (and p90) in milliseconds of CPU, with the machine speed of bench/entry.py
 before and after, then one line per ratio of medians to the floor (`ratio 304/floor 1.8`: the
@@ -175,6 +176,35 @@ class Deals:
         return cpu
 
 
+class Floor:
+    """The framework's floor on this host (issue 36): a bare DRF view answering a small JSON
+    (bench/floor_urls.py) through Django's WSGI handler without any middleware, and the same
+    view through the site's whole stack. Timed in a row, as the deals and the polls are (a
+    request between others of another kind finds the core's caches cold and costs more), in
+    a block before them and another after: on a shared host the CPU a request costs drifts
+    by a third within a minute, and one block at the end had the floor vary 0.21–0.38 ms."""
+
+    HEADERS = {"Accept-Language": "uk"}
+    BARE = "floor (no middleware)"
+    STACK = "floor through the site's stack"
+
+    def __init__(self, site: Wsgi, results: dict[str, list[float]]) -> None:
+        self.apps = ((Wsgi(bare=True), self.BARE), (site, self.STACK))
+        self.results = results
+        for app, _name in self.apps:
+            for _ in range(50):  # warm
+                app.call("GET", "/bench-floor/", self.HEADERS)
+
+    def block(self, count: int) -> None:
+        for app, name in self.apps:
+            timed = self.results.setdefault(name, [])
+            for _ in range(count):
+                status, _h, _b, cpu = app.call("GET", "/bench-floor/", self.HEADERS)
+                if status != 200:
+                    raise SystemExit(f"the floor's view answered {status}")
+                timed.append(cpu)
+
+
 def figures(values: list[float]) -> str:
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
@@ -250,10 +280,14 @@ def main() -> int:
         for _ in range(20):
             deals.post(game)
     results: dict[str, list[float]] = {}
+    floor = Floor(wsgi, results)
+    floor.block(args.polls * 5)
 
     def run_deals() -> None:
         for game in ("deberc", "preferans"):
-            results[f"deal {game}"] = [deals.post(game) for _ in range(args.deals)]
+            timed = results[f"deal {game}"] = []
+            for _ in range(args.deals):
+                timed.append(deals.post(game))
         if args.pause:
             # The same deals after an idle moment each, as they come to a server: the core's
             # caches are cold then (docs/performance.md, "A fifth host").
@@ -323,21 +357,7 @@ def main() -> int:
     answered: dict[int, int] = {}
     profiled(args.profile in ("poll", "all"), run_polls, args.top, "polls")
 
-    # The framework's floor on this host, in the same run (issue 36): a bare DRF view answering
-    # a small JSON through Django's WSGI handler without any middleware, and the same view
-    # through the site's whole stack (every middleware, as every request crosses it).
-    bare = Wsgi(bare=True)
-    floor_headers = {"Accept-Language": "uk"}
-    for app, name in ((bare, "floor (no middleware)"), (wsgi, "floor through the site's stack")):
-        for _ in range(50):  # warm
-            app.call("GET", "/bench-floor/", floor_headers)
-        timed = []
-        for _ in range(args.polls * 10):
-            status, _h, _b, cpu = app.call("GET", "/bench-floor/", floor_headers)
-            if status != 200:
-                raise SystemExit(f"the floor's view answered {status}")
-            timed.append(cpu)
-        results[name] = timed
+    floor.block(args.polls * 5)
     bumps = live_version() - version_before
     served = served_deals(args, plan, deals) if args.served else None
     speed_after = entry.machine_speed()
@@ -375,7 +395,7 @@ def ratio_lines(results: dict[str, list[float]]) -> list[str]:
     """`ratio 304/floor 1.8` and its kin (medians), each with its goal and the spread (p90 /
     median) of the figure: the slowest 304, the slower game's deal and the slowest changed
     fragment, over the floor without middleware; then what the site's stack adds."""
-    floor = statistics.median(results["floor (no middleware)"])
+    floor = statistics.median(results[Floor.BARE])
 
     def slowest(prefix: str, suffix: str = "") -> tuple[str, list[float]]:
         named = [
@@ -402,7 +422,7 @@ def ratio_lines(results: dict[str, list[float]]) -> list[str]:
             f"ratio {ratio} {value:.1f}  (goal ≤ {RATIO_GOALS[ratio]:g}; {name}; "
             f"p90/median {spread(values):.2f}; {'met' if met else 'NOT met'})"
         )
-    stack = statistics.median(results["floor through the site's stack"]) / floor
+    stack = statistics.median(results[Floor.STACK]) / floor
     lines.append(f"ratio stack/floor {stack:.1f}  (the same view through every middleware)")
     return lines
 

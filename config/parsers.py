@@ -206,15 +206,21 @@ class JSONParser(parsers.JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         body = read_limited(stream, parser_context)
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        try:
-            text = codecs.decode(body, encoding)
-            return check_text(json_loads(text))
-        except JSONTooDeep as exc:
-            raise TooDeep(str(exc)) from exc
-        except JSONNumberTooLarge as exc:
-            raise NumberTooLarge(str(exc)) from exc
-        except ValueError as exc:  # not JSON, or not in the declared encoding
-            raise exceptions.ParseError(f"JSON parse error - {exc}") from exc
+        return json_body(body, encoding)
+
+
+def json_body(body: bytes, encoding: str) -> Any:
+    """A JSON request body as the API reads it (`json_loads`, then `check_text`); DRF's
+    ParseError (a 400 with its code) for anything else."""
+    try:
+        text = codecs.decode(body, encoding)
+        return check_text(json_loads(text))
+    except JSONTooDeep as exc:
+        raise TooDeep(str(exc)) from exc
+    except JSONNumberTooLarge as exc:
+        raise NumberTooLarge(str(exc)) from exc
+    except ValueError as exc:  # not JSON, or not in the declared encoding
+        raise exceptions.ParseError(f"JSON parse error - {exc}") from exc
 
 
 class FormParser(parsers.FormParser):

@@ -91,6 +91,10 @@ def _rate(scope: str | None) -> str | None:
     return rates.get(scope) if scope else None
 
 
+# Set on a request whose deal write the deal throttle has counted (and let through).
+DEAL_WRITE_COUNTED = "deal_write_counted"
+
+
 class DealWriteThrottle(RedisSlidingWindow, UserRateThrottle):
     """Deal writes per user (per address when not signed in), scope `deals`: new deals,
     corrections, confirmations, withdrawals and closing a match on time.
@@ -109,6 +113,10 @@ class DealWriteThrottle(RedisSlidingWindow, UserRateThrottle):
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         if request.method in SAFE_METHODS:
+            return True
+        if getattr(request, DEAL_WRITE_COUNTED, False):
+            # Counted already by the deal lane (scoring.lane), which then left the request
+            # to the view: one request, one count.
             return True
         return super().allow_request(cast(Request, request), view)
 

@@ -205,40 +205,47 @@ class MatchDealsView(APIView):
     def post(self, request: Request, match_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        # The service reads the match under its lock and checks visibility there: the hot
-        # path reads the row once.
-        match = Match(pk=match_id)
-        key = request.headers.get("Idempotency-Key", "").strip()
-        if not key or len(key) > 128:
-            return error_response(
-                [
-                    error(
-                        "Idempotency-Key",
-                        "required",
-                        _("Send an Idempotency-Key header (at most 128 characters)."),
-                    )
-                ]
-            )
-        body = request.data
-        if not isinstance(body, dict):
-            return error_response(
-                [error(None, "bad_format", _("The body is one deal (an object)."))]
-            )
-        version = body.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            return error_response(
-                [error("version", "required", _("Send the match version you saw."))]
-            )
-        record = {k: v for k, v in body.items() if k != "version"}
-        return _answer(
-            lambda: services.deal_submit(
-                match=match,
-                record=record,
-                user=request.user,
-                idempotency_key=key,
-                version=version,
-            )
+        return deal_new_answer(
+            user=request.user,
+            match_id=match_id,
+            idempotency_key=request.headers.get("Idempotency-Key", ""),
+            body=request.data,
         )
+
+
+def deal_new_answer(*, user: Any, match_id: int, idempotency_key: str, body: Any) -> HttpResponse:
+    """The answer to a new deal from a signed-in `user` (MatchDealsView's, and the deal
+    lane's: scoring.lane): its request checked, the deal submitted. May raise DRF's
+    exceptions (404, 403), which the view turns into their answers."""
+    # The service reads the match under its lock and checks visibility there: the hot path
+    # reads the row once.
+    match = Match(pk=match_id)
+    key = idempotency_key.strip()
+    if not key or len(key) > 128:
+        return error_response(
+            [
+                error(
+                    "Idempotency-Key",
+                    "required",
+                    _("Send an Idempotency-Key header (at most 128 characters)."),
+                )
+            ]
+        )
+    if not isinstance(body, dict):
+        return error_response([error(None, "bad_format", _("The body is one deal (an object)."))])
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return error_response([error("version", "required", _("Send the match version you saw."))])
+    record = {k: v for k, v in body.items() if k != "version"}
+    return _answer(
+        lambda: services.deal_submit(
+            match=match,
+            record=record,
+            user=user,
+            idempotency_key=key,
+            version=version,
+        )
+    )
 
 
 class MatchDealDetailView(APIView):

@@ -4,6 +4,7 @@ API_TOKEN_TTL_DAYS has expired (401 `token_expired`, the token deleted: sign in 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -16,23 +17,53 @@ from scoring import tokens
 from .fastsql import token_user
 
 
-class TokenAuthentication(authentication.TokenAuthentication):
-    def authenticate_credentials(self, key: str) -> tuple[Any, str]:
-        found = token_user(key)
-        if found is None:
-            raise exceptions.AuthenticationFailed(_("Invalid token."))
-        user, created, last_used = found
-        if not user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        now = timezone.now()
-        if tokens.token_expires_at(created, last_used) <= now:
-            tokens.tokens_revoke_all(user_id=user.pk)
+class TokenRefused(Exception):
+    """A token that authenticates no one (`token_check`; nothing was changed)."""
+
+    def __init__(self, reason: str, user_id: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason  # "invalid", "inactive" or "expired"
+        self.user_id = user_id
+
+
+def token_check(key: str, now: datetime) -> tuple[Any, bool]:
+    """The token's user and whether its use is to be recorded now (`token_touch`); raises
+    TokenRefused. Reads only: what a refusal or a use changes is `token_accept`'s to do."""
+    found = token_user(key)
+    if found is None:
+        raise TokenRefused("invalid")
+    user, created, last_used = found
+    if not user.is_active:
+        raise TokenRefused("inactive")
+    if tokens.token_expires_at(created, last_used) <= now:
+        raise TokenRefused("expired", user.pk)
+    return user, last_used is None or now - last_used >= tokens.TOUCH_EVERY
+
+
+def token_accept(key: str) -> Any:
+    """The user the token `key` authenticates, its use recorded; else DRF's
+    AuthenticationFailed (401), an expired token revoked with all its user's tokens."""
+    now = timezone.now()
+    try:
+        user, touch = token_check(key, now)
+    except TokenRefused as refused:
+        if refused.reason == "inactive":
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted.")) from None
+        if refused.reason == "expired":
+            if refused.user_id is not None:
+                tokens.tokens_revoke_all(user_id=refused.user_id)
             raise exceptions.AuthenticationFailed(
                 _("This token has expired: sign in again for a new one."), code="token_expired"
-            )
-        if last_used is None or now - last_used >= tokens.TOUCH_EVERY:
-            tokens.token_touch(key=key, now=now)
-        return (user, key)
+            ) from None
+        raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
+    if touch:
+        tokens.token_touch(key=key, now=now)
+    return user
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    def authenticate_credentials(self, key: str) -> tuple[Any, str]:
+        return (token_accept(key), key)
 
 
 # The deal endpoints' authentication: the token as above, else the site's session.

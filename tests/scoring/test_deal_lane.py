@@ -1,0 +1,289 @@
+"""The deal lane (scoring.lane, issue 36): a new deal sent with a token is written before the
+rest of the stack and DRF, with the stack's own answer, headers and all; anything else it
+leaves to the stack, which answers as it always did, and nothing is counted or written twice."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.test import Client, override_settings
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from scoring import tokens
+from scoring.api import MatchDealsView
+from scoring.models import ApiTokenUse, Deal, IdempotencyKey, Match
+from tests.factories import DEAL_BYTE, DEAL_HANGING, DEAL_MADE, make_evening
+
+pytestmark = pytest.mark.django_db
+
+LANE = "scoring.lane.DealLaneMiddleware"
+WITHOUT_LANE = [name for name in settings.MIDDLEWARE if name != LANE]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_headers():
+    # Each test learns the stack's headers anew (they are kept per process).
+    from scoring import lane
+
+    lane._HEADERS_KEPT.clear()
+    yield
+    lane._HEADERS_KEPT.clear()
+
+
+def token_of(user) -> str:
+    return tokens.token_issue(user=user).key
+
+
+def post_deal(match, record, *, key, token, version=None, client=None, **extra):
+    if version is None:
+        version = Match.objects.get(pk=match.pk).version
+    return (client or Client()).post(
+        f"/api/v1/matches/{match.pk}/deals/",
+        data=json.dumps(record | {"version": version}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {token}",
+        HTTP_IDEMPOTENCY_KEY=key,
+        **extra,
+    )
+
+
+def the_stack_must_not_answer():
+    """Inside it, a request the lane leaves to the stack fails the test."""
+    return mock.patch.object(MatchDealsView, "post", side_effect=AssertionError("the stack"))
+
+
+@contextmanager
+def view_calls() -> Iterator[list[int]]:
+    """The number of requests the view answered inside it (one item each)."""
+    calls: list[int] = []
+    real = MatchDealsView.post
+
+    def post(self, request, *args, **kwargs):
+        calls.append(1)
+        return real(self, request, *args, **kwargs)
+
+    with mock.patch.object(MatchDealsView, "post", post):
+        yield calls
+
+
+def headers_of(response) -> dict[str, str]:
+    return {name.lower(): value for name, value in response.items() if name.lower() != "date"}
+
+
+def test_a_deal_after_the_first_is_written_by_the_lane_with_the_stacks_headers():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    first = post_deal(ev.match, DEAL_HANGING, key="k1", token=token)  # the stack's way
+    assert first.status_code == 201
+    with the_stack_must_not_answer():
+        second = post_deal(ev.match, DEAL_MADE, key="k2", token=token)
+    assert second.status_code == 201
+    assert second.json()["version"] == Match.objects.get(pk=ev.match.pk).version
+    assert [d.number for d in Deal.objects.filter(match=ev.match).order_by("number")] == [1, 2]
+    expected = headers_of(first)
+    expected["content-length"] = str(len(second.content))
+    assert headers_of(second) == expected
+    # The security headers are the stack's.
+    assert second["X-Content-Type-Options"] == "nosniff"
+    assert second["X-Frame-Options"] == "DENY"
+    assert "Content-Security-Policy" in second
+
+
+def test_the_lanes_answer_is_the_one_the_stack_gives():
+    lane_ev, stack_ev = make_evening(), make_evening()
+    lane_token, stack_token = token_of(lane_ev.scorer), token_of(stack_ev.scorer)
+    answers = {}
+    for name, ev, token, middleware in (
+        ("lane", lane_ev, lane_token, settings.MIDDLEWARE),
+        ("stack", stack_ev, stack_token, WITHOUT_LANE),
+    ):
+        with override_settings(MIDDLEWARE=middleware):
+            client = Client()
+            answers[name] = [
+                post_deal(ev.match, record, key=f"k{n}", token=token, client=client)
+                for n, record in enumerate((DEAL_HANGING, DEAL_MADE, DEAL_BYTE))
+            ]
+    for lane_answer, stack_answer in zip(answers["lane"], answers["stack"], strict=True):
+        assert lane_answer.status_code == stack_answer.status_code == 201
+        assert headers_of(lane_answer) == headers_of(stack_answer)
+        lane_doc, stack_doc = lane_answer.json(), stack_answer.json()
+        for doc in (lane_doc, stack_doc):  # the two evenings' own ids and usernames
+            for name in ("id", "tournament", "scorer"):
+                doc.pop(name, None)
+        assert lane_doc == stack_doc
+
+
+def test_a_retry_through_the_lane_replays_the_first_answer_and_writes_nothing():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    version = Match.objects.get(pk=ev.match.pk).version
+    with the_stack_must_not_answer():
+        first = post_deal(ev.match, DEAL_MADE, key="k2", token=token, version=version)
+        retry = post_deal(ev.match, DEAL_MADE, key="k2", token=token, version=version)
+    assert first.status_code == retry.status_code == 201
+    assert retry.content == first.content
+    assert Deal.objects.filter(match=ev.match).count() == 2
+    assert IdempotencyKey.objects.filter(key="k2").count() == 1
+
+
+def test_a_stale_version_is_left_to_the_view_which_answers_409_and_writes_nothing():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    version = Match.objects.get(pk=ev.match.pk).version
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token, version=version)
+    with view_calls() as view:
+        stale = post_deal(ev.match, DEAL_MADE, key="k2", token=token, version=version)
+    assert len(view) == 1
+    assert stale.status_code == 409
+    assert stale.json()["errors"][0]["code"] == "stale_version"
+    assert Deal.objects.filter(match=ev.match).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "code"),
+    [
+        ({"record": {"trump": "Q"}}, 400, None),
+        ({"key": ""}, 400, "required"),
+        ({"key": "x" * 129}, 400, "required"),
+        ({"body": b"[1, 2]"}, 400, "bad_format"),
+        ({"body": b'{"version": 1, "trump": "H\\u0000"}'}, 400, "null_characters_not_allowed"),
+        ({"body": b"{not json"}, 400, "parse_error"),
+        ({"token": "0" * 40}, 401, None),
+    ],
+)
+def test_a_refused_deal_gets_the_views_own_answer(change, status, code):
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)  # the headers are known
+    version = Match.objects.get(pk=ev.match.pk).version
+    record = change.get("record", DEAL_MADE)
+    body = change.get("body", json.dumps(record | {"version": version}).encode())
+    answers = []
+    for middleware in (settings.MIDDLEWARE, WITHOUT_LANE):
+        with override_settings(MIDDLEWARE=middleware):
+            answers.append(
+                Client().post(
+                    f"/api/v1/matches/{ev.match.pk}/deals/",
+                    data=body,
+                    content_type="application/json",
+                    HTTP_AUTHORIZATION=f"Token {change.get('token', token)}",
+                    HTTP_IDEMPOTENCY_KEY=change.get("key", "k2"),
+                )
+            )
+    with_lane, without_lane = answers
+    assert with_lane.status_code == without_lane.status_code == status
+    assert with_lane.content == without_lane.content
+    assert headers_of(with_lane) == headers_of(without_lane)
+    if code is not None:
+        assert with_lane.json()["errors"][0]["code"] == code
+    assert Deal.objects.filter(match=ev.match).count() == 1
+
+
+def test_a_match_the_scorer_may_not_see_or_score_is_404_or_403_as_before():
+    ev = make_evening(published=False)
+    scorer_token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=scorer_token)
+    stranger = post_deal(ev.match, DEAL_MADE, key="k2", token=token_of(ev.stranger))
+    other = post_deal(ev.match, DEAL_MADE, key="k3", token=token_of(ev.other_scorer))
+    assert stranger.status_code == 404
+    assert other.status_code in (403, 404)
+    assert Deal.objects.filter(match=ev.match).count() == 1
+
+
+def test_an_expired_token_is_refused_as_expired_and_revoked():
+    ev = make_evening()
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token_of(ev.other_scorer))
+    token = token_of(ev.scorer)
+    long_ago = timezone.now() - tokens.token_ttl() - timedelta(days=1)
+    Token.objects.filter(key=token).update(created=long_ago)
+    ApiTokenUse.objects.filter(token_id=token).update(last_used_at=long_ago)
+    response = post_deal(ev.match, DEAL_MADE, key="k2", token=token)
+    assert response.status_code == 401
+    assert response.json()["errors"][0]["code"] == "token_expired"
+    assert not Token.objects.filter(key=token).exists()
+
+
+@override_settings(
+    REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"deals": "3/minute"}}
+)
+def test_a_deal_the_lane_counted_and_left_to_the_view_is_counted_once():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    version = Match.objects.get(pk=ev.match.pk).version
+    assert post_deal(ev.match, DEAL_HANGING, key="k1", token=token).status_code == 201
+    # Counted by the lane, refused by the view (stale): the second of three.
+    stale = post_deal(ev.match, DEAL_MADE, key="k2", token=token, version=version)
+    assert stale.status_code == 409
+    assert post_deal(ev.match, DEAL_MADE, key="k3", token=token).status_code == 201
+    refused = post_deal(ev.match, DEAL_BYTE, key="k4", token=token)
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) >= 1
+    assert Deal.objects.filter(match=ev.match).count() == 2
+
+
+def test_the_lane_answers_in_the_scorers_language():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token, HTTP_ACCEPT_LANGUAGE="uk")
+    with the_stack_must_not_answer():
+        answer = post_deal(ev.match, DEAL_MADE, key="k2", token=token, HTTP_ACCEPT_LANGUAGE="uk")
+    assert answer.status_code == 201
+    assert answer["Content-Language"] == "uk"
+    # Another language's first deal is the stack's (its headers are not known yet).
+    with view_calls() as view:
+        ru = post_deal(ev.match, DEAL_BYTE, key="k3", token=token, HTTP_ACCEPT_LANGUAGE="ru")
+    assert len(view) == 1
+    assert ru["Content-Language"] == "ru"
+
+
+def test_a_request_with_a_session_cookie_is_the_stacks():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    client = Client()
+    client.cookies[settings.SESSION_COOKIE_NAME] = "whatever"
+    with view_calls() as view:
+        answer = post_deal(ev.match, DEAL_MADE, key="k2", token=token, client=client)
+    assert len(view) == 1
+    assert answer.status_code == 201
+
+
+def test_the_https_redirect_and_the_host_check_stay_the_stacks():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    with override_settings(SECURE_SSL_REDIRECT=True):
+        assert post_deal(ev.match, DEAL_MADE, key="k2", token=token).status_code == 301
+    bad_host = post_deal(ev.match, DEAL_MADE, key="k3", token=token, HTTP_HOST="evil.example")
+    assert bad_host.status_code == 400
+    assert Deal.objects.filter(match=ev.match).count() == 1
+
+
+def test_the_request_log_names_the_scorer_and_the_match_of_a_lane_deal(caplog):
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    with caplog.at_level(logging.INFO, logger="deberc.request"), the_stack_must_not_answer():
+        post_deal(ev.match, DEAL_MADE, key="k2", token=token)
+    lines = [r for r in caplog.records if getattr(r, "status", None) == 201]
+    assert lines and lines[-1].user_id == ev.scorer.pk and lines[-1].match_id == ev.match.pk
+
+
+def test_a_lane_deal_is_in_the_deals_history_under_its_scorer():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    with the_stack_must_not_answer():
+        post_deal(ev.match, DEAL_MADE, key="k2", token=token)
+    deal = Deal.objects.get(match=ev.match, number=2)
+    assert deal.entered_by == ev.scorer
+    assert deal.history.get().history_user == ev.scorer
