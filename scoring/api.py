@@ -28,7 +28,7 @@ from config.datetimes import rfc3339
 from config.openapi import ERRORS, PUBLIC, json_body, obj, object_response
 from config.throttles import DealWriteThrottle
 from scoring import access as perms
-from scoring import selectors, services
+from scoring import fastsql, selectors, services
 
 from .api_schema import (
     CLOSE_BODY,
@@ -43,6 +43,7 @@ from .games import SCORING_ERRORS, game_for_record, record_score
 from .models import Match
 
 JSON = "application/json"
+IDEMPOTENCY_KEY_MAX = 128  # characters (the key's column holds this many)
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     name="Idempotency-Key",
@@ -213,15 +214,23 @@ class MatchDealsView(APIView):
         )
 
 
-def deal_new_answer(*, user: Any, match_id: int, idempotency_key: str, body: Any) -> HttpResponse:
+def deal_new_answer(
+    *,
+    user: Any,
+    match_id: int,
+    idempotency_key: str,
+    body: Any,
+    read: fastsql.Snapshot | None = None,
+) -> HttpResponse:
     """The answer to a new deal from a signed-in `user` (MatchDealsView's, and the deal
-    lane's: scoring.lane): its request checked, the deal submitted. May raise DRF's
-    exceptions (404, 403), which the view turns into their answers."""
+    lane's: scoring.lane, with the match it `read` for the user): its request checked, the
+    deal submitted. May raise DRF's exceptions (404, 403), which the view turns into their
+    answers."""
     # The service reads the match under its lock and checks visibility there: the hot path
     # reads the row once.
     match = Match(pk=match_id)
     key = idempotency_key.strip()
-    if not key or len(key) > 128:
+    if not key or len(key) > IDEMPOTENCY_KEY_MAX:
         return error_response(
             [
                 error(
@@ -244,6 +253,7 @@ def deal_new_answer(*, user: Any, match_id: int, idempotency_key: str, body: Any
             user=user,
             idempotency_key=key,
             version=version,
+            read=read,
         )
     )
 

@@ -14,7 +14,7 @@ from rest_framework import authentication, exceptions
 
 from scoring import tokens
 
-from .fastsql import token_user
+from .fastsql import TokenFound, token_user
 
 
 class TokenRefused(Exception):
@@ -29,7 +29,11 @@ class TokenRefused(Exception):
 def token_check(key: str, now: datetime) -> tuple[Any, bool]:
     """The token's user and whether its use is to be recorded now (`token_touch`); raises
     TokenRefused. Reads only: what a refusal or a use changes is `token_accept`'s to do."""
-    found = token_user(key)
+    return token_verdict(token_user(key), now)
+
+
+def token_verdict(found: TokenFound | None, now: datetime) -> tuple[Any, bool]:
+    """`token_check` of a token already read (`fastsql.token_user`'s row, None for none)."""
     if found is None:
         raise TokenRefused("invalid")
     user, created, last_used = found

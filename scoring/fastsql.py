@@ -22,7 +22,9 @@ A deal submission (services.deal_submit) reads and writes optimistically:
   transaction.
 
 So an ordinary deal costs three round trips (token, snapshot, write) where the ORM took ten,
-and on PostgreSQL each of the three is a prepared statement (see `cursor`).
+and on PostgreSQL each of the three is a prepared statement (see `cursor`). Through the deal
+lane (scoring.lane) it costs two: `token_match_snapshot` reads the token's user and the
+snapshot in one statement.
 
 This module must follow any change to the Deal, Match or IdempotencyKey models or to
 simple-history's columns; the write path's tests on both databases say when it did not.
@@ -166,18 +168,24 @@ def _build_token_plan() -> dict[str, Any]:
     columns = ", ".join(f"u.{q(f.column)}" for f in user_model._meta.concrete_fields)
     use_token = q(ApiTokenUse._meta.get_field("token").column)
     # The user, then the token's creation and last use (its sliding expiry: scoring.tokens).
-    statement = (
-        f"SELECT {columns}, t.{q(Token._meta.get_field('created').column)}, "
-        f"tu.{q(ApiTokenUse._meta.get_field('last_used_at').column)} "
-        f"FROM {q(Token._meta.db_table)} t "
+    select = (
+        f"{columns}, t.{q(Token._meta.get_field('created').column)}, "
+        f"tu.{q(ApiTokenUse._meta.get_field('last_used_at').column)}"
+    )
+    tables = (
+        f"{q(Token._meta.db_table)} t "
         f"JOIN {q(user_model._meta.db_table)} u "
         f"ON u.{q(user_model._meta.pk.column)} = t.{q(Token._meta.get_field('user').column)} "
         f"LEFT JOIN {q(ApiTokenUse._meta.db_table)} tu "
-        f"ON tu.{use_token} = t.{q(Token._meta.pk.column)} "
-        f"WHERE t.{q(Token._meta.pk.column)} = %s"
+        f"ON tu.{use_token} = t.{q(Token._meta.pk.column)}"
     )
+    where = f"t.{q(Token._meta.pk.column)} = %s"
     return {
-        "sql": statement,
+        "sql": f"SELECT {select} FROM {tables} WHERE {where}",
+        "select": select,
+        "tables": tables,
+        "where": where,
+        "user_pk": f"u.{q(user_model._meta.pk.column)}",
         "model": user_model,
         "attnames": attnames,
         "converters": converters(user_model, attnames)
@@ -186,21 +194,31 @@ def _build_token_plan() -> dict[str, Any]:
     }
 
 
-def token_user(key: str) -> tuple[Any, Any, Any] | None:
-    """The user whose API token is `key`, with the token's creation and last use (None for
-    never recorded); None if there is no such token."""
-    plan = _token_plan.get(connection.vendor)
-    if plan is None:
-        plan = _token_plan[connection.vendor] = _build_token_plan()
-    with cursor() as cur:
-        execute(cur, "user_for_token", lambda: plan["sql"], [key])
-        row = cur.fetchone()
-    if row is None:
-        return None
-    values = convert(list(row), plan["converters"])
+TokenFound = tuple[Any, Any, Any]  # (user, the token's creation, its last use or None)
+
+
+def _token(plan: dict[str, Any], row: Sequence[Any]) -> TokenFound:
+    values = convert(list(row[: len(plan["converters"])]), plan["converters"])
     width = len(plan["attnames"])
     user = plan["model"].from_db(connection.alias, plan["attnames"], values[:width])
     return user, values[width], values[width + 1]
+
+
+def _token_plan_of_vendor() -> dict[str, Any]:
+    plan = _token_plan.get(connection.vendor)
+    if plan is None:
+        plan = _token_plan[connection.vendor] = _build_token_plan()
+    return plan
+
+
+def token_user(key: str) -> TokenFound | None:
+    """The user whose API token is `key`, with the token's creation and last use (None for
+    never recorded); None if there is no such token."""
+    plan = _token_plan_of_vendor()
+    with cursor() as cur:
+        execute(cur, "user_for_token", lambda: plan["sql"], [key])
+        row = cur.fetchone()
+    return None if row is None else _token(plan, row)
 
 
 def user_for_token(key: str) -> Any | None:
@@ -277,22 +295,34 @@ def _build_match_plan(kind: str) -> dict[str, Any]:
         if relation is not None
     )
     tail = ""
-    if kind == "snapshot":
+    statement = ""
+    if kind in ("snapshot", "token_snapshot"):
         select += (
             f", {_deals_aggregate()}, k.{q('request_hash')}, k.{q('response_status')}, "
             f"k.{q('response_body')}"
         )
+        # The kept answer is the user's: the one given (snapshot), or the token's (below).
+        user = "%s" if kind == "snapshot" else _token_plan_of_vendor()["user_pk"]
         joins += (
             f" LEFT OUTER JOIN {q(IdempotencyKey._meta.db_table)} k "
-            f"ON k.{q('match_id')} = m.{q('id')} AND k.{q('user_id')} = %s "
+            f"ON k.{q('match_id')} = m.{q('id')} AND k.{q('user_id')} = {user} "
             f"AND k.{q('key')} = %s"
         )
     elif connection.features.has_select_for_update:
         has_of = connection.features.has_select_for_update_of
         tail = " FOR UPDATE OF m" if has_of else " FOR UPDATE"
+    if kind == "token_snapshot":
+        # The token's row, with the match beside it (none: its columns are NULL). Parameters:
+        # the match, the Idempotency-Key, the token.
+        token = _token_plan_of_vendor()
+        statement = (
+            f"SELECT {token['select']}, {select} FROM {token['tables']} "
+            f"LEFT OUTER JOIN {q(Match._meta.db_table)} m ON m.{q('id')} = %s {joins} "
+            f"WHERE {token['where']}"
+        )
     return {
-        "sql": f"SELECT {select} FROM {q(Match._meta.db_table)} m {joins} "
-        f"WHERE m.{q('id')} = %s{tail}",
+        "sql": statement
+        or f"SELECT {select} FROM {q(Match._meta.db_table)} m {joins} WHERE m.{q('id')} = %s{tail}",
         "parts": [
             (model, attnames, relation, converters(model, attnames))
             for _alias, model, attnames, relation in parts
@@ -344,8 +374,10 @@ def match_snapshot(match_id: int, user_id: int | None, key: str | None) -> Snaps
     with cursor() as cur:
         execute(cur, "match_snapshot", lambda: plan["sql"], [user_id, key or "", match_id])
         row = cur.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _snapshot(plan, row, key)
+
+
+def _snapshot(plan: dict[str, Any], row: Sequence[Any], key: str | None) -> Snapshot:
     match, start = _match_from_row(plan, row)
     deals, request_hash, status, body = row[start : start + 4]
     rows = sorted(
@@ -354,6 +386,31 @@ def match_snapshot(match_id: int, user_id: int | None, key: str | None) -> Snaps
     )
     stored = (request_hash, status, bytes(body)) if key and request_hash is not None else None
     return Snapshot(match=match, rows=rows, stored=stored)
+
+
+def token_match_snapshot(
+    token_key: str, match_id: int, key: str
+) -> tuple[TokenFound | None, Snapshot | None]:
+    """The API token's user (as `token_user`) and the match's snapshot as that user reads it
+    (as `match_snapshot`, the answer kept under their `key`), in ONE statement: the deal
+    lane's read (scoring.lane), one round trip where the two took two. (None, None) for no
+    such token; (found, None) for no such match. The snapshot is not checked for visibility:
+    the caller checks it for the token's user (`selectors.visible`)."""
+    if not is_id(match_id):
+        found = token_user(token_key)
+        return found, None
+    plan = _match_plan("token_snapshot")
+    token = _token_plan_of_vendor()
+    with cursor() as cur:
+        execute(cur, "token_match_snapshot", lambda: plan["sql"], [match_id, key, token_key])
+        row = cur.fetchone()
+    if row is None:
+        return None, None
+    found = _token(token, row)
+    rest = row[len(token["converters"]) :]
+    if rest[0] is None:  # the match's id: no such match
+        return found, None
+    return found, _snapshot(plan, rest, key)
 
 
 def deal_rows(match_id: int) -> list[DealRow]:

@@ -266,7 +266,11 @@ def visible_match_snapshot(
     match or `user` may not see it. What the scorer's phone asks for most, and what a deal
     submission starts from."""
     user_id = user.pk if user is not None and user.is_authenticated else None
-    snapshot = fastsql.match_snapshot(match_id, user_id, key)
+    return visible(fastsql.match_snapshot(match_id, user_id, key), user)
+
+
+def visible(snapshot: fastsql.Snapshot | None, user: Any) -> fastsql.Snapshot | None:
+    """The snapshot read for `user`, None when there is none or they may not see its match."""
     if snapshot is None or not perms.can_view_match(user, snapshot.match):
         return None
     if perms.is_table_scorer(user, snapshot.match) and (table := snapshot.match.table):

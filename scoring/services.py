@@ -50,6 +50,7 @@ from .selectors import (
     player_names,
     scoresheet_for,
     seated_name,
+    visible,
     visible_match_snapshot,
 )
 from .signals import (
@@ -292,8 +293,13 @@ def deal_submit(
     user: Any,
     idempotency_key: str | None,
     version: int | None,
+    read: fastsql.Snapshot | None = None,
 ) -> DealWrite:
     """Enter the next deal of `match` (201 with the match document as bytes).
+
+    `read`: the match as the caller has just read it for `user` (`fastsql.
+    token_match_snapshot`, with `idempotency_key`'s answer), for the first judgement; it is
+    checked for `user` as the service's own read is. A write that overtook it is read again.
 
     A retry with the same `idempotency_key` returns the first answer byte for byte (and
     writes nothing); the same key with another body raises IdempotencyMismatch; a stale
@@ -307,7 +313,10 @@ def deal_submit(
     request_hash = _request_hash(record, version)
     try:
         for _attempt in range(_SUBMIT_ATTEMPTS):
-            written = _deal_submit_once(match, record, user, idempotency_key, version, request_hash)
+            written = _deal_submit_once(
+                match, record, user, idempotency_key, version, request_hash, read
+            )
+            read = None  # overtaken: the next attempt reads anew
             if written is not None:
                 return written
     except IntegrityError:
@@ -343,10 +352,17 @@ def _deal_submit_once(
     idempotency_key: str | None,
     version: int | None,
     request_hash: str,
+    read: fastsql.Snapshot | None = None,
 ) -> DealWrite | None:
-    """One read, judgement and conditional write; None when another write to the match got
-    in between (nothing was written)."""
-    snapshot = _lock_free_read(match.pk, user, idempotency_key)
+    """One read (or the caller's `read`), judgement and conditional write; None when another
+    write to the match got in between (nothing was written)."""
+    if read is None:
+        snapshot = _lock_free_read(match.pk, user, idempotency_key)
+    else:
+        checked = visible(read, user)
+        if checked is None or checked.match.pk != match.pk:
+            raise MatchNotVisible(match.pk)
+        snapshot = checked
     if snapshot.stored is not None:
         return _replay(snapshot.stored, request_hash)
     current = snapshot.match

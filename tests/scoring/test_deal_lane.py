@@ -13,15 +13,16 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from scoring import tokens
+from scoring import fastsql, tokens
 from scoring.api import MatchDealsView
 from scoring.models import ApiTokenUse, Deal, IdempotencyKey, Match
 from tests.factories import DEAL_BIG, DEAL_BYTE, DEAL_HANGING, DEAL_MADE, DEAL_VOID, make_evening
@@ -387,3 +388,47 @@ def test_for_any_request_the_lane_answers_as_the_stack_does(requests):
                 == Deal.objects.filter(match=stack_ev.match).count()
             )
         transaction.set_rollback(True)
+
+
+# --- One statement for the token and the match ---------------------------------------------
+
+
+def test_the_token_and_the_match_are_read_in_one_statement_as_the_two_reads_give_them():
+    ev = make_evening()
+    token = token_of(ev.scorer)
+    post_deal(ev.match, DEAL_HANGING, key="k1", token=token)
+    found, read = fastsql.token_match_snapshot(token, ev.match.pk, "k1")
+    assert found is not None and read is not None
+    assert (found[0].pk, found[1], found[2]) == (
+        (user := fastsql.token_user(token))[0].pk,
+        user[1],
+        user[2],
+    )
+    apart = fastsql.match_snapshot(ev.match.pk, ev.scorer.pk, "k1")
+    assert apart is not None and apart.stored is not None
+    assert read.rows == apart.rows
+    assert read.stored == apart.stored  # the answer kept under the token's user's key
+    assert read.match.version == apart.match.version
+    assert read.match.tournament.pk == ev.tournament.pk
+    # Another user's key is not theirs; a match or a token that is not there.
+    assert fastsql.token_match_snapshot(token_of(ev.organiser), ev.match.pk, "k1")[1].stored is None
+    assert fastsql.token_match_snapshot(token, 10**9, "k1") == (mock.ANY, None)
+    assert fastsql.token_match_snapshot(token, 10**30, "k1")[1] is None
+    assert fastsql.token_match_snapshot("f" * 40, ev.match.pk, "k1") == (None, None)
+
+
+def test_a_lane_deal_makes_one_statement_fewer_than_the_stacks():
+    counts = []
+    for middleware in (settings.MIDDLEWARE, WITHOUT_LANE):
+        ev = make_evening()  # each way its own match, at the same deal
+        token = token_of(ev.scorer)
+        with override_settings(MIDDLEWARE=middleware):
+            first = post_deal(ev.match, DEAL_HANGING, key=f"{len(counts)}a", token=token)
+            version = first.json()["version"]  # the lane knows the stack's headers now
+            with CaptureQueriesContext(connection) as run:
+                answer = post_deal(
+                    ev.match, DEAL_MADE, key=f"{len(counts)}b", token=token, version=version
+                )
+        assert answer.status_code == 201
+        counts.append(len(run.captured_queries))
+    assert counts[0] == counts[1] - 1
