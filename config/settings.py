@@ -103,8 +103,8 @@ MIDDLEWARE = [
     # of the stack and the view (tournaments.live.fast; it runs their steps a 304 needs).
     "tournaments.live.fast.LiveFastPathMiddleware",
     # A scorer's new deal with a token, written before the rest of the stack and DRF
-    # (scoring.lane; it runs their steps a deal needs, and leaves any refusal to them).
-    "scoring.lane.DealLaneMiddleware",
+    # (scoring.middleware; it runs their steps a deal needs, and leaves any refusal to them).
+    "scoring.middleware.DealLaneMiddleware",
     # Any 404 under /api/ in the API's JSON shape, DEBUG's HTML page included.
     "config.api_errors.ApiNotFoundMiddleware",
     "django.middleware.security.SecurityMiddleware",

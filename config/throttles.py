@@ -115,7 +115,7 @@ class DealWriteThrottle(RedisSlidingWindow, UserRateThrottle):
         if request.method in SAFE_METHODS:
             return True
         if getattr(request, DEAL_WRITE_COUNTED, False):
-            # Counted already by the deal lane (scoring.lane), which then left the request
+            # Counted already by the deal lane (scoring.middleware), which then left the request
             # to the view: one request, one count.
             return True
         return super().allow_request(cast(Request, request), view)

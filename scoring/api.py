@@ -223,7 +223,7 @@ def deal_new_answer(
     read: fastsql.Snapshot | None = None,
 ) -> HttpResponse:
     """The answer to a new deal from a signed-in `user` (MatchDealsView's, and the deal
-    lane's: scoring.lane, with the match it `read` for the user): its request checked, the
+    lane's: scoring.middleware, with the match it `read` for the user): its request checked, the
     deal submitted. May raise DRF's exceptions (404, 403), which the view turns into their
     answers."""
     # The service reads the match under its lock and checks visibility there: the hot path

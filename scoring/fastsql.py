@@ -23,7 +23,7 @@ A deal submission (services.deal_submit) reads and writes optimistically:
 
 So an ordinary deal costs three round trips (token, snapshot, write) where the ORM took ten,
 and on PostgreSQL each of the three is a prepared statement (see `cursor`). Through the deal
-lane (scoring.lane) it costs two: `token_match_snapshot` reads the token's user and the
+lane (scoring.middleware) it costs two: `token_match_snapshot` reads the token's user and the
 snapshot in one statement.
 
 This module must follow any change to the Deal, Match or IdempotencyKey models or to
@@ -393,7 +393,7 @@ def token_match_snapshot(
 ) -> tuple[TokenFound | None, Snapshot | None]:
     """The API token's user (as `token_user`) and the match's snapshot as that user reads it
     (as `match_snapshot`, the answer kept under their `key`), in ONE statement: the deal
-    lane's read (scoring.lane), one round trip where the two took two. (None, None) for no
+    lane's read (scoring.middleware), one round trip where the two took two. (None, None) for no
     such token; (found, None) for no such match. The snapshot is not checked for visibility:
     the caller checks it for the token's user (`selectors.visible`)."""
     if not is_id(match_id):

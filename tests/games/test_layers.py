@@ -281,6 +281,9 @@ INTERFACE_NAMES = {
     "apps",
     "templatetags",
     "management",
+    # A request's way in before the views (scoring.middleware: the deal lane answers with
+    # the view's own answer).
+    "middleware",
 }
 JOB_NAMES = {"tasks", "hooks"}
 # What a models module may import beyond other models: the registries and pure wording.

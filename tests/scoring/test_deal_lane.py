@@ -1,4 +1,4 @@
-"""The deal lane (scoring.lane, issue 36): a new deal sent with a token is written before the
+"""The deal lane (scoring.middleware, issue 36): a new deal sent with a token is written before the
 rest of the stack and DRF, with the stack's own answer, headers and all; anything else it
 leaves to the stack, which answers as it always did, and nothing is counted or written twice."""
 
@@ -29,14 +29,14 @@ from tests.factories import DEAL_BIG, DEAL_BYTE, DEAL_HANGING, DEAL_MADE, DEAL_V
 
 pytestmark = pytest.mark.django_db
 
-LANE = "scoring.lane.DealLaneMiddleware"
+LANE = "scoring.middleware.DealLaneMiddleware"
 WITHOUT_LANE = [name for name in settings.MIDDLEWARE if name != LANE]
 
 
 @pytest.fixture(autouse=True)
 def _fresh_headers():
     # Each test learns the stack's headers anew (they are kept per process).
-    from scoring import lane
+    from scoring import middleware as lane
 
     lane._HEADERS_KEPT.clear()
     yield
@@ -346,7 +346,7 @@ def test_for_any_request_the_lane_answers_as_the_stack_does(requests):
     with transaction.atomic(), override_settings(REST_FRAMEWORK=unthrottled):
         lane_ev, stack_ev = make_evening(), make_evening()
         tokens_ = {"lane": token_of(lane_ev.scorer), "stack": token_of(stack_ev.scorer)}
-        from scoring import lane
+        from scoring import middleware as lane
 
         lane._HEADERS_KEPT.clear()
         for body, version_choice, key in requests:
