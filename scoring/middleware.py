@@ -39,9 +39,6 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.middleware.common import CommonMiddleware
-from django.middleware.locale import LocaleMiddleware
-from django.middleware.security import SecurityMiddleware
 from django.urls import ResolverMatch
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -49,6 +46,7 @@ from rest_framework.exceptions import APIException
 from simple_history.middleware import HistoryRequestMiddleware
 
 from config.parsers import json_body
+from config.stack_steps import StackSteps
 from config.throttles import DEAL_WRITE_COUNTED, DealWriteThrottle
 from scoring import fastsql, tokens
 
@@ -86,12 +84,7 @@ class DealLaneMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-        def nothing(request: HttpRequest) -> HttpResponse:  # never called
-            raise AssertionError("the lane calls only the middlewares' steps")
-
-        self.security = SecurityMiddleware(nothing)
-        self.locale = LocaleMiddleware(nothing)
-        self.common = CommonMiddleware(nothing)
+        self.steps = StackSteps()
         self.with_history = HistoryRequestMiddleware(self._write)
         # What the request log reads (the match's id) and the view the stack would resolve.
         self.view = MatchDealsView.as_view()
@@ -130,15 +123,12 @@ class DealLaneMiddleware:
         # What the stack decides before the view, in its order: a redirect, or a host not
         # allowed (DisallowedHost), is the stack's answer to give.
         try:
-            if self.security.process_request(request) is not None:
-                raise _StandAside
-            self.locale.process_request(request)
-            if self.common.process_request(request) is not None:
-                raise _StandAside
-        except _StandAside:
-            raise
+            # No cookie: no CSRF cookie to renew either.
+            stack_answers = self.steps.stack_answers(request, csrf=False)
         except Exception as exc:
             raise _StandAside from exc
+        if stack_answers:
+            raise _StandAside
         shape = _shape(request)
         headers = _HEADERS_KEPT.get(shape)
         if headers is None:

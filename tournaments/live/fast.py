@@ -53,12 +53,10 @@ from django.core.signals import setting_changed
 from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.common import CommonMiddleware
-from django.middleware.csrf import CsrfViewMiddleware
-from django.middleware.locale import LocaleMiddleware
-from django.middleware.security import SecurityMiddleware
 from django.utils.http import http_date, parse_etags
 from django.utils.translation import get_language
+
+from config.stack_steps import StackSteps
 
 log = logging.getLogger("deberc.live")
 
@@ -184,13 +182,7 @@ class LiveFastPathMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-        def nothing(request: HttpRequest) -> HttpResponse:  # never called
-            raise AssertionError("the fast path calls only the middlewares' steps")
-
-        self.security = SecurityMiddleware(nothing)
-        self.locale = LocaleMiddleware(nothing)
-        self.common = CommonMiddleware(nothing)
-        self.csrf = CsrfViewMiddleware(nothing)
+        self.steps = StackSteps()
         self.blocking_cookies = frozenset({settings.SESSION_COOKIE_NAME, "messages"})
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -226,13 +218,7 @@ class LiveFastPathMiddleware:
         # What the stack decides before the view, in its order; whatever would answer
         # otherwise (the HTTPS redirect, a slash to add) or write a cookie (a CSRF cookie to
         # renew) leaves the request to it.
-        if self.security.process_request(request) is not None:
-            return None
-        self.locale.process_request(request)
-        if self.common.process_request(request) is not None:
-            return None
-        self.csrf.process_request(request)
-        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        if self.steps.stack_answers(request, csrf=True):
             return None
         key = _fragment_key(request)
         generation_key = GENERATION_KEY + tournament_id
