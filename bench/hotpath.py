@@ -182,7 +182,7 @@ class Floor:
     view through the site's whole stack. Timed in a row, as the deals and the polls are (a
     request between others of another kind finds the core's caches cold and costs more), in
     a block before them and another after: on a shared host the CPU a request costs drifts
-    by a third within a minute, and one block at the end had the floor vary 0.21–0.38 ms."""
+    by a third within a minute, and one block at the end had the floor vary 0.21–0.42 ms."""
 
     HEADERS = {"Accept-Language": "uk"}
     BARE = "floor (no middleware)"
