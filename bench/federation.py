@@ -60,51 +60,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.entry import machine_speed, recreate_database  # noqa: E402
-from bench.signed_in import backend_cpu, p95, settings_env  # noqa: E402
+from bench.signed_in import p95, settings_env  # noqa: E402
+from bench.signed_in import timed as signed_in_timed  # noqa: E402
+from tournaments.management.names import FIRST_NAMES  # noqa: E402
 
 ROLES = ("anonymous", "organiser", "referee", "scorer", "player")
 GOAL_MS = 150
 GAMES = ("deberc", "preferans")
 TABLE_SIZE = {"deberc": 2, "preferans": 3}
 
-FIRST_NAMES = [
-    "Олександр",
-    "Андрій",
-    "Богдан",
-    "Василь",
-    "Віктор",
-    "Дмитро",
-    "Іван",
-    "Максим",
-    "Микола",
-    "Олег",
-    "Петро",
-    "Сергій",
-    "Тарас",
-    "Юрій",
-    "Анна",
-    "Олена",
-    "Ірина",
-    "Марія",
-    "Наталія",
-    "Оксана",
-    "Тетяна",
-    "Світлана",
-    "Алексей",
-    "Борис",
-    "Григорий",
-    "Евгений",
-    "Михаил",
-    "Павел",
-    "Роман",
-    "Степан",
-    "Anna",
-    "Boris",
-    "Ivan",
-    "Mark",
-    "Olga",
-    "Victor",
-]
 ROOTS = [
     "Коваль",
     "Бондар",
@@ -563,26 +527,12 @@ def reads(ids: dict[str, int]) -> dict[str, str]:
 
 
 def timed(client: Any, url: str, repeat: int) -> tuple[float, list[float], int, int, float]:
-    """One untimed GET of `url` (its time: `first`, e.g. a leaderboard's ranking computed),
-    then `repeat` timed: (first ms, times ms, queries of the last, its status, CPU ms a
+    """bench/signed_in.py's `timed`, with the untimed first GET's time (e.g. a leaderboard's
+    ranking computed): (first ms, times ms, queries of the last, its status, CPU ms a
     request: this process's and its PostgreSQL backend's)."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    started = time.perf_counter()
-    client.get(url, HTTP_HOST="localhost")
-    first = (time.perf_counter() - started) * 1000
-    times: list[float] = []
-    queries = status = 0
-    cpu = time.process_time() + backend_cpu()
-    for _ in range(repeat):
-        with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
-            response = client.get(url, HTTP_HOST="localhost")
-            times.append((time.perf_counter() - started) * 1000)
-        queries, status = len(captured), response.status_code
-    cpu = time.process_time() + backend_cpu() - cpu
-    return first, times, queries, status, cpu * 1000 / repeat
+    first: list[float] = []
+    times, queries, status, cpu = signed_in_timed(client, url, repeat, first)
+    return first[0], times, queries, status, cpu
 
 
 def replay() -> dict[str, Any]:

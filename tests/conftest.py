@@ -101,6 +101,25 @@ def require_redis() -> str:
     return url
 
 
+@pytest.fixture
+def redis_cache(require_redis: str, settings: Any, request: pytest.FixtureRequest) -> Any:
+    """The site's Redis cache (config.cache) as the default cache, emptied before and after,
+    its keys under the test module's own prefix."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.KeptClientRedisCache",
+            "LOCATION": require_redis,
+            "KEY_PREFIX": request.module.__name__.rsplit(".", 1)[-1],
+        }
+    }
+    store = caches["default"]
+    store.clear()
+    yield store
+    store.clear()
+
+
 @pytest.fixture(scope="session")
 def shared_chromium() -> Iterator[SharedChromium]:
     """The test process's one Playwright and chromium (tests/browser.py), stopped at its end."""

@@ -6,24 +6,6 @@ from __future__ import annotations
 import socket
 from typing import Any
 
-import pytest
-from django.core.cache import caches
-
-
-@pytest.fixture
-def redis_cache(require_redis: str, settings: Any) -> Any:
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "config.cache.KeptClientRedisCache",
-            "LOCATION": require_redis,
-            "KEY_PREFIX": "connection-test",
-        }
-    }
-    store = caches["default"]
-    store.clear()
-    yield store
-    store.clear()
-
 
 def test_the_calls_answer_as_djangos_redis_cache_does(redis_cache: Any) -> None:
     redis_cache.set("number", 7)

@@ -9,25 +9,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import caches
 from django.test import RequestFactory
 
 from config.throttles import DealWriteThrottle
-
-
-@pytest.fixture
-def redis_cache(require_redis: str, settings: Any) -> Any:
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "config.cache.KeptClientRedisCache",
-            "LOCATION": require_redis,
-            "KEY_PREFIX": "throttle-test",
-        }
-    }
-    store = caches["default"]
-    store.clear()
-    yield store
-    store.clear()
 
 
 @pytest.fixture

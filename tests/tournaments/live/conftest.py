@@ -28,6 +28,19 @@ def tournament(db, organiser):
 
 
 @pytest.fixture
+def match(tournament):
+    """Table 1's match of the tournament's first round, paired and open."""
+    from scoring.models import Match
+    from tournaments.events.models import Round
+    from tournaments.pairing.manager import round_pair
+
+    round_ = round_pair(tournament=tournament)
+    round_.status = Round.Status.OPEN
+    round_.save()
+    return Match.objects.filter(round=round_).order_by("table__number").first()
+
+
+@pytest.fixture
 def eager_celery():
     """Run Celery tasks in the test process even when REDIS_URL points at a real broker."""
     from config.celery import app

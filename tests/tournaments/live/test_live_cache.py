@@ -18,19 +18,10 @@ from scoring.models import Match
 from scoring.selectors import seat_names
 from tests.factories import PlayerFactory, TableFactory, make_match
 from tournaments.events.models import Round
-from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def match(tournament):
-    round_ = round_pair(tournament=tournament)
-    round_.status = Round.Status.OPEN
-    round_.save()
-    return Match.objects.filter(round=round_).order_by("table__number").first()
 
 
 def deal_record(names, declarer_points=120):

@@ -9,21 +9,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scoring.models import Match
 from tests.tournaments.live.test_live_cache import HTMX, post_deal
-from tournaments.events.models import Round
 from tournaments.live import fast
-from tournaments.pairing.manager import round_pair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-
-
-@pytest.fixture
-def match(tournament):
-    round_ = round_pair(tournament=tournament)
-    round_.status = Round.Status.OPEN
-    round_.save()
-    return Match.objects.filter(round=round_).order_by("table__number").first()
 
 
 FRAGMENTS = ("", "standings/", "rounds/1/", "screen/")

@@ -43,44 +43,8 @@ from tournaments.standings.ratings import ratings_recompute
 from tournaments.standings.services import standings_refresh
 from tournaments.standings.tallies import tally_data
 
-FIRST_NAMES = [
-    "Олександр",
-    "Андрій",
-    "Богдан",
-    "Василь",
-    "Віктор",
-    "Дмитро",
-    "Іван",
-    "Максим",
-    "Микола",
-    "Олег",
-    "Петро",
-    "Сергій",
-    "Тарас",
-    "Юрій",
-    "Анна",
-    "Олена",
-    "Ірина",
-    "Марія",
-    "Наталія",
-    "Оксана",
-    "Тетяна",
-    "Світлана",
-    "Алексей",
-    "Борис",
-    "Григорий",
-    "Евгений",
-    "Михаил",
-    "Павел",
-    "Роман",
-    "Степан",
-    "Anna",
-    "Boris",
-    "Ivan",
-    "Mark",
-    "Olga",
-    "Victor",
-]
+from ..names import FIRST_NAMES
+
 SURNAMES = [
     "Коваленко",
     "Бондаренко",
