@@ -14,7 +14,9 @@ WSGI application directly, as gunicorn does, with the requests the bench's clien
 - live polls, as htmx sends them (HX-Request, HX-Current-URL, If-None-Match with the last
   ETag, an anonymous visitor's cookie): the overview, the standings (page 1), the round and the
   big screen, each "after a change" (a deal at the first table in play, which every page
-  shows, between two polls: what the bench's spectators see) and "unchanged" (304).
+  shows, between two polls: what the bench's spectators see; each renders it, coalescing
+  off), "another spectator" of it whose ETag is older (the stored bytes, before the view) and
+  "unchanged" (304).
 
 - the framework's floor (issue 36), in the same run, timed in a row before the deals and again
   after the polls (a host's speed drifts within a minute): a bare DRF view answering a small
@@ -145,9 +147,22 @@ class Deals:
                     {**match, "token": scorer["token"], "version": None, "next": 0}
                 )
 
+    # While the polls are profiled, the deals between them are not (their own profile is
+    # `--profile deal`).
+    unprofiled: cProfile.Profile | None = None
+
     def post(self, game: str, shown: bool = False) -> float:
         """A deal at the next table in turn (round robin, as the scorers deal), or with
         `shown` at the first table in play (one every live page shows)."""
+        if self.unprofiled is not None:
+            self.unprofiled.disable()
+            try:
+                return self._post(game, shown)
+            finally:
+                self.unprofiled.enable()
+        return self._post(game, shown)
+
+    def _post(self, game: str, shown: bool) -> float:
         tables = self.queue[game]
         while tables and tables[0]["next"] >= len(tables[0]["deals"]):
             tables.pop(0)
@@ -211,14 +226,24 @@ def figures(values: list[float]) -> str:
     return f"median {statistics.median(values):6.2f} ms  p90 {p90:6.2f} ms  (n={len(values)})"
 
 
-def profiled(enabled: bool, run: Callable[[], None], top: int, title: str) -> None:
+def profiled(
+    enabled: bool, run: Callable[[], None], top: int, title: str, deals: Deals | None = None
+) -> None:
+    """Run `run`, under cProfile when `enabled`; the deals `deals` posts meanwhile are left
+    out of the profile."""
     if not enabled:
         run()
         return
     profile = cProfile.Profile(time.thread_time)  # CPU, not the waits for PostgreSQL
+    if deals is not None:
+        deals.unprofiled = profile
     profile.enable()
-    run()
-    profile.disable()
+    try:
+        run()
+    finally:
+        profile.disable()
+        if deals is not None:
+            deals.unprofiled = None
     out = io.StringIO()
     stats = (
         pstats.Stats(profile, stream=out)
@@ -260,6 +285,10 @@ def main() -> int:
     args = parser.parse_args()
 
     env = entry.site_env(args.db, args.redis)
+    # Each poll after a change renders it (the figure `ratio fragment/floor` is of): none
+    # answered as first rendered a second before (tournaments.live.fast, bench/entry.py's
+    # spectators have it as deployed).
+    env["LIVE_COALESCE_SECONDS"] = "0"
     os.environ.update(env)
     print(f"database {args.db}: recreating and migrating …", flush=True)
     entry.prepare_database(args.db, env)
@@ -350,12 +379,17 @@ def main() -> int:
                 status, etags[kind], cpu = poll(kind, etags[kind])
                 results.setdefault(f"poll {kind} after a change", []).append(cpu)
                 answered[status] = answered.get(status, 0) + 1
+                # Another spectator of it, whose last answer is older: the bytes the view
+                # stored, before the view (tournaments.live.fast).
+                status, _etag, cpu = poll(kind, '"an-older-one"')
+                if status == 200:
+                    results.setdefault(f"poll {kind}, another spectator (stored)", []).append(cpu)
                 status, etags[kind], cpu = poll(kind, etags[kind])
                 if status == 304:
                     results.setdefault(f"poll {kind} unchanged (304)", []).append(cpu)
 
     answered: dict[int, int] = {}
-    profiled(args.profile in ("poll", "all"), run_polls, args.top, "polls")
+    profiled(args.profile in ("poll", "all"), run_polls, args.top, "polls", deals)
 
     floor.block(args.polls * 5)
     bumps = live_version() - version_before
@@ -373,7 +407,7 @@ def main() -> int:
     )
     print("thread CPU per request (the site's Python and its waits' own CPU):")
     for name, values in results.items():
-        print(f"  {name:34} {figures(values)}")
+        print(f"  {name:44} {figures(values)}")
     if served is not None:
         print(served)
     for line in ratio_lines(results):

@@ -12,6 +12,9 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("DEBUG", "1")
+# The suite's polls show a deal on the very next poll (a test that counts on a second's
+# coalescing sets LIVE_COALESCE_SECONDS itself: tests/tournaments/live/test_poll_coalescing.py).
+os.environ.setdefault("LIVE_COALESCE_SECONDS", "0")
 
 
 def _redis_url_of_worker(url: str, worker: str) -> str:

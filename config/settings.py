@@ -331,6 +331,11 @@ IDEMPOTENCY_KEY_TTL_DAYS = env.int("IDEMPOTENCY_KEY_TTL_DAYS", default=1)
 # Seconds a standings refresh (and a rating task) waits so that the matches finishing
 # together share it.
 STANDINGS_REFRESH_DELAY = env.float("STANDINGS_REFRESH_DELAY", default=1.0)
+# Seconds an anonymous spectator's live fragment of tables may be answered as it was first
+# rendered although a deal has landed since (tournaments.live.fast): on a busy evening one
+# render a second, not one per deal. An organiser's change or a standings refresh is seen on
+# the next poll whatever this says; 0 answers every poll after a deal anew.
+LIVE_COALESCE_SECONDS = env.float("LIVE_COALESCE_SECONDS", default=1.0)
 # The nightly rating replay's hard time limit (tournaments.ratings_nightly_recompute): the
 # longest task of all.
 RATINGS_REPLAY_TIME_LIMIT = 3700

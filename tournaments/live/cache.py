@@ -48,6 +48,9 @@ from tournaments.clubs.models import Club, Player
 from tournaments.discipline.models import Card
 from tournaments.events.models import Entry, Round, RoundEvent, Table, Team, Tournament
 from tournaments.live.fast import (
+    ANSWER_KEY,
+    SCOPE_FRAME,
+    SCOPE_TABLES,
     digest,
     etag_matches,
     last_modified_of,
@@ -184,9 +187,10 @@ def _tournament_deleted(sender: Any, instance: Tournament, **_: Any) -> None:
 @receiver(match_written, dispatch_uid="tournaments.live.cache.match_written")
 def _match_written(sender: Any, match: Match, **_: Any) -> None:
     # A deal, a correction, a table closed: the match's version, which the tables' fragments
-    # show, changed without a save signal (scoring writes in SQL of its own).
+    # show, changed without a save signal (scoring writes in SQL of its own). The frame (the
+    # standings among it) is as it was: a finished match's refresh bumps the counter.
     if match.tournament_id is not None:
-        live_generation_renew(tournament_id=match.tournament_id)
+        live_generation_renew(tournament_id=match.tournament_id, frame=False)
 
 
 @receiver(m2m_changed, sender=Round.byes.through, dispatch_uid="tournaments.live.cache.byes")
@@ -236,12 +240,15 @@ def live_answer(
     version: Sequence[Any],
     render: Callable[[dict[str, Any]], HttpResponse],
     fragment: bool,
+    frame_only: bool = False,
 ) -> HttpResponse:
     """Answer a live page or fragment whose content `version` names (with the URL and the
     language), from the cache when it can: 304 to a matching conditional request, the stored
     answer to an anonymous visitor, else `render(extra_context)` (stored for anonymous
     visitors). A fragment is the same for every visitor; a page only for anonymous ones (a
-    signed-in user's page has their name and links: never stored, no validator)."""
+    signed-in user's page has their name and links: never stored, no validator).
+    `frame_only`: the version is the tournament's counter alone, no table's match (the
+    standings): the fast path may answer it for as long as the tournament's frame stands."""
     anonymous = not request.user.is_authenticated
     if not fragment and not anonymous:
         response = render({})
@@ -263,7 +270,7 @@ def live_answer(
     storable = anonymous and (
         fragment or not ({"messages", settings.SESSION_COOKIE_NAME} & set(request.COOKIES))
     )
-    key = "live:answer:" + digest
+    key = ANSWER_KEY + digest
     validated = bool(fragment or csrf_cookie)
     matches = validated and _etag_matches(request, etag)
     # The stored answer is read with the version's first sight (one round trip), unless the
@@ -272,7 +279,9 @@ def live_answer(
     last_modified = last_modified_of(seen)
     cache_control = "no-cache" if anonymous else "private, no-cache"
     if matches or (validated and _not_modified_since(request, last_modified)):
-        return _finish(_not_modified(etag, last_modified, cache_control), fragment, anonymous, seen)
+        return _finish(
+            _not_modified(etag, last_modified, cache_control), fragment, anonymous, seen, frame_only
+        )
     if isinstance(stored, tuple) and len(stored) == 2:
         content, content_type = stored
         response = HttpResponse(content, content_type=content_type)
@@ -293,11 +302,11 @@ def live_answer(
         if last_modified is not None:
             response["Last-Modified"] = http_date(last_modified)
     response["Cache-Control"] = cache_control
-    return _finish(response, fragment, anonymous, seen)
+    return _finish(response, fragment, anonymous, seen, frame_only)
 
 
 def _finish(
-    response: HttpResponse, fragment: bool, anonymous: bool, seen: float | None
+    response: HttpResponse, fragment: bool, anonymous: bool, seen: float | None, frame_only: bool
 ) -> HttpResponse:
     # The same for every anonymous visitor: the middleware drops the session's Vary: Cookie,
     # and the fast path (tournaments.live.fast) keeps its ETag with the version's first sight.
@@ -305,6 +314,7 @@ def _finish(
     response.live_public = fragment and anonymous  # type: ignore[attr-defined]
     response.live_keep = fragment and anonymous  # type: ignore[attr-defined]
     response.live_seen = seen  # type: ignore[attr-defined]
+    response.live_scope = SCOPE_FRAME if frame_only else SCOPE_TABLES  # type: ignore[attr-defined]
     return response
 
 
@@ -328,6 +338,8 @@ def version_answer(
     # An anonymous reader's ETag may answer the next polls before the view (live.fast).
     response.live_keep = who is None  # type: ignore[attr-defined]
     response.live_seen = None  # type: ignore[attr-defined]
+    # Its version is the tournament's counter (`live_version_of`) and what it names.
+    response.live_scope = SCOPE_FRAME  # type: ignore[attr-defined]
     return response
 
 

@@ -14,14 +14,27 @@ it from the cache instead, as soon as the request comes in:
   again after the commit: a request that reads it between the two stores nothing that
   outlives the commit. A tournament without one gets its first when an answer of it is
   first kept (never for a request alone: an unknown id leaves nothing in the cache).
+- every tournament also has a *frame* (`live:frame:<id>`), made anew with the generation by
+  every change except a match's write: what frames the tables (the tournament, its rounds,
+  entries, standings, publication) rather than a table's score. What the standings show is
+  named by the frame alone.
 - when the view answers an anonymous visitor's fragment (200 or 304, `live_keep`), the
-  middleware keeps, under the fragment's URL, parameters and language, the generation it read
-  *before* the view read anything, with the answer's ETag: a change committed after that read
-  makes a new generation, so the kept ETag is only ever the one of what the view saw.
-- a poll whose generation and kept ETag match its `If-None-Match` gets its 304 at once, with
-  the headers the view's own 304 had on its way out of the whole stack (kept from the first
-  one the view gave in the request's shape: language, scheme, path, and for the API the
-  `Accept` it negotiates; no fast 304 in a shape the view has not answered 304 itself).
+  middleware keeps, under the fragment's URL, parameters and language, the generation and
+  the frame it read *before* the view read anything, with the answer's ETag and what names
+  its content (`live_scope`): a change committed after that read makes a new generation (and,
+  but for a match's write, a new frame), so the kept ETag is only ever the one of what the
+  view saw.
+- the kept answer is *current* while the generation is; the standings' (named by the frame)
+  while the frame is; a table's fragment also for `LIVE_COALESCE_SECONDS` (1 s) after its
+  content was first seen, while the frame is: on a busy evening a deal lands every few
+  milliseconds, and each would otherwise have every poll render the 70 KB of a round's
+  tables anew. A spectator, who polls every 5 s, sees a score at most that much later; an
+  organiser's change and a standings refresh (new frame) are seen on the next poll.
+- a poll of a current answer gets its 304 at once when its `If-None-Match` is the kept ETag,
+  else the view's stored answer (a 200 of the fragment's bytes as the view stored them), with
+  the headers the view's own 304 or 200 had on its way out of the whole stack (kept from the
+  first one the view gave in the request's shape: language, scheme, path, and for the API the
+  `Accept` it negotiates; no fast answer in a shape the view has not answered so itself).
 
 The standings' API (`/api/v1/tournaments/<id>/standings/`) answers by the tournament's counter
 too (`cache.version_answer`): an anonymous reader's poll of it (no credentials) is answered
@@ -69,7 +82,18 @@ LIVE_PARAMS = ("page", "q")
 # A query of a page number alone (a round's tables, the standings).
 PAGE_QUERY = re.compile(r"page=[0-9]{1,6}")
 GENERATION_KEY = "live:gen:"
+# The tournament's frame (see the module's docstring): renewed with the generation by every
+# change but a match's write.
+FRAME_KEY = "live:frame:"
 KEPT_KEY = "live:fast:"
+# The view's stored answer of a fragment, under its ETag's opaque part (live.cache).
+ANSWER_KEY = "live:answer:"
+# What a kept answer's content is named by (`live_scope` of the view's response): the
+# tournament's frame alone (the standings: current whatever the tables did), or the tables'
+# matches too (a table's card: current while the generation is, or for LIVE_COALESCE_SECONDS
+# after it was first seen, while the frame is).
+SCOPE_FRAME = "frame"
+SCOPE_TABLES = "tables"
 # A generation outlives any kept ETag; one lost is made anew (never a value seen before).
 GENERATION_SECONDS = 7 * 24 * 3600
 
@@ -124,22 +148,53 @@ def not_modified(etag: str, last_modified: int | None, cache_control: str) -> Ht
 # --- The generation -------------------------------------------------------------------------
 
 
-def _generation_renew(tournament_id: int) -> None:
+def _generation_renew(tournament_id: int, frame: bool) -> None:
+    generation_key = GENERATION_KEY + str(tournament_id)
     try:
-        cache.set(GENERATION_KEY + str(tournament_id), uuid.uuid4().hex, GENERATION_SECONDS)
+        if frame:
+            # Both in one MSET: no poll reads one of them new and the other old.
+            made = {
+                generation_key: uuid.uuid4().hex,
+                FRAME_KEY + str(tournament_id): uuid.uuid4().hex,
+            }
+            cache.set_many(made, GENERATION_SECONDS)
+        else:
+            cache.set(generation_key, uuid.uuid4().hex, GENERATION_SECONDS)
     except Exception:
         # Without the cache the fast path cannot answer either (it reads the same cache);
         # a kept ETag expires within the live cache's seconds.
         log.warning("live: the generation of tournament %s was not renewed", tournament_id)
 
 
-def live_generation_renew(*, tournament_id: int) -> None:
+def live_generation_renew(*, tournament_id: int, frame: bool = True) -> None:
     """Whatever the tournament's live fragments show may have changed, in the caller's
     transaction: no poll is answered from a kept ETag of before (see the module's
-    docstring): a new generation now, and another after the commit."""
-    _generation_renew(tournament_id)
+    docstring): a new generation now, and another after the commit. `frame` False: only a
+    match was written (a deal, a correction, a table closed), the frame is as it was."""
+    _generation_renew(tournament_id, frame)
     if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(lambda: _generation_renew(tournament_id))
+        transaction.on_commit(lambda: _generation_renew(tournament_id, frame))
+
+
+def _coalesce_seconds() -> float:
+    return float(getattr(settings, "LIVE_COALESCE_SECONDS", 1.0))
+
+
+def _current(kept: Sequence[Any], generation: Any, frame: Any) -> bool:
+    """Whether a kept answer (generation, ETag, first seen, frame, scope) may still be given
+    (see the module's docstring)."""
+    if generation is not None and kept[0] == generation:
+        return True
+    if frame is None or kept[3] != frame:
+        return False
+    if kept[4] == SCOPE_FRAME:
+        return True
+    seen = kept[2]
+    return (
+        kept[4] == SCOPE_TABLES
+        and isinstance(seen, int | float)
+        and 0 <= time.time() - seen < _coalesce_seconds()
+    )
 
 
 def _fragment_key(request: HttpRequest) -> str:
@@ -159,12 +214,17 @@ def _fragment_key(request: HttpRequest) -> str:
 # nothing else. A fast 304 is given only in a shape the view has answered so, and with its
 # headers: the Vary, Cache-Control and security headers are the stack's, whatever it adds.
 _HEADERS_KEPT: dict[tuple[Any, ...], dict[str, tuple[str, str]]] = {}
+# The same of the view's 200 of a fragment (its length aside).
+_HEADERS_KEPT_200: dict[tuple[Any, ...], dict[str, tuple[str, str]]] = {}
 _PER_ANSWER = frozenset({"etag", "last-modified"})
+_PER_ANSWER_200 = _PER_ANSWER | {"content-length"}
+_HEADER_SHAPES_MAX = 4096
 
 
 @receiver(setting_changed)
 def _settings_changed(**_: Any) -> None:
     _HEADERS_KEPT.clear()
+    _HEADERS_KEPT_200.clear()
 
 
 def _shape(request: HttpRequest, api: bool) -> tuple[Any, ...]:
@@ -211,8 +271,9 @@ class LiveFastPathMiddleware:
         return response
 
     def _answer(self, request: HttpRequest, tournament_id: str, api: bool) -> HttpResponse | None:
-        """The 304 when the kept ETag is the one asked about; else None, with what the view's
-        answer is to be kept under (`request._live_fast`) when it may be."""
+        """The 304 when the kept answer is current and its ETag the one asked about, the
+        view's stored fragment when it is current and another was asked about; else None,
+        with what the view's answer is to be kept under (`request._live_fast`)."""
         if not self.blocking_cookies.isdisjoint(request.COOKIES):
             return None
         # What the stack decides before the view, in its order; whatever would answer
@@ -222,50 +283,70 @@ class LiveFastPathMiddleware:
             return None
         key = _fragment_key(request)
         generation_key = GENERATION_KEY + tournament_id
+        frame_key = FRAME_KEY + tournament_id
         shape = _shape(request, api)
-        values = cache.get_many([generation_key, key])
-        # None: no generation yet (made when an answer is kept, not by any request).
+        values = cache.get_many([generation_key, frame_key, key])
+        # None: no generation (or frame) yet (made when an answer is kept, not by a request).
         generation = values.get(generation_key)
+        frame = values.get(frame_key)
         kept = values.get(key)
-        headers = _HEADERS_KEPT.get(shape)
-        if (
-            headers is not None
-            and generation is not None
-            and isinstance(kept, tuple)
-            and len(kept) == 3
-            and kept[0] == generation
-            and etag_matches(request, kept[1])
-        ):
-            answer = HttpResponseNotModified()
-            # As Django's ResponseHeaders checked and stored them (its `_store`: lower-case
-            # name -> (name, value)) in the view's 304: copied at once rather than checked
-            # again one by one (a fifth of the fast path's CPU).
-            answer.headers._store.update(headers)
-            answer["ETag"] = kept[1]
-            last_modified = last_modified_of(kept[2])
-            if last_modified is not None:
-                answer["Last-Modified"] = http_date(last_modified)
-            return answer
-        request._live_fast = (key, generation_key, generation, kept, shape)  # type: ignore[attr-defined]
-        return None
+        request._live_fast = (key, generation_key, generation, kept, shape, frame_key, frame)  # type: ignore[attr-defined]
+        if not (isinstance(kept, tuple) and len(kept) == 5 and _current(kept, generation, frame)):
+            return None
+        last_modified = last_modified_of(kept[2])
+        headers: dict[str, tuple[str, str]] | None
+        if etag_matches(request, kept[1]):
+            headers = _HEADERS_KEPT.get(shape)
+            if headers is None:
+                return None
+            answer: HttpResponse = HttpResponseNotModified()
+        else:
+            headers = _HEADERS_KEPT_200.get(shape)
+            # The API's answers are not stored (each is made by the view); a date to compare
+            # without an ETag (If-Modified-Since) is the view's to judge.
+            meta = request.META
+            if (
+                headers is None
+                or api
+                or ("HTTP_IF_MODIFIED_SINCE" in meta and "HTTP_IF_NONE_MATCH" not in meta)
+            ):
+                return None
+            stored = cache.get(ANSWER_KEY + kept[1][1:-1])
+            if not (isinstance(stored, tuple) and len(stored) == 2):
+                return None
+            answer = HttpResponse(stored[0], content_type=stored[1])
+        # As Django's ResponseHeaders checked and stored them (its `_store`: lower-case name
+        # -> (name, value)) in the view's answer: copied at once rather than checked again
+        # one by one (a fifth of the fast path's CPU).
+        answer.headers._store.update(headers)
+        if answer.status_code == 200:
+            answer["Content-Length"] = str(len(answer.content))
+        answer["ETag"] = kept[1]
+        if last_modified is not None:
+            answer["Last-Modified"] = http_date(last_modified)
+        return answer
 
-    def _keep(self, kept: tuple[str, str, Any, Any, Any], response: HttpResponse) -> None:
-        """Keep the view's ETag under the generation read before the view (see the module's
-        docstring), and a 304's headers for its shape. Without a generation then, one is
-        made now only if none came meanwhile: one that came was made by a change the view
-        may not have seen."""
-        key, generation_key, generation, before, shape = kept
+    def _keep(self, kept: tuple[Any, ...], response: HttpResponse) -> None:
+        """Keep the view's ETag under the generation and frame read before the view (see the
+        module's docstring), and a 304's or 200's headers for its shape. Without a
+        generation (or frame) then, one is made now only if none came meanwhile: one that
+        came was made by a change the view may not have seen."""
+        key, generation_key, generation, before, shape, frame_key, frame = kept
         etag = response.get("ETag")
         seen = getattr(response, "live_seen", None)
+        scope = getattr(response, "live_scope", SCOPE_TABLES)
         if response.status_code not in (200, 304) or not etag:
             return
-        if response.status_code == 304 and not response.cookies:
-            if len(_HEADERS_KEPT) >= 4096:
-                _HEADERS_KEPT.clear()
-            _HEADERS_KEPT[shape] = {
-                k: v for k, v in response.headers._store.items() if k not in _PER_ANSWER
+        if not response.cookies:
+            not_modified = response.status_code == 304
+            headers = _HEADERS_KEPT if not_modified else _HEADERS_KEPT_200
+            per_answer = _PER_ANSWER if not_modified else _PER_ANSWER_200
+            if len(headers) >= _HEADER_SHAPES_MAX:
+                headers.clear()
+            headers[shape] = {
+                k: v for k, v in response.headers._store.items() if k not in per_answer
             }
-        if generation is not None and before == (generation, etag, seen):
+        if generation is not None and before == (generation, etag, seen, frame, scope):
             return
         # Kept no longer than the view keeps the version's first sight (its Last-Modified).
         seconds = int(getattr(settings, "LIVE_CACHE_SECONDS", 60))
@@ -279,6 +360,10 @@ class LiveFastPathMiddleware:
                 if not cache.add(generation_key, made, GENERATION_SECONDS):
                     return
                 generation = made
-            cache.set(key, (generation, etag, seen), seconds)
+            if frame is None:
+                made = uuid.uuid4().hex
+                # One that came meanwhile: kept without (current while the generation is).
+                frame = made if cache.add(frame_key, made, GENERATION_SECONDS) else None
+            cache.set(key, (generation, etag, seen, frame, scope), seconds)
         except Exception:
             log.debug("live: a fragment's ETag was not kept", exc_info=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -216,12 +217,7 @@ def _live_sql(name: str) -> str:
 
     def build() -> str:
         if name.startswith("live_shown"):
-            order = "m.status DESC, t.number" if name.endswith("in_play_first") else "t.number"
-            return (
-                f"SELECT m.id, m.version, m.status FROM {match} m "
-                f"INNER JOIN {table} t ON t.id = m.table_id WHERE m.round_id = %s "
-                f"ORDER BY {order} LIMIT %s OFFSET %s"
-            )
+            return _shown_select(name.endswith("in_play_first"), "%s")
         if name == "live_tables_count":
             return f"SELECT COUNT(*) FROM {table} WHERE round_id = %s"
         if name.startswith("live_cards:"):
@@ -278,7 +274,7 @@ def round_tables_shown(
         # Every live poll reads these: one prepared statement.
         name = "live_shown_in_play_first" if in_play_first else "live_shown"
         rows = _live_rows(name, [round_.pk, _LIST_ALL if limit is None else limit, offset])
-        return [(int(i), int(v), str(s)) for i, v, s in rows]
+        return [(int(i), int(v), str(s)) for i, v, s, _place in rows]
     base = Match.objects.filter(round=round_, table__isnull=False)
     base = base.filter(
         pk__in=Seat.objects.filter(
@@ -391,92 +387,185 @@ def round_document(
     }
 
 
-def _rounds_plan() -> tuple[str, list[str], list[Any]]:
+# A live page's round (`round_frame`): the round players watch (`number` None: the open one,
+# else the latest) or the round of that number, in a tournament.
+_FRAME_WATCHED = "watched"
+_FRAME_NUMBERED = "numbered"
+
+
+def _shown_select(in_play_first: bool, round_column: str) -> str:
+    """The matches a round's page shows, in order (`round_tables_shown`), with their place
+    `k` in it, as a statement of their own or inside the round's frame."""
+    from scoring import fastsql
+    from tournaments.events.models import Table
+
+    match, table = fastsql.q(Match._meta.db_table), fastsql.q(Table._meta.db_table)
+    order = "m.status DESC, t.number" if in_play_first else "t.number"
+    return (
+        f"SELECT m.id, m.version, m.status, ROW_NUMBER() OVER (ORDER BY {order}) AS k "
+        f"FROM {match} m INNER JOIN {table} t ON t.id = m.table_id "
+        f"WHERE m.round_id = {round_column} ORDER BY {order} LIMIT %s OFFSET %s"
+    )
+
+
+def _json_rows(select: str, columns: Sequence[str]) -> str:
+    """The rows of `select` as one JSON array of arrays (text), `[]` for none: in the
+    database's own JSON functions (a frame's lists come in its one row)."""
+    from django.db import connection
+
+    listed = ", ".join(f"x.{c}" for c in columns)
+    if connection.vendor == "postgresql":
+        rows = f"COALESCE(json_agg(json_build_array({listed})), '[]')::text"
+        return f"(SELECT {rows} FROM ({select}) x)"
+    return f"(SELECT json_group_array(json_array({listed})) FROM ({select}) x)"
+
+
+def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, list[str], list[Any]]:
+    """The frame's statement (built once per database vendor and shape), the round's
+    attnames and their conversions."""
     from django.db import connection
 
     from scoring import fastsql
+    from tournaments.events.models import Table
 
-    plan = _rounds_plans.get(connection.vendor)
-    if plan is None:
-        q = connection.ops.quote_name
-        fields = list(Round._meta.concrete_fields)
-        attnames = [f.attname for f in fields]
-        statement = (
-            f"SELECT {', '.join(q(str(f.column)) for f in fields)} "
-            f"FROM {q(Round._meta.db_table)} WHERE {q('tournament_id')} = %s "
-            f"ORDER BY {q('number')} DESC LIMIT 5"
-        )
-        plan = _rounds_plans[connection.vendor] = (
-            statement,
-            attnames,
-            fastsql.converters(Round, attnames),
-        )
+    name = f"live_frame:{kind}:{'in_play_first' if in_play_first else 'by_number'}"
+    fields = list(Round._meta.concrete_fields)
+    attnames = [f.attname for f in fields]
+    plan = _frame_plans.get((connection.vendor, name))
+    if plan is not None:
+        return plan
+    q = fastsql.q
+    table = q(Table._meta.db_table)
+    byes = Round.byes.through
+    player = q(Player._meta.db_table)
+    bye_select = (
+        f"SELECT p.id, p.display_name, ROW_NUMBER() OVER (ORDER BY p.display_name) AS k "
+        f"FROM {q(byes._meta.db_table)} b INNER JOIN {player} p ON p.id = b.player_id "
+        f"WHERE b.round_id = r.id"
+    )
+    where = "r.tournament_id = %s"
+    tail = ""
+    if kind == _FRAME_NUMBERED:
+        where += " AND r.number = %s"
+    else:
+        # The open round, else the latest.
+        tail = " ORDER BY CASE WHEN r.status = %s THEN 0 ELSE 1 END, r.number DESC LIMIT 1"
+    statement = (
+        f"SELECT {', '.join('r.' + q(str(f.column)) for f in fields)}, "
+        f"(SELECT COUNT(*) FROM {table} tc WHERE tc.round_id = r.id), "
+        f"{_json_rows(_shown_select(in_play_first, 'r.id'), ('k', 'id', 'version', 'status'))}, "
+        f"{_json_rows(bye_select, ('k', 'id', 'display_name'))} "
+        f"FROM {q(Round._meta.db_table)} r WHERE {where}{tail}"
+    )
+    plan = _frame_plans[(connection.vendor, name)] = (
+        statement,
+        attnames,
+        fastsql.converters(Round, attnames),
+    )
     return plan
 
 
-_rounds_plans: dict[str, tuple[str, list[str], list[Any]]] = {}
+_frame_plans: dict[tuple[str, str], tuple[str, list[str], list[Any]]] = {}
 
 
-def current_round(tournament: Tournament) -> Round | None:
-    """The round players are watching: the open one, else the latest. (The last five rounds
-    in one prepared statement, each knowing its tournament: every live poll reads them, and
-    the ORM's building of the query was a tenth of a poll's CPU.)"""
+@dataclass(frozen=True)
+class RoundFrame:
+    """A live page's round as its poll reads it, in one prepared statement (issue 36: the
+    round, its tables' count, the tables shown and the byes were four reads a poll):
+
+    - `round`: the round, knowing its tournament;
+    - `tables`: how many tables it has;
+    - `shown`: the matches the page shows, in order, as (id, version, status)
+      (`round_tables_shown`: the versions name what the page shows);
+    - `byes`: who sits out, as (player id, name), in name order.
+    """
+
+    round: Round
+    tables: int
+    shown: list[tuple[int, int, str]]
+    byes: list[tuple[int, str]]
+
+
+def _ordered(value: Any) -> list[list[Any]]:
+    # Each element leads with its place (`k`): a JSON aggregate's order is the database's.
+    return [item[1:] for item in sorted(_json_value(value) or [], key=lambda item: item[0])]
+
+
+def round_frame(
+    tournament: Tournament,
+    *,
+    number: Any = None,
+    limit: int | None = None,
+    offset: int = 0,
+    in_play_first: bool = False,
+) -> RoundFrame | None:
+    """The round a live page shows (`number`, or None for the round players watch: the
+    open one, else the latest) with its tables' count, the `limit` tables shown from
+    `offset` (`in_play_first`: those still in play first) and its byes; None when there is
+    no such round."""
     from django.db import connection
 
     from scoring import fastsql
 
-    statement, attnames, conversions = _rounds_plan()
+    params: list[Any] = [_LIST_ALL if limit is None else max(0, limit), max(0, offset)]
+    params.append(tournament.pk)
+    if number is None:
+        kind = _FRAME_WATCHED
+        params.append(Round.Status.OPEN)
+    else:
+        try:
+            number = int(number)
+        except (TypeError, ValueError):
+            return None
+        if not 0 < number < 2**31:
+            return None
+        kind = _FRAME_NUMBERED
+        params.append(number)
+    statement, attnames, conversions = _frame_plan(kind, in_play_first)
+    name = f"live_frame:{kind}:{int(in_play_first)}"
     with fastsql.cursor() as cur:
-        fastsql.execute(cur, "live_current_round", lambda: statement, [tournament.pk])
-        rows = cur.fetchall()
-    rounds = [
-        Round.from_db(connection.alias, attnames, fastsql.convert(list(row), conversions))
-        for row in rows
-    ]
-    link = Round._meta.get_field("tournament")
-    for round_ in rounds:
-        link.set_cached_value(round_, tournament)
-    for round_ in rounds:
-        if round_.status == Round.Status.OPEN:
-            return round_
-    return rounds[0] if rounds else None
-
-
-def round_for_live(tournament: Tournament, number: Any) -> Round | None:
-    """The tournament's round `number`, knowing its tournament, in one prepared statement (the
-    round page's every poll reads it); None when there is none."""
-    from django.db import connection
-
-    from scoring import fastsql
-
-    try:
-        number = int(number)
-    except (TypeError, ValueError):
-        return None
-    if not 0 < number < 2**31:
-        return None
-    statement, attnames, conversions = _rounds_plan()
-    by_number = statement.split(" ORDER BY ")[0].replace(
-        "WHERE", f"WHERE {connection.ops.quote_name('number')} = %s AND", 1
-    )
-    with fastsql.cursor() as cur:
-        fastsql.execute(cur, "live_round_by_number", lambda: by_number, [number, tournament.pk])
+        fastsql.execute(cur, name, lambda: statement, params)
         row = cur.fetchone()
     if row is None:
         return None
-    round_ = Round.from_db(connection.alias, attnames, fastsql.convert(list(row), conversions))
+    count = len(attnames)
+    round_ = Round.from_db(
+        connection.alias, attnames, fastsql.convert(list(row[:count]), conversions)
+    )
     Round._meta.get_field("tournament").set_cached_value(round_, tournament)
-    return round_
+    tables, shown, byes = row[count:]
+    return RoundFrame(
+        round=round_,
+        tables=int(tables),
+        shown=[(int(i), int(v), str(s)) for i, v, s in _ordered(shown)],
+        byes=[(int(i), str(n)) for i, n in _ordered(byes)],
+    )
 
 
-def round_bye_groups(round_: Round, teams: Mapping[int, str]) -> list[dict[str, Any]]:
-    """Who sits out the round (its byes), as the big screen names them: `{name, members}`,
-    a pair or team once with its members who sit out (`teams`: each member's pair or team,
-    `standings.teams.team_names_by_player`), a player of none alone (no members); pairs and
-    teams first, each list in its names' order. One query."""
+def current_round(tournament: Tournament) -> Round | None:
+    """The round players are watching: the open one, else the latest (`round_frame`)."""
+    frame = round_frame(tournament, limit=0)
+    return frame.round if frame else None
+
+
+def round_for_live(tournament: Tournament, number: Any) -> Round | None:
+    """The tournament's round `number`, knowing its tournament; None when there is none."""
+    if number is None:
+        return None
+    frame = round_frame(tournament, number=number, limit=0)
+    return frame.round if frame else None
+
+
+def round_bye_groups(
+    byes: Sequence[tuple[int, str]], teams: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """Who sits out the round (its byes: (player id, name), `RoundFrame.byes`), as the big
+    screen names them: `{name, members}`, a pair or team once with its members who sit out
+    (`teams`: each member's pair or team, `standings.teams.team_names_by_player`), a player
+    of none alone (no members); pairs and teams first, each list in its names' order."""
     grouped: dict[str, list[str]] = {}
     alone: list[str] = []
-    for player_id, name in round_.byes.values_list("pk", "display_name"):
+    for player_id, name in byes:
         team = teams.get(player_id)
         if team:
             grouped.setdefault(team, []).append(name)

@@ -50,9 +50,8 @@ from tournaments.live.selectors import (
     base_columns,
     current_round,
     round_bye_groups,
-    round_for_live,
+    round_frame,
     round_tables,
-    round_tables_count,
     round_tables_shown,
     standings_rows,
     tiebreak_columns,
@@ -259,15 +258,30 @@ def _standings_context(request: HttpRequest, tournament: Tournament, per_page: i
     }
 
 
+# The highest page number a round's page reads at once (a larger one is past the last page).
+_PAGE_ASKED_MAX = 10**6
+
+
+def _page_asked(value: str | None) -> int:
+    """The page a visitor asks for, as `Paginator.get_page` reads it when it exists: 1 when
+    it is not a whole number above 0."""
+    try:
+        number = int(value) if value is not None else 1
+    except ValueError:
+        return 1
+    return number if 0 < number <= _PAGE_ASKED_MAX else 1
+
+
 def _overview_version(tournament: Tournament, round_: Round | None, shown: Sequence) -> tuple:
     return (live_version_of(tournament), round_.pk if round_ else None, tuple(shown))
 
 
 def tournament_live(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    round_ = current_round(tournament)
     # The overview shows the tables still in play first; the round page has them all.
-    shown = round_tables_shown(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
+    frame = round_frame(tournament, limit=OVERVIEW_TABLES, in_play_first=True)
+    round_ = frame.round if frame else None
+    shown = frame.shown if frame else []
     fragment = bool(request.htmx)
 
     def answer(extra: dict[str, Any]) -> HttpResponse:
@@ -278,7 +292,7 @@ def tournament_live(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
             "round": round_,
             "tables": tables,
             "tables_html": _cards_html(tables),
-            "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
+            "more_tables": max(0, frame.tables - len(tables)) if frame else 0,
             "top_html": _top_of_standings(tournament, limit=10, columns=columns),
             "columns": columns,
             "base": base_columns(),
@@ -328,28 +342,41 @@ def standings_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse
         return render(request, "tournaments/live/standings.html", context)
 
     return live_answer(
-        request, version=(live_version_of(tournament),), render=answer, fragment=fragment
+        request,
+        version=(live_version_of(tournament),),
+        render=answer,
+        fragment=fragment,
+        frame_only=True,
     )
 
 
 def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
+    query = request.GET.get("q", "").strip()[:80]
+    # The page asked for, read with the round (its count, its tables, its byes) in one
+    # statement; another page (one past the last, not a number) is read again below.
+    asked = _page_asked(request.GET.get("page"))
+    frame = round_frame(
+        tournament,
+        number=number,
+        limit=0 if query else ROUND_PAGE_TABLES,
+        offset=(asked - 1) * ROUND_PAGE_TABLES,
+    )
+    if frame is None:
+        raise Http404
     # Through the tournament's rounds: the round knows its tournament (no second read of it
     # when the tables are rendered).
-    round_ = round_for_live(tournament, number)
-    if round_ is None:
-        raise Http404
-    query = request.GET.get("q", "").strip()[:80]
-    total = round_tables_count(round_)
-    paginator = Paginator(range(total), ROUND_PAGE_TABLES)
+    round_ = frame.round
+    paginator = Paginator(range(frame.tables), ROUND_PAGE_TABLES)
     page = paginator.get_page(request.GET.get("page"))
-    shown = (
-        round_tables_shown(round_, player_name=query)
-        if query
-        else round_tables_shown(
+    if query:
+        shown = round_tables_shown(round_, player_name=query)
+    elif page.number == asked:
+        shown = frame.shown
+    else:
+        shown = round_tables_shown(
             round_, offset=(page.number - 1) * ROUND_PAGE_TABLES, limit=ROUND_PAGE_TABLES
         )
-    )
     fragment = bool(request.htmx)
 
     def answer(extra: dict[str, Any]) -> HttpResponse:
@@ -361,7 +388,7 @@ def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
             "page": page if not query else None,
             "tables": tables,
             "tables_html": _cards_html(tables),
-            "byes": list(round_.byes.values_list("display_name", flat=True)),
+            "byes": [name for _player_id, name in frame.byes],
             "poll": POLL_SECONDS,
             **extra,
         }
@@ -381,9 +408,10 @@ def round_page(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
 def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """For a projector: the current round's tables and the top of the standings, large."""
     tournament = _tournament(request, tournament_id)
-    round_ = current_round(tournament)
     # A projector shows the tables still in play first; a big field shows the first 24.
-    shown = round_tables_shown(round_, limit=OVERVIEW_TABLES, in_play_first=True) if round_ else []
+    frame = round_frame(tournament, limit=OVERVIEW_TABLES, in_play_first=True)
+    round_ = frame.round if frame else None
+    shown = frame.shown if frame else []
     fragment = bool(request.htmx)
 
     def answer(extra: dict[str, Any]) -> HttpResponse:
@@ -395,12 +423,12 @@ def bigscreen(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "round": round_,
             "tables": tables,
             "tables_html": _cards_html(tables),
-            "more_tables": max(0, round_tables_count(round_) - len(tables)) if round_ else 0,
+            "more_tables": max(0, frame.tables - len(tables)) if frame else 0,
             # Pairs or teams: their standings above the players' (issue 35, item 13).
             "teams_html": _top_of_teams(tournament, limit=BIGSCREEN_TEAMS),
             "top_html": _top_of_standings(tournament, limit=16, columns=columns),
             # Who sits out this round: a pair or team once, with its members.
-            "byes": round_bye_groups(round_, team_names_by_player(tournament)) if round_ else [],
+            "byes": round_bye_groups(frame.byes, team_names_by_player(tournament)) if frame else [],
             "columns": columns,
             "base": base_columns(),
             "poll": POLL_SECONDS,
