@@ -218,8 +218,6 @@ def _live_sql(name: str) -> str:
     def build() -> str:
         if name.startswith("live_shown"):
             return _shown_select(name.endswith("in_play_first"), "%s")
-        if name == "live_tables_count":
-            return f"SELECT COUNT(*) FROM {table} WHERE round_id = %s"
         if name.startswith("live_cards:"):
             # Only what a card shows of the result (a finished pulka's document is many KB,
             # and a round's API reads every table): the game's score, who deals next and the
@@ -252,11 +250,6 @@ def _live_rows(name: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     with fastsql.cursor() as cur:
         fastsql.execute(cur, name, lambda: _live_sql(name), params)
         return list(cur.fetchall())
-
-
-def round_tables_count(round_: Round) -> int:
-    """How many tables the round has (one prepared statement: every live poll counts them)."""
-    return int(_live_rows("live_tables_count", [round_.pk])[0][0])
 
 
 def round_tables_shown(
