@@ -413,15 +413,15 @@ def _json_rows(select: str, columns: Sequence[str]) -> str:
     return f"(SELECT json_group_array(json_array({listed})) FROM ({select}) x)"
 
 
-def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, list[str], list[Any]]:
-    """The frame's statement (built once per database vendor and shape), the round's
-    attnames and their conversions."""
+def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, str, list[str], list[Any]]:
+    """The frame's statement's name and text (built once per database vendor and shape), the
+    round's attnames and their conversions."""
     from django.db import connection
 
     from scoring import fastsql
     from tournaments.events.models import Table
 
-    name = f"live_frame:{kind}:{'in_play_first' if in_play_first else 'by_number'}"
+    name = f"live_frame:{kind}:{'in_play_first' if in_play_first else 'by_table'}"
     fields = list(Round._meta.concrete_fields)
     attnames = [f.attname for f in fields]
     plan = _frame_plans.get((connection.vendor, name))
@@ -451,6 +451,7 @@ def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, list[str], list[An
         f"FROM {q(Round._meta.db_table)} r WHERE {where}{tail}"
     )
     plan = _frame_plans[(connection.vendor, name)] = (
+        name,
         statement,
         attnames,
         fastsql.converters(Round, attnames),
@@ -458,7 +459,7 @@ def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, list[str], list[An
     return plan
 
 
-_frame_plans: dict[tuple[str, str], tuple[str, list[str], list[Any]]] = {}
+_frame_plans: dict[tuple[str, str], tuple[str, str, list[str], list[Any]]] = {}
 
 
 @dataclass(frozen=True)
@@ -514,8 +515,7 @@ def round_frame(
             return None
         kind = _FRAME_NUMBERED
         params.append(number)
-    statement, attnames, conversions = _frame_plan(kind, in_play_first)
-    name = f"live_frame:{kind}:{int(in_play_first)}"
+    name, statement, attnames, conversions = _frame_plan(kind, in_play_first)
     with fastsql.cursor() as cur:
         fastsql.execute(cur, name, lambda: statement, params)
         row = cur.fetchone()
@@ -538,14 +538,6 @@ def round_frame(
 def current_round(tournament: Tournament) -> Round | None:
     """The round players are watching: the open one, else the latest (`round_frame`)."""
     frame = round_frame(tournament, limit=0)
-    return frame.round if frame else None
-
-
-def round_for_live(tournament: Tournament, number: Any) -> Round | None:
-    """The tournament's round `number`, knowing its tournament; None when there is none."""
-    if number is None:
-        return None
-    frame = round_frame(tournament, number=number, limit=0)
     return frame.round if frame else None
 
 
