@@ -18,7 +18,7 @@ from .fastsql import TokenFound, token_user
 
 
 class TokenRefused(Exception):
-    """A token that authenticates no one (`token_check`; nothing was changed)."""
+    """A token that authenticates no one (`token_verdict`; nothing was changed)."""
 
     def __init__(self, reason: str, user_id: int | None = None) -> None:
         super().__init__(reason)
@@ -26,14 +26,10 @@ class TokenRefused(Exception):
         self.user_id = user_id
 
 
-def token_check(key: str, now: datetime) -> tuple[Any, bool]:
-    """The token's user and whether its use is to be recorded now (`token_touch`); raises
-    TokenRefused. Reads only: what a refusal or a use changes is `token_accept`'s to do."""
-    return token_verdict(token_user(key), now)
-
-
 def token_verdict(found: TokenFound | None, now: datetime) -> tuple[Any, bool]:
-    """`token_check` of a token already read (`fastsql.token_user`'s row, None for none)."""
+    """The user of a token read (`fastsql.token_user`'s row, None for none) and whether its
+    use is to be recorded now (`token_touch`); raises TokenRefused. Judges only: what a
+    refusal or a use changes is `token_accept`'s (or the deal lane's) to do."""
     if found is None:
         raise TokenRefused("invalid")
     user, created, last_used = found
@@ -49,7 +45,7 @@ def token_accept(key: str) -> Any:
     AuthenticationFailed (401), an expired token revoked with all its user's tokens."""
     now = timezone.now()
     try:
-        user, touch = token_check(key, now)
+        user, touch = token_verdict(token_user(key), now)
     except TokenRefused as refused:
         if refused.reason == "inactive":
             raise exceptions.AuthenticationFailed(_("User inactive or deleted.")) from None

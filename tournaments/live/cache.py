@@ -323,7 +323,9 @@ def version_answer(
 ) -> HttpResponse:
     """An API read whose content `version` names with the URL and the language: 304 to a
     matching `If-None-Match`, else `render()` with the ETag. The body may differ by user
-    (what they may see), so the user is in the version when signed in."""
+    (what they may see), so the user is in the version when signed in. `version` is the
+    tournament's counter (`live_version_of`) and names: the fast path answers an anonymous
+    reader's poll for as long as the tournament's frame stands."""
     user = request.user
     who = user.pk if user.is_authenticated else None
     etag = _quoted(_digest((request.path, _params(request), get_language(), who, *version)))
@@ -338,7 +340,6 @@ def version_answer(
     # An anonymous reader's ETag may answer the next polls before the view (live.fast).
     response.live_keep = who is None  # type: ignore[attr-defined]
     response.live_seen = None  # type: ignore[attr-defined]
-    # Its version is the tournament's counter (`live_version_of`) and what it names.
     response.live_scope = SCOPE_FRAME  # type: ignore[attr-defined]
     return response
 

@@ -116,9 +116,7 @@ def test_a_busy_tables_fragment_is_rendered_at_most_once_a_coalescing_interval(
         assert client.get(url, HTTP_IF_NONE_MATCH=later["ETag"], **HTMX).status_code == 304
 
 
-def test_an_organisers_change_is_never_coalesced(
-    client, tournament, match, settings, clock, django_assert_num_queries
-):
+def test_an_organisers_change_is_never_coalesced(client, tournament, match, settings, clock):
     settings.LIVE_COALESCE_SECONDS = 60.0
     url = f"/tournaments/{tournament.pk}/"
     etag = client.get(url, **HTMX)["ETag"]
