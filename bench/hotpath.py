@@ -27,18 +27,23 @@ Prints the medians (and p90) in milliseconds of CPU, with the machine speed of b
 before and after, then one line per ratio of medians to the floor (`ratio 304/floor 1.8`: the
 slowest 304; `ratio deal/floor`: the slower game's deal; `ratio fragment/floor`: the slowest
 changed fragment), each with its goal (2, 4, 3) and its p90 / median (goal ≤ 1.5), and what
-the stack alone adds (`ratio stack/floor`); `--profile` prints cProfile's top functions of
-those requests (CPU time; HOTPATH_SORT=tottime sorts by own time). `--pause S` times the
-deals again with S seconds before each (the CPU of a deal that finds the core idle).
-`--served N` then posts deals
-through gunicorn as deployed from N client threads (`--served-rate`, `--served-seconds`,
-after 3 s of warm-up; `--served-workers`, `--served-threads`: 2 × 4) and prints gunicorn's
-CPU per deal, with the kernel's part of it.
+the stack alone adds (`ratio stack/floor`). Then what bounds those ratios from below: each
+timed request's round trips to PostgreSQL and to Redis, counted apart from the timing (a
+counter costs CPU), and what one costs on this host (`SELECT 1` through Django's cursor, a
+`GET` through the site's cache, timed in a row as the floor is): `bound deal/floor 2.8` is the
+floor plus the deal's round trips and nothing else, the least such a request can cost.
+`--profile` prints cProfile's top functions of those requests (CPU time; HOTPATH_SORT=tottime
+sorts by own time). `--pause S` times the deals again with S seconds before each (the CPU of a
+deal that finds the core idle). `--served N` then posts deals through gunicorn as deployed from
+N client threads (`--served-rate`, `--served-seconds`, after 3 s of warm-up;
+`--served-workers`, `--served-threads`: 2 × 4) and prints gunicorn's CPU per deal, with the
+kernel's part of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import datetime
 import html
@@ -52,7 +57,7 @@ import statistics
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -151,18 +156,19 @@ class Deals:
     # `--profile deal`).
     unprofiled: cProfile.Profile | None = None
 
-    def post(self, game: str, shown: bool = False) -> float:
+    def post(self, game: str, shown: bool = False, trips: RoundTrips | None = None) -> float:
         """A deal at the next table in turn (round robin, as the scorers deal), or with
-        `shown` at the first table in play (one every live page shows)."""
+        `shown` at the first table in play (one every live page shows). With `trips`, the
+        deal's round trips are counted (its POST's: not a match's first version read)."""
         if self.unprofiled is not None:
             self.unprofiled.disable()
             try:
-                return self._post(game, shown)
+                return self._post(game, shown, trips)
             finally:
                 self.unprofiled.enable()
-        return self._post(game, shown)
+        return self._post(game, shown, trips)
 
-    def _post(self, game: str, shown: bool) -> float:
+    def _post(self, game: str, shown: bool, trips: RoundTrips | None) -> float:
         tables = self.queue[game]
         while tables and tables[0]["next"] >= len(tables[0]["deals"]):
             tables.pop(0)
@@ -178,9 +184,11 @@ class Deals:
         deal = match["deals"][match["next"]]
         body = json.dumps({**deal, "version": match["version"]}).encode()
         headers = {**auth, "Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex}
-        status, _h, content, cpu = self.wsgi.call(
-            "POST", f"/api/v1/matches/{match['id']}/deals/", headers, body
-        )
+
+        def call() -> tuple[int, dict[str, str], bytes, float]:
+            return self.wsgi.call("POST", f"/api/v1/matches/{match['id']}/deals/", headers, body)
+
+        status, _h, content, cpu = call() if trips is None else trips.count(f"deal {game}", call)
         if status != 201:
             raise SystemExit(f"deal refused: {status} {content[:300]!r}")
         doc = json.loads(content)
@@ -218,6 +226,81 @@ class Floor:
                 if status != 200:
                     raise SystemExit(f"the floor's view answered {status}")
                 timed.append(cpu)
+
+
+class RoundTrips:
+    """The round trips a request makes to PostgreSQL and to Redis, and what one costs here.
+
+    A round trip costs the site's thread CPU of its own (the client's Python on both sides of
+    the socket, the system calls): about half a floor on the hosts measured. A request that
+    makes n of them cannot cost less than the floor plus n of them, however little else it
+    does; that sum over the floor is the request's bound (`bound deal/floor`). Counted apart
+    from the timed requests: the counters cost CPU too."""
+
+    POSTGRES = "round trip to PostgreSQL (SELECT 1)"
+    REDIS = "round trip to Redis (GET)"
+
+    def __init__(self) -> None:
+        self.postgres = 0
+        self.redis = 0
+        # The request's name -> the round trips each time it was counted.
+        self.counted: dict[str, list[tuple[int, int]]] = {}
+
+    @contextlib.contextmanager
+    def _counting(self) -> Iterator[None]:
+        import redis.connection
+        from django.db import connection
+
+        def statement(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            self.postgres += 1
+            return execute(sql, params, many, context)
+
+        # Every command and every pipeline (one round trip) goes out through this method.
+        connection_class: Any = redis.connection.AbstractConnection
+        send = connection_class.send_packed_command
+
+        def sent(conn: Any, command: Any, check_health: bool = True) -> Any:
+            self.redis += 1
+            return send(conn, command, check_health)
+
+        connection_class.send_packed_command = sent
+        try:
+            with connection.execute_wrapper(statement):
+                yield
+        finally:
+            connection_class.send_packed_command = send
+
+    def count(self, name: str, run: Callable[[], Any]) -> Any:
+        """`run()`'s answer; its round trips are counted under `name`."""
+        self.postgres = self.redis = 0
+        with self._counting():
+            answer = run()
+        self.counted.setdefault(name, []).append((self.postgres, self.redis))
+        return answer
+
+    def block(self, results: dict[str, list[float]], count: int) -> None:
+        from django.core.cache import cache
+        from django.db import connection
+
+        timed = results.setdefault(self.POSTGRES, [])
+        with connection.cursor() as cursor:
+            for _ in range(count):
+                started = time.thread_time()
+                cursor.execute("SELECT 1")
+                cursor.fetchone()
+                timed.append((time.thread_time() - started) * 1000)
+        timed = results.setdefault(self.REDIS, [])
+        for _ in range(count):
+            started = time.thread_time()
+            cache.get("bench:round-trip")
+            timed.append((time.thread_time() - started) * 1000)
+
+    def of(self, name: str) -> tuple[int, int] | None:
+        """The round trips `name` made most often when counted (None: never counted)."""
+        counted = self.counted.get(name)
+        if not counted:
+            return None
+        return statistics.mode(counted)
 
 
 def figures(values: list[float]) -> str:
@@ -393,6 +476,31 @@ def main() -> int:
 
     floor.block(args.polls * 5)
     bumps = live_version() - version_before
+
+    # The round trips of each timed kind of request, counted after the timing (the counters
+    # cost CPU), and what one costs, timed in a row beside the floor.
+    trips = RoundTrips()
+
+    def count_round_trips() -> None:
+        etags = {kind: poll(kind, "")[1] for kind in fragments}
+        for _ in range(5):
+            for game in ("deberc", "preferans"):
+                deals.post(game, trips=trips)
+            for kind in fragments:
+                deals.post("deberc", shown=True)
+                etags[kind] = trips.count(
+                    f"poll {kind} after a change", lambda kind=kind: poll(kind, etags[kind])
+                )[1]
+                trips.count(
+                    f"poll {kind}, another spectator (stored)",
+                    lambda kind=kind: poll(kind, '"an-older-one"'),
+                )
+                trips.count(
+                    f"poll {kind} unchanged (304)", lambda kind=kind: poll(kind, etags[kind])
+                )
+
+    count_round_trips()
+    trips.block(results, args.polls * 5)
     served = served_deals(args, plan, deals) if args.served else None
     speed_after = entry.machine_speed()
 
@@ -412,6 +520,8 @@ def main() -> int:
         print(served)
     for line in ratio_lines(results):
         print(line)
+    for line in bound_lines(results, trips):
+        print(line)
     print(
         f"ratios measured {datetime.date.today().isoformat()} on {platform.machine()} "
         f"({os.cpu_count()} cores), machine speed {speed_before:.0f}/{speed_after:.0f} ms"
@@ -425,19 +535,30 @@ RATIO_GOALS = {"304/floor": 2.0, "deal/floor": 4.0, "fragment/floor": 3.0}
 SPREAD_GOAL = 1.5  # each figure's p90 within this many times its median
 
 
+def ratio_requests(results: dict[str, list[float]]) -> list[tuple[str, str]]:
+    """(ratio, the timed request it is of): the slowest 304, the slower game's deal and the
+    slowest changed fragment (medians)."""
+
+    def slowest(prefix: str, suffix: str = "") -> str:
+        named = [
+            name
+            for name in results
+            if name.startswith(prefix) and name.endswith(suffix) and ", " not in name
+        ]
+        return max(named, key=lambda name: statistics.median(results[name]))
+
+    return [
+        ("304/floor", slowest("poll ", "(304)")),
+        ("deal/floor", slowest("deal ")),
+        ("fragment/floor", slowest("poll ", "after a change")),
+    ]
+
+
 def ratio_lines(results: dict[str, list[float]]) -> list[str]:
     """`ratio 304/floor 1.8` and its kin (medians), each with its goal and the spread (p90 /
     median) of the figure: the slowest 304, the slower game's deal and the slowest changed
     fragment, over the floor without middleware; then what the site's stack adds."""
     floor = statistics.median(results[Floor.BARE])
-
-    def slowest(prefix: str, suffix: str = "") -> tuple[str, list[float]]:
-        named = [
-            (name, values)
-            for name, values in results.items()
-            if name.startswith(prefix) and name.endswith(suffix) and ", " not in name
-        ]
-        return max(named, key=lambda item: statistics.median(item[1]))
 
     def spread(values: list[float]) -> float:
         ordered = sorted(values)
@@ -445,11 +566,8 @@ def ratio_lines(results: dict[str, list[float]]) -> list[str]:
         return p90 / statistics.median(ordered)
 
     lines = []
-    for ratio, (name, values) in (
-        ("304/floor", slowest("poll ", "(304)")),
-        ("deal/floor", slowest("deal ")),
-        ("fragment/floor", slowest("poll ", "after a change")),
-    ):
+    for ratio, name in ratio_requests(results):
+        values = results[name]
         value = statistics.median(values) / floor
         met = value <= RATIO_GOALS[ratio] and spread(values) <= SPREAD_GOAL
         lines.append(
@@ -458,6 +576,33 @@ def ratio_lines(results: dict[str, list[float]]) -> list[str]:
         )
     stack = statistics.median(results[Floor.STACK]) / floor
     lines.append(f"ratio stack/floor {stack:.1f}  (the same view through every middleware)")
+    return lines
+
+
+def bound_lines(results: dict[str, list[float]], trips: RoundTrips) -> list[str]:
+    """Each timed request's round trips (PostgreSQL + Redis), then for each ratio of
+    `ratio_lines` its bound: the floor plus the round trips of the request the ratio is of,
+    over the floor (`bound deal/floor 2.8`), the least that request can cost as it is made,
+    set against the ratio's goal."""
+    floor = statistics.median(results[Floor.BARE])
+    postgres = statistics.median(results[RoundTrips.POSTGRES])
+    redis = statistics.median(results[RoundTrips.REDIS])
+    counted = [(name, trips.of(name)) for name in results]
+    lines = [
+        "round trips per request (PostgreSQL + Redis, counted apart from the timing): "
+        + "; ".join(f"{name} {found[0]} + {found[1]}" for name, found in counted if found)
+    ]
+    for ratio, name in ratio_requests(results):
+        found = trips.of(name)
+        if found is None:
+            continue
+        bound = (floor + found[0] * postgres + found[1] * redis) / floor
+        lines.append(
+            f"bound {ratio} {bound:.1f}  ({name}: the floor and its {found[0]} PostgreSQL and "
+            f"{found[1]} Redis round trips, nothing else; the goal is "
+            f"{RATIO_GOALS[ratio]:g}, {'within' if bound <= RATIO_GOALS[ratio] else 'BEYOND'} "
+            "reach of a request made so)"
+        )
     return lines
 
 

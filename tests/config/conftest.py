@@ -22,3 +22,17 @@ def bench_entry(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.setitem(sys.modules, "bench_entry", entry)  # its dataclasses look it up
     spec.loader.exec_module(entry)
     return entry
+
+
+@pytest.fixture
+def bench_hotpath(monkeypatch: pytest.MonkeyPatch, bench_entry: ModuleType) -> ModuleType:
+    """bench/hotpath.py as a module. It imports bench/entry.py as `entry` and puts the bench's
+    folder on sys.path, both undone after the test."""
+    monkeypatch.setitem(sys.modules, "entry", bench_entry)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    spec = importlib.util.spec_from_file_location("bench_hotpath", ROOT / "bench" / "hotpath.py")
+    assert spec is not None and spec.loader is not None
+    hotpath = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bench_hotpath", hotpath)
+    spec.loader.exec_module(hotpath)
+    return hotpath
