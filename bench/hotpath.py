@@ -232,10 +232,10 @@ class RoundTrips:
     """The round trips a request makes to PostgreSQL and to Redis, and what one costs here.
 
     A round trip costs the site's thread CPU of its own (the client's Python on both sides of
-    the socket, the system calls): about half a floor on the hosts measured. A request that
-    makes n of them cannot cost less than the floor plus n of them, however little else it
-    does; that sum over the floor is the request's bound (`bound deal/floor`). Counted apart
-    from the timed requests: the counters cost CPU too."""
+    the socket, the system calls): a fifth to a half of a floor on the hosts measured. A
+    request that makes n of them cannot cost less than the floor plus n of them, however
+    little else it does; that sum over the floor is the request's bound (`bound deal/floor`).
+    Counted apart from the timed requests: the counters cost CPU too."""
 
     POSTGRES = "round trip to PostgreSQL (SELECT 1)"
     REDIS = "round trip to Redis (GET)"
