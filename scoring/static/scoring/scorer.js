@@ -8,7 +8,11 @@
      used to drop to <body>, where a screen reader starts the page again. After a refusal the
      first error is where the thumb has to go: on the table's page and on the correction page
      alike, it is scrolled to the middle of the screen and its field takes the focus (the
-     field names its error in aria-describedby). */
+     field names its error in aria-describedby).
+   - The action bar stays on the screen's bottom edge, so the page keeps a scroll padding as
+     tall as the bar (scorer.css): a field the keyboard moves to, or an error scrolled to,
+     lands above the bar, never under it (WCAG 2.4.11). The bar is measured, not assumed: it
+     wraps to two rows in Ukrainian on a narrow phone and grows with the reader's font. */
 (function () {
   "use strict";
 
@@ -57,9 +61,28 @@
     }
   }
 
+  // The action bar's height as --actions-height (scorer.css), kept while the bar changes
+  // size; a saved deal swaps the sheet, and with it the bar.
+  var barWatched = null;
+  function padForActions() {
+    var bar = document.querySelector(".actions");
+    if (!bar || bar === barWatched) return;
+    barWatched = bar;
+    var measure = function () {
+      var height = Math.ceil(bar.getBoundingClientRect().height);
+      document.documentElement.style.setProperty("--actions-height", height + "px");
+    };
+    measure();
+    if (window.ResizeObserver) new ResizeObserver(measure).observe(bar);
+  }
+
   function start() {
+    padForActions();
     focusSheet(false);
-    document.body.addEventListener("htmx:afterSwap", function () { focusSheet(true); });
+    document.body.addEventListener("htmx:afterSwap", function () {
+      padForActions();
+      focusSheet(true);
+    });
   }
 
   if (document.readyState === "loading") {
