@@ -62,18 +62,22 @@
   }
 
   // The action bar's height as --actions-height (scorer.css), kept while the bar changes
-  // size; a saved deal swaps the sheet, and with it the bar.
+  // size. A saved deal swaps the sheet, and with it the bar: the new bar is watched, the one
+  // taken away no longer is (nor measured, were its last size reported late).
   var barWatched = null;
+  var barObserver = window.ResizeObserver ? new ResizeObserver(measureBar) : null;
+  function measureBar() {
+    if (!barWatched || !barWatched.isConnected) return;
+    var height = Math.ceil(barWatched.getBoundingClientRect().height);
+    document.documentElement.style.setProperty("--actions-height", height + "px");
+  }
   function padForActions() {
     var bar = document.querySelector(".actions");
     if (!bar || bar === barWatched) return;
+    if (barObserver && barWatched) barObserver.unobserve(barWatched);
     barWatched = bar;
-    var measure = function () {
-      var height = Math.ceil(bar.getBoundingClientRect().height);
-      document.documentElement.style.setProperty("--actions-height", height + "px");
-    };
-    measure();
-    if (window.ResizeObserver) new ResizeObserver(measure).observe(bar);
+    measureBar();
+    if (barObserver) barObserver.observe(bar);
   }
 
   function start() {
