@@ -3,7 +3,8 @@ through the deal's fields with the keyboard (a phone's Bluetooth keyboard, a swi
 screen reader's focus) scrolls each field into view: it must land above the bar, never
 under it (WCAG 2.2, 2.4.11 Focus Not Obscured). Before, the browser put a field at the
 screen's bottom edge, under the bar: the declarer's names on a Deberc table and a contract
-on a Preferans one, for instance. In Ukrainian on a 320 px phone the bar wraps to two rows."""
+on a Preferans one, for instance; on the correction page too. In Ukrainian on a 320 px phone
+the bar wraps to two rows."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from scoring import services
+from scoring.models import Match
 from tests.browser import CHROMIUM_ARGS, phone_page
-from tests.factories import make_evening, make_preferans_evening
+from tests.factories import DEAL_HANGING, make_evening, make_preferans_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -90,5 +93,33 @@ def test_no_field_the_keyboard_reaches_is_under_the_save_bar(
             page.locator("h1").first.click()
             _reached, covered = _tab_through(page)
             assert covered == []
+        finally:
+            browser.close()
+
+
+def test_the_correction_page_keeps_its_fields_above_its_bar(
+    live_server: Any, chromium_path: str
+) -> None:
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    ev = make_evening()
+    services.deal_submit(
+        match=Match.objects.get(pk=ev.match.pk),
+        record=DEAL_HANGING,
+        user=ev.scorer,
+        idempotency_key=None,
+        version=None,
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        try:
+            page = phone_page(
+                browser, locale="uk-UA", width=320, height=640, signed_in=(ev.scorer, live_server)
+            )
+            page.goto(f"{live_server.url}/matches/{ev.match.pk}/deals/1/edit/")
+            reached, covered = _tab_through(page)
+            assert reached >= 8 and covered == []
+            _assert_padded(page)
         finally:
             browser.close()
