@@ -1,9 +1,9 @@
 """A thumb's targets (WCAG 2.2, 2.5.8 Target Size, AA: 24 × 24 px, or that much room around
-a smaller one), judged by axe-core's `target-size` rule, which it leaves off by default, on a
-390 px phone in Ukrainian: the club's roster (a player's link with "Merge with…" under it in
-the same cell) and a tournament's tabs (wrapped into rows as an organiser sees them). Before,
-axe found 14 links on the roster (19 px high, stacked with no room between them) and the
-organiser's "Pairing" tab."""
+a smaller one), judged by axe-core's `target-size` rule (its tag wcag22aa) on a 390 px phone
+in Ukrainian: the club's roster (a player's link with "Merge with…" under it in the same
+cell) and a tournament's tabs (wrapped into rows as an organiser sees them). Before, axe
+found the roster's links (19 px high, stacked with no room between them) and the organiser's
+"Pairing" tab on the Tables page, which lacked the tabs' styles."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_the_roster_and_the_tabs_are_each_a_thumbs_target(
             for path in pages:
                 response = page.goto(f"{live_server.url}{path}")
                 assert response is not None and response.status == 200, path
-                violations = axe_violations(page, tags=("wcag22aa",), rules=("target-size",))
+                violations = axe_violations(page, tags=("wcag22aa",))
                 if violations:
                     found[path] = axe_report(violations)
         finally:
