@@ -237,11 +237,15 @@ def test_the_matches_to_rule_come_a_page_at_a_time_and_by_a_player_or_table(
             table=TableFactory(round=first_round, number=k + 2),
             players=[
                 PlayerFactory(club=tournament.club, display_name=f"Оксана Суддівська {k}"),
-                PlayerFactory(club=tournament.club),
+                # A name without a digit: the factory's "Гравець 13" is found by "3" too.
+                PlayerFactory(club=tournament.club, display_name=f"Партнер {'абв'[k]}"),
             ],
         )
         for k in range(3)
     ]
+    for seat in evening["match"].seats.select_related("player"):
+        seat.player.display_name = f"Суперник {'где'[seat.position]}"
+        seat.player.save(update_fields=["display_name"])
     page = f"/referee/tournaments/{tournament.pk}/rulings/"
     client.force_login(evening["referee"])
 
