@@ -143,3 +143,49 @@ document.addEventListener("submit", function (evt) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
   else show();
 }());
+
+// A table wider than the screen scrolls sideways in its own box (.table-scroll), and the
+// keyboard must be able to scroll it too (WCAG 2.1.1): a box that scrolls takes the focus
+// (tabindex 0: the arrow keys then scroll it), as a region named after its table, so that a
+// screen reader says what has the focus. A box that fits stays out of the Tab order. Checked
+// again when the window's width changes and when htmx swaps a part of the page in.
+(function () {
+  function nameOf(box) {
+    var caption = box.querySelector("caption");
+    if (caption && caption.textContent.trim()) return caption.textContent.trim();
+    var scope = box.closest("section, article, .card");
+    var heading = scope && scope.querySelector("h1, h2, h3");
+    return (heading || document.querySelector("h1") || document).textContent.trim();
+  }
+
+  function mark(box) {
+    var scrolls = box.scrollWidth > box.clientWidth + 1;
+    var marked = box.hasAttribute("data-scrolls");
+    if (scrolls && !marked) {
+      box.setAttribute("data-scrolls", "");
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", nameOf(box));
+    } else if (!scrolls && marked) {
+      ["data-scrolls", "tabindex", "role", "aria-label"].forEach(function (name) {
+        box.removeAttribute(name);
+      });
+    }
+  }
+
+  var pending = null;
+  function markAll() {
+    pending = null;
+    document.querySelectorAll(".table-scroll").forEach(mark);
+  }
+  function later() {
+    if (pending === null) pending = window.requestAnimationFrame(markAll);
+  }
+  function start() {
+    markAll();
+    window.addEventListener("resize", later);
+    document.body.addEventListener("htmx:afterSwap", later);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}());
