@@ -154,8 +154,8 @@ document.addEventListener("submit", function (evt) {
     var caption = box.querySelector("caption");
     if (caption && caption.textContent.trim()) return caption.textContent.trim();
     var scope = box.closest("section, article, .card");
-    var heading = scope && scope.querySelector("h1, h2, h3");
-    return (heading || document.querySelector("h1") || document).textContent.trim();
+    var heading = (scope && scope.querySelector("h1, h2, h3")) || document.querySelector("h1");
+    return heading ? heading.textContent.trim() : document.title;
   }
 
   function mark(box) {
