@@ -422,11 +422,12 @@ def _frame_plan(kind: str, in_play_first: bool) -> tuple[str, str, list[str], li
     from tournaments.events.models import Table
 
     name = f"live_frame:{kind}:{'in_play_first' if in_play_first else 'by_table'}"
-    fields = list(Round._meta.concrete_fields)
-    attnames = [f.attname for f in fields]
     plan = _frame_plans.get((connection.vendor, name))
     if plan is not None:
         return plan
+    # Built once per vendor and shape; every poll after that only looks the plan up.
+    fields = list(Round._meta.concrete_fields)
+    attnames = [f.attname for f in fields]
     q = fastsql.q
     table = q(Table._meta.db_table)
     byes = Round.byes.through
