@@ -341,7 +341,11 @@ def test_moving_everybody_round_the_table_with_the_first_dealer_relabels_the_res
     moved["players"] = list(players)  # the seats keep their names: the play moves
     expected = rename(result, mapping)
     expected["players"] = list(players)
-    assert score_pulka(moved) == expected
+    played = score_pulka(moved)
+    # The exception on the moved side too, as in the rotation's test above: there another
+    # player's pool may fill first in `players` order (§8), so help differs there only.
+    assume(not _seat_order_matters(moved, played))
+    assert played == expected
 
 
 @SETTINGS
