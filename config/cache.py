@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from typing import Any
+from typing import Any, cast
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient, RedisSerializer
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -58,11 +58,7 @@ class KeptClientRedisCacheClient(RedisCacheClient):
     def _command(self, *args: Any) -> Any:
         """One command on this thread's own connection; raises one of _CONNECTION_FAILED
         (the connection dropped) when it cannot."""
-        own = self._own
-        if own is None or self._own_pid != os.getpid():
-            pool = self._get_connection_pool(True)  # type: ignore[attr-defined]
-            own = self._own = pool.connection_class(**pool.connection_kwargs)
-            self._own_pid = os.getpid()
+        own = self._command_connection()
         try:
             own.send_command(*args)
             return own.read_response()
@@ -70,6 +66,15 @@ class KeptClientRedisCacheClient(RedisCacheClient):
             self._own = None
             own.disconnect()
             raise
+
+    def _command_connection(self) -> Any:
+        """This thread's own connection (made anew in a forked process)."""
+        own = self._own
+        if own is None or self._own_pid != os.getpid():
+            pool = self._get_connection_pool(True)  # type: ignore[attr-defined]
+            own = self._own = pool.connection_class(**pool.connection_kwargs)
+            self._own_pid = os.getpid()
+        return own
 
     def _direct(self) -> bool:
         # One server only: with replicas the reads go to them (Django's way).
@@ -119,6 +124,50 @@ class KeptClientRedisCacheClient(RedisCacheClient):
                 pass
         return super().add(key, value, timeout)
 
+    def _commands(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """Several commands on this thread's own connection in one round trip (sent together,
+        answered in order, as redis-py's pipeline without its transaction); raises one of
+        _CONNECTION_FAILED (the connection dropped) when it cannot."""
+        own = self._command_connection()
+        try:
+            own.send_packed_command(own.pack_commands(commands))
+            return [own.read_response() for _ in commands]
+        except BaseException:
+            # Whatever stopped the reading (a connection failed, an error reply) may have
+            # left answers unread on it: it is dropped.
+            self._own = None
+            own.disconnect()
+            raise
+
+    def add_get_many(self, key: Any, value: Any, timeout: Any, keys: list[Any]) -> dict[Any, Any]:
+        """`add(key, value, timeout)` then `get_many(keys)`, in one round trip."""
+        if self._direct() and timeout:
+            data = self._serializer.dumps(value)  # type: ignore[attr-defined]
+            try:
+                _added, values = self._commands(
+                    [("SET", key, data, "EX", int(timeout), "NX"), ("MGET", *keys)]
+                )
+            except _CONNECTION_FAILED:
+                pass
+            else:
+                loads = self._serializer.loads  # type: ignore[attr-defined]
+                return {k: loads(v) for k, v in zip(keys, values, strict=True) if v is not None}
+        self.add(key, value, timeout)
+        return self.get_many(keys)
+
+    def set_each(self, items: list[tuple[Any, Any, Any]]) -> None:
+        """`set(key, value, timeout)` of each item, in order, in one round trip."""
+        if self._direct() and all(t is not None and t > 0 for _key, _value, t in items):
+            dumps = self._serializer.dumps  # type: ignore[attr-defined]
+            commands = [("SET", key, dumps(value), "EX", int(t)) for key, value, t in items]
+            try:
+                self._commands(commands)
+                return
+            except _CONNECTION_FAILED:
+                pass
+        for key, value, timeout in items:
+            self.set(key, value, timeout)
+
     def script_run(self, source: str, keys: list[Any], args: list[Any]) -> Any:
         """A Lua script's answer (EVALSHA, loaded once into a Redis that lacks it), one
         round trip as a rule."""
@@ -146,3 +195,47 @@ class KeptClientRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = KeptClientRedisCacheClient
+
+    @property
+    def _kept(self) -> KeptClientRedisCacheClient:
+        return cast(KeptClientRedisCacheClient, self._cache)
+
+    def add_get_many(self, key: str, value: Any, timeout: int, keys: list[str]) -> dict[str, Any]:
+        """`add(key, value, timeout)` then `get_many(keys)`, in one round trip."""
+        made = {self.make_and_validate_key(k): k for k in keys}
+        found = self._kept.add_get_many(
+            self.make_and_validate_key(key), value, self.get_backend_timeout(timeout), list(made)
+        )
+        return {made[k]: v for k, v in found.items()}
+
+    def set_each(self, items: list[tuple[str, Any, int]]) -> None:
+        """`set(key, value, timeout)` of each item, in order, in one round trip."""
+        self._kept.set_each(
+            [(self.make_and_validate_key(k), v, self.get_backend_timeout(t)) for k, v, t in items]
+        )
+
+
+def cache_add_get_many(key: str, value: Any, timeout: int, keys: list[str]) -> dict[str, Any]:
+    """In the default cache, `add(key, value, timeout)` then `get_many(keys)`: one round trip
+    to the site's Redis (a live answer's first sight and its stored bytes, read together)."""
+    from django.core.cache import cache
+
+    add_get_many = getattr(cache, "add_get_many", None)
+    if add_get_many is not None:
+        return add_get_many(key, value, timeout, keys)
+    cache.add(key, value, timeout)
+    return cache.get_many(keys)
+
+
+def cache_set_each(items: list[tuple[str, Any, int]]) -> None:
+    """In the default cache, `set(key, value, timeout)` of each item in order (each timeout in
+    seconds, above 0): one round trip to the site's Redis (a live answer stored with the ETag
+    the fast path keeps for it)."""
+    from django.core.cache import cache
+
+    set_each = getattr(cache, "set_each", None)
+    if set_each is not None:
+        set_each(items)
+        return
+    for key, value, timeout in items:
+        cache.set(key, value, timeout)

@@ -1,10 +1,13 @@
 """The Redis cache's hot calls go down each thread's own connection (config.cache): the same
-answers as Django's Redis cache, and a connection that dies never loses a call."""
+answers as Django's Redis cache, a batch of them in one round trip, and a connection that dies
+never loses a call."""
 
 from __future__ import annotations
 
 import socket
 from typing import Any
+
+import pytest
 
 
 def test_the_calls_answer_as_djangos_redis_cache_does(redis_cache: Any) -> None:
@@ -37,3 +40,71 @@ def test_a_connection_that_died_is_replaced_and_no_call_is_lost(redis_cache: Any
     redis_cache.set("after", 1)
     assert redis_cache.get_many(["kept", "after"]) == {"kept": "value", "after": 1}
     assert redis_cache._cache._own is not own
+
+
+def _round_trips(monkeypatch: Any) -> list[int]:
+    """A counter of what goes out to Redis: every command and every batch of commands."""
+    import redis.connection
+
+    sent = [0]
+    connection_class: Any = redis.connection.AbstractConnection
+    send = connection_class.send_packed_command
+
+    def counted(conn: Any, command: Any, check_health: bool = True) -> Any:
+        sent[0] += 1
+        return send(conn, command, check_health)
+
+    monkeypatch.setattr(connection_class, "send_packed_command", counted)
+    return sent
+
+
+def test_an_add_with_reads_and_many_sets_each_take_one_round_trip(
+    redis_cache: Any, monkeypatch: Any
+) -> None:
+    from config.cache import cache_add_get_many, cache_set_each
+
+    redis_cache.set("other", {"bytes": b"\x80"})
+    sent = _round_trips(monkeypatch)
+    # Added when absent, read back with the other keys; a second add leaves the first value.
+    assert cache_add_get_many("seen", 1.5, 30, ["seen", "other", "nothing"]) == {
+        "seen": 1.5,
+        "other": {"bytes": b"\x80"},
+    }
+    assert cache_add_get_many("seen", 2.5, 30, ["seen"]) == {"seen": 1.5}
+    cache_set_each([("answer", (b"<div>", "text/html"), 60), ("kept", ("g", '"e"'), 5)])
+    assert sent[0] == 3
+    assert redis_cache.get_many(["answer", "kept"]) == {
+        "answer": (b"<div>", "text/html"),
+        "kept": ("g", '"e"'),
+    }
+    # Each with its own expiry.
+    client = redis_cache._cache.get_client()
+    assert 0 < client.ttl(redis_cache.make_key("seen")) <= 30
+    assert 5 < client.ttl(redis_cache.make_key("answer")) <= 60
+    assert 0 < client.ttl(redis_cache.make_key("kept")) <= 5
+
+
+def test_a_batch_on_a_connection_that_died_is_not_lost(redis_cache: Any) -> None:
+    from config.cache import cache_add_get_many, cache_set_each
+
+    redis_cache.set("kept", "value")
+    redis_cache._cache._own._sock.shutdown(socket.SHUT_RDWR)
+    cache_set_each([("a", 1, 30), ("b", 2, 30)])
+    assert redis_cache.get_many(["a", "b"]) == {"a": 1, "b": 2}
+    redis_cache._cache._own._sock.shutdown(socket.SHUT_RDWR)
+    assert cache_add_get_many("c", 3, 30, ["c", "kept"]) == {"c": 3, "kept": "value"}
+
+
+def test_an_error_answer_in_a_batch_leaves_no_answer_unread_for_the_next_call(
+    redis_cache: Any,
+) -> None:
+    from redis.exceptions import ResponseError
+
+    redis_cache.set_many({"kept": "value", "other": "another"})
+    # The first command is refused (an expiry that is no number), the second not read then.
+    with pytest.raises(ResponseError):
+        redis_cache._cache._commands(
+            [("SET", "x", "v", "EX", "not-a-number"), ("GET", redis_cache.make_key("other"))]
+        )
+    assert redis_cache.get("kept") == "value"
+    assert redis_cache.get_many(["kept", "x"]) == {"kept": "value"}

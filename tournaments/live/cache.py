@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -42,6 +41,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 
+from config.cache import cache_add_get_many
 from scoring.models import Match, Seat
 from scoring.signals import match_written
 from tournaments.clubs.models import Club, Player
@@ -51,6 +51,7 @@ from tournaments.live.fast import (
     ANSWER_KEY,
     SCOPE_FRAME,
     SCOPE_TABLES,
+    answer_store,
     digest,
     etag_matches,
     last_modified_of,
@@ -215,11 +216,11 @@ def _first_seen(digest: str, *, also: str | None = None) -> tuple[float | None, 
     second old: `fast.last_modified_of`), and the value of the key `also` read with it, in
     the same round trip (None when absent)."""
     key = "live:seen:" + digest
-    found = cache.get_many([key, also] if also else [key])
+    # Added unless there, and read back with `also`: the first sight's time, whoever made it.
+    found = cache_add_get_many(
+        key, time.time(), _cache_seconds() * 10, [key, also] if also else [key]
+    )
     first = found.get(key)
-    if first is None:
-        now = time.time()
-        first = now if cache.add(key, now, timeout=_cache_seconds() * 10) else cache.get(key)
     return (first if isinstance(first, int | float) else None), found.get(also) if also else None
 
 
@@ -292,7 +293,8 @@ def live_answer(
     else:
         response = render({"csrf_token": CSRF_PLACEHOLDER} if storable and not fragment else {})
         if storable and response.status_code == 200:
-            cache.set(key, (response.content, response["Content-Type"]), _cache_seconds())
+            made = (response.content, response["Content-Type"])
+            answer_store(request, response, key, made, _cache_seconds())
             if not fragment:
                 response.content = response.content.replace(
                     CSRF_PLACEHOLDER.encode(), get_token(request).encode()

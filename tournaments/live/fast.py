@@ -69,6 +69,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.http import http_date, parse_etags
 from django.utils.translation import get_language
 
+from config.cache import cache_set_each
 from config.stack_steps import StackSteps
 
 log = logging.getLogger("deberc.live")
@@ -207,6 +208,19 @@ def _fragment_key(request: HttpRequest) -> str:
     return KEPT_KEY + digest((request.path, live_params(request), get_language()))
 
 
+def answer_store(
+    request: HttpRequest, response: HttpResponse, key: str, value: Any, seconds: int
+) -> None:
+    """Store a view's answer under `key`: at once, or, when this middleware will keep the
+    answer's ETag (the request came through `LiveFastPathMiddleware._answer`), together with
+    it on the answer's way out, in one round trip (a changed fragment's render made one for
+    each)."""
+    if "_live_fast" in request.__dict__:
+        response.live_store = [(key, value, seconds)]  # type: ignore[attr-defined]
+    else:
+        cache.set(key, value, seconds)
+
+
 # --- The middleware -------------------------------------------------------------------------
 
 # The headers of the view's own 304 (with what every middleware added on its way out) by
@@ -266,8 +280,17 @@ class LiveFastPathMiddleware:
             return answer
         response = self.get_response(request)
         kept = request.__dict__.pop("_live_fast", None)
-        if kept is not None and getattr(response, "live_keep", False):
-            self._keep(kept, response)
+        if kept is not None:
+            # The view's stored answer (`answer_store`) and the ETag kept for it, in that
+            # order (a poll that finds the ETag finds the bytes), in one round trip.
+            writes = list(response.__dict__.pop("live_store", ()))
+            if getattr(response, "live_keep", False):
+                writes += self._keep(kept, response)
+            if writes:
+                try:
+                    cache_set_each(writes)
+                except Exception:
+                    log.debug("live: a fragment's answer was not kept", exc_info=True)
         return response
 
     def _answer(self, request: HttpRequest, tournament_id: str, api: bool) -> HttpResponse | None:
@@ -326,17 +349,18 @@ class LiveFastPathMiddleware:
             answer["Last-Modified"] = http_date(last_modified)
         return answer
 
-    def _keep(self, kept: tuple[Any, ...], response: HttpResponse) -> None:
-        """Keep the view's ETag under the generation and frame read before the view (see the
-        module's docstring), and a 304's or 200's headers for its shape. Without a
-        generation (or frame) then, one is made now only if none came meanwhile: one that
-        came was made by a change the view may not have seen."""
+    def _keep(self, kept: tuple[Any, ...], response: HttpResponse) -> list[tuple[str, Any, int]]:
+        """What keeps the view's ETag under the generation and frame read before the view
+        (see the module's docstring): the cache's write, for the caller to make; and a 304's
+        or 200's headers for its shape. Without a generation (or frame) then, one is made now
+        only if none came meanwhile: one that came was made by a change the view may not
+        have seen."""
         key, generation_key, generation, before, shape, frame_key, frame = kept
         etag = response.get("ETag")
         seen = getattr(response, "live_seen", None)
         scope = getattr(response, "live_scope", SCOPE_TABLES)
         if response.status_code not in (200, 304) or not etag:
-            return
+            return []
         if not response.cookies:
             not_modified = response.status_code == 304
             headers = _HEADERS_KEPT if not_modified else _HEADERS_KEPT_200
@@ -347,23 +371,24 @@ class LiveFastPathMiddleware:
                 k: v for k, v in response.headers._store.items() if k not in per_answer
             }
         if generation is not None and before == (generation, etag, seen, frame, scope):
-            return
+            return []
         # Kept no longer than the view keeps the version's first sight (its Last-Modified).
         seconds = int(getattr(settings, "LIVE_CACHE_SECONDS", 60))
         if isinstance(seen, int | float):
             seconds = min(seconds, int(seen + seconds * 10 - time.time()) - 1)
         if seconds <= 0:
-            return
+            return []
         try:
             if generation is None:
                 made = uuid.uuid4().hex
                 if not cache.add(generation_key, made, GENERATION_SECONDS):
-                    return
+                    return []
                 generation = made
             if frame is None:
                 made = uuid.uuid4().hex
                 # One that came meanwhile: kept without (current while the generation is).
                 frame = made if cache.add(frame_key, made, GENERATION_SECONDS) else None
-            cache.set(key, (generation, etag, seen, frame, scope), seconds)
         except Exception:
             log.debug("live: a fragment's ETag was not kept", exc_info=True)
+            return []
+        return [(key, (generation, etag, seen, frame, scope), seconds)]

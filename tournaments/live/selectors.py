@@ -7,7 +7,7 @@ on a page view.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -225,19 +225,20 @@ def _live_sql(name: str) -> str:
             score = _json_part("m.result", name.split(":", 1)[1].split("."))
             next_dealer = _json_part("m.result", ["next_dealer"])
             hanging = _json_part("m.result", ["deals", -1, "hanging"])
+            # The seats with their players, in the same row (one round trip, not two).
+            seats = _json_rows(
+                f"SELECT s.position, s.player_id, p.display_name FROM {seat} s "
+                f"INNER JOIN {player} p ON p.id = s.player_id WHERE s.match_id = m.id",
+                ("position", "player_id", "display_name"),
+            )
             return (
                 f"SELECT m.id, m.status, m.first_dealer_seat, {_json_text('m.winner_seats')}, "
                 f"t.number, u.username, {score}, {next_dealer}, {hanging}, "
                 f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s), "
-                f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s) "
+                f"(SELECT COUNT(*) FROM {deal} d WHERE d.match_id = m.id AND d.status = %s), "
+                f"{seats} "
                 f"FROM {match} m INNER JOIN {table} t ON t.id = m.table_id "
                 f"LEFT OUTER JOIN {user} u ON u.id = t.scorer_id WHERE {_ids_in('m.id')}"
-            )
-        if name == "live_seats":
-            return (
-                f"SELECT s.match_id, s.position, s.player_id, p.display_name FROM {seat} s "
-                f"INNER JOIN {player} p ON p.id = s.player_id WHERE {_ids_in('s.match_id')} "
-                "ORDER BY s.match_id, s.position"
             )
         raise KeyError(name)
 
@@ -296,10 +297,10 @@ def round_tables(
 ) -> list[dict[str, Any]]:
     """Each table of a round with its players (clockwise) and the live match score.
 
-    Two prepared statements for any number of tables: the matches (with their table, scorer,
-    result and counts of counted and pending deals, through the deals' match index) and their
-    seats. The card shows from the result the running totals, who deals next and the hanging
-    pools, and marks a deal waiting for confirmation.
+    One prepared statement for any number of tables: the matches with their table, scorer,
+    result, counts of counted and pending deals (through the deals' match index) and seats.
+    The card shows from the result the running totals, who deals next and the hanging pools,
+    and marks a deal waiting for confirmation.
     `limit` with `in_play_first` gives the overview's first tables still in play;
     `player_name` finds a player's table.
     `shown`: the tables `round_tables_shown` chose (the caller read them for its version).
@@ -321,13 +322,12 @@ def round_tables(
     cards = "live_cards:" + ".".join(game.score_path)
     statuses = [Deal.Status.COUNTED.value, Deal.Status.PENDING.value]
     matches = sorted(_live_rows(cards, [*statuses, ids]), key=lambda m: order[m[0]])
-    seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
-    for match_id, position, player_id, name in _live_rows("live_seats", [ids]):
-        seats[match_id].append((position, player_id, name))
     out: list[dict[str, Any]] = []
     for row in matches:
         match_id, status, first_dealer, winner_seats, number, scorer = row[:6]
-        figures, next_dealer, pools, n_deals, n_pending = row[6:]
+        figures, next_dealer, pools, n_deals, n_pending, seats = row[6:]
+        # Clockwise: by position (a JSON aggregate's order is the database's).
+        seated = sorted(_json_value(seats) or [], key=lambda seat: seat[0])
         figures = _json_value(figures)
         hanging = 0
         if status != Match.Status.FINISHED and n_deals:
@@ -358,7 +358,7 @@ def round_tables(
                         "winner": position in winners,
                         "first_dealer": position == first_dealer,
                     }
-                    for position, player_id, name in seats[match_id]
+                    for position, player_id, name in seated
                 ],
             }
         )
