@@ -126,8 +126,8 @@ class KeptClientRedisCacheClient(RedisCacheClient):
 
     def _commands(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """Several commands on this thread's own connection in one round trip (sent together,
-        answered in order, as redis-py's pipeline without its transaction); raises one of
-        _CONNECTION_FAILED (the connection dropped) when it cannot."""
+        answered in order, as redis-py's pipeline without its transaction). Raises what
+        stopped it (one of _CONNECTION_FAILED, or an error answer), the connection dropped."""
         own = self._command_connection()
         try:
             own.send_packed_command(own.pack_commands(commands))

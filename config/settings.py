@@ -100,7 +100,8 @@ MIDDLEWARE = [
     "config.health.HealthCheckMiddleware",
     "config.request_log.RequestLogMiddleware",
     # An anonymous spectator's live poll answered 304 from one cache read, before the rest
-    # of the stack and the view (tournaments.live.fast; it runs their steps a 304 needs).
+    # of the stack and the view (tournaments.live.fast; it runs their steps a 304 needs), and
+    # a changed fragment rendered by its view called from there.
     "tournaments.live.fast.LiveFastPathMiddleware",
     # A scorer's new deal with a token, written before the rest of the stack and DRF
     # (scoring.middleware; it runs their steps a deal needs, and leaves any refusal to them).

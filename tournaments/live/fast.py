@@ -36,6 +36,14 @@ it from the cache instead, as soon as the request comes in:
   first one the view gave in the request's shape: language, scheme, path, and for the API the
   `Accept` it negotiates; no fast answer in a shape the view has not answered so itself).
 
+When the kept answer is not current (a table changed), the fragment's view is called from
+here (`_view_answer`), once the stack has answered the request's shape itself (200 and 304):
+the view renders for an anonymous visitor as it would at the end of the stack, and its answer
+gets the headers the stack gave, without the sessions, authentication, messages and the rest
+that such a request never needs (the view's answer stored and its ETag kept in one round
+trip). Whatever the view answers but a 200 or 304 of its fragment (a tournament not shown to
+the public: 404), the stack answers the request from the start.
+
 The standings' API (`/api/v1/tournaments/<id>/standings/`) answers by the tournament's counter
 too (`cache.version_answer`): an anonymous reader's poll of it (no credentials) is answered
 the same way.
@@ -61,13 +69,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import resolve
 from django.utils.http import http_date, parse_etags
 from django.utils.translation import get_language
+from django_htmx.middleware import HtmxDetails
 
 from config.cache import cache_set_each
 from config.stack_steps import StackSteps
@@ -78,6 +89,8 @@ log = logging.getLogger("deberc.live")
 # tables, the big screen; and the standings' API, which answers by the same counter.
 FRAGMENT_PATH = re.compile(r"/tournaments/([0-9]{1,18})/(?:standings/|screen/|rounds/[0-9]{1,9}/)?")
 API_PATH = re.compile(r"/api/v1/tournaments/([0-9]{1,18})/standings/")
+# The views of those fragments (tournaments.live.urls), which the fast path may call itself.
+FRAGMENT_VIEWS = frozenset({"live_tournament", "live_standings", "live_round", "live_bigscreen"})
 # The query parameters the live pages read (page of the standings or tables, a name search).
 LIVE_PARAMS = ("page", "q")
 # A query of a page number alone (a round's tables, the standings).
@@ -278,7 +291,9 @@ class LiveFastPathMiddleware:
             answer = None
         if answer is not None:
             return answer
-        response = self.get_response(request)
+        response = self._view_answer(request) if not api else None
+        if response is None:
+            response = self.get_response(request)
         kept = request.__dict__.pop("_live_fast", None)
         if kept is not None:
             # The view's stored answer (`answer_store`) and the ETag kept for it, in that
@@ -348,6 +363,45 @@ class LiveFastPathMiddleware:
         if last_modified is not None:
             answer["Last-Modified"] = http_date(last_modified)
         return answer
+
+    def _view_answer(self, request: HttpRequest) -> HttpResponse | None:
+        """The fragment's view called here, when the kept answer was not current: an
+        anonymous visitor's render needs none of the rest of the stack (a third of such a
+        poll's CPU, bench/hotpath.py), whose decisions `_answer` made with its own steps.
+
+        Only once the stack has answered this request's shape itself, 200 and 304 (its
+        headers are kept, `_keep`): the view's answer gets them, so every security header,
+        Vary and Content-Language is the stack's. The visitor is anonymous (no session
+        cookie, no credentials: `_answer`), as AuthenticationMiddleware would find.
+        Anything else (another answer, an error) and the stack answers from the start."""
+        kept = request.__dict__.get("_live_fast")
+        if kept is None:
+            return None
+        headers_200 = _HEADERS_KEPT_200.get(kept[4])
+        headers_304 = _HEADERS_KEPT.get(kept[4])
+        if headers_200 is None or headers_304 is None:
+            return None
+        try:
+            match = resolve(request.path_info)
+            if match.url_name not in FRAGMENT_VIEWS:
+                return None
+            # What the stack's middlewares would have set for this visitor.
+            request.resolver_match = match
+            request.user = AnonymousUser()
+            request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+            response = match.func(request, *match.args, **match.kwargs)
+        except Exception:
+            # A tournament not shown to the public (404), a failure: the stack's to answer.
+            log.debug("live: the fragment's view was left to the stack", exc_info=True)
+            return None
+        if type(response) is HttpResponse and response.status_code == 200:
+            response.headers._store.update(headers_200)
+            response["Content-Length"] = str(len(response.content))
+        elif type(response) is HttpResponseNotModified:
+            response.headers._store.update(headers_304)
+        else:
+            return None
+        return response if getattr(response, "live_keep", False) else None
 
     def _keep(self, kept: tuple[Any, ...], response: HttpResponse) -> list[tuple[str, Any, int]]:
         """What keeps the view's ETag under the generation and frame read before the view
