@@ -226,8 +226,7 @@ def answer_store(
 ) -> None:
     """Store a view's answer under `key`: at once, or, when this middleware will keep the
     answer's ETag (the request came through `LiveFastPathMiddleware._answer`), together with
-    it on the answer's way out, in one round trip (a changed fragment's render made one for
-    each)."""
+    it on the answer's way out, in one round trip rather than two."""
     if "_live_fast" in request.__dict__:
         response.live_store = [(key, value, seconds)]  # type: ignore[attr-defined]
     else:
@@ -292,6 +291,7 @@ class LiveFastPathMiddleware:
         if answer is not None:
             return answer
         response = self._view_answer(request) if not api else None
+        by_stack = response is None
         if response is None:
             response = self.get_response(request)
         kept = request.__dict__.pop("_live_fast", None)
@@ -300,7 +300,7 @@ class LiveFastPathMiddleware:
             # order (a poll that finds the ETag finds the bytes), in one round trip.
             writes = list(response.__dict__.pop("live_store", ()))
             if getattr(response, "live_keep", False):
-                writes += self._keep(kept, response)
+                writes += self._keep(kept, response, by_stack=by_stack)
             if writes:
                 try:
                     cache_set_each(writes)
@@ -366,7 +366,7 @@ class LiveFastPathMiddleware:
 
     def _view_answer(self, request: HttpRequest) -> HttpResponse | None:
         """The fragment's view called here, when the kept answer was not current: an
-        anonymous visitor's render needs none of the rest of the stack (a third of such a
+        anonymous visitor's render needs none of the rest of the stack (a quarter of such a
         poll's CPU, bench/hotpath.py), whose decisions `_answer` made with its own steps.
 
         Only once the stack has answered this request's shape itself, 200 and 304 (its
@@ -403,19 +403,21 @@ class LiveFastPathMiddleware:
             return None
         return response if getattr(response, "live_keep", False) else None
 
-    def _keep(self, kept: tuple[Any, ...], response: HttpResponse) -> list[tuple[str, Any, int]]:
+    def _keep(
+        self, kept: tuple[Any, ...], response: HttpResponse, *, by_stack: bool
+    ) -> list[tuple[str, Any, int]]:
         """What keeps the view's ETag under the generation and frame read before the view
-        (see the module's docstring): the cache's write, for the caller to make; and a 304's
-        or 200's headers for its shape. Without a generation (or frame) then, one is made now
-        only if none came meanwhile: one that came was made by a change the view may not
-        have seen."""
+        (see the module's docstring): the cache's write, for the caller to make; and, of an
+        answer the whole stack gave (`by_stack`), a 304's or 200's headers for its shape.
+        Without a generation (or frame) then, one is made now only if none came meanwhile:
+        one that came was made by a change the view may not have seen."""
         key, generation_key, generation, before, shape, frame_key, frame = kept
         etag = response.get("ETag")
         seen = getattr(response, "live_seen", None)
         scope = getattr(response, "live_scope", SCOPE_TABLES)
         if response.status_code not in (200, 304) or not etag:
             return []
-        if not response.cookies:
+        if by_stack and not response.cookies:
             not_modified = response.status_code == 304
             headers = _HEADERS_KEPT if not_modified else _HEADERS_KEPT_200
             per_answer = _PER_ANSWER if not_modified else _PER_ANSWER_200
