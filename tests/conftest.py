@@ -182,13 +182,17 @@ def media_in_tmp(settings: object, tmp_path_factory: pytest.TempPathFactory) -> 
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
     """Each test starts with an empty cache: marks such as "a standings refresh is queued"
-    left by another test (or another run, on a shared Redis) must not leak into it."""
+    left by another test (or another run, on a shared Redis) must not leak into it; nor the
+    headers the live fast path learnt of a path another test's tournament had."""
     from django.core.cache import cache
 
+    from tournaments.live import fast
     from tournaments.live.html import table_cards_kept
 
     cache.clear()
     table_cards_kept.clear()
+    fast._HEADERS_KEPT.clear()
+    fast._HEADERS_KEPT_200.clear()
 
 
 @pytest.fixture(autouse=True)
