@@ -20,6 +20,7 @@ import os
 import pickle
 from typing import Any, cast
 
+from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient, RedisSerializer
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
@@ -218,8 +219,6 @@ class KeptClientRedisCache(RedisCache):
 def cache_add_get_many(key: str, value: Any, timeout: int, keys: list[str]) -> dict[str, Any]:
     """In the default cache, `add(key, value, timeout)` then `get_many(keys)`: one round trip
     to the site's Redis (a live answer's first sight and its stored bytes, read together)."""
-    from django.core.cache import cache
-
     add_get_many = getattr(cache, "add_get_many", None)
     if add_get_many is not None:
         return add_get_many(key, value, timeout, keys)
@@ -231,8 +230,6 @@ def cache_set_each(items: list[tuple[str, Any, int]]) -> None:
     """In the default cache, `set(key, value, timeout)` of each item in order (each timeout in
     seconds, above 0): one round trip to the site's Redis (a live answer stored with the ETag
     the fast path keeps for it)."""
-    from django.core.cache import cache
-
     set_each = getattr(cache, "set_each", None)
     if set_each is not None:
         set_each(items)

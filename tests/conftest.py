@@ -120,6 +120,24 @@ def redis_cache(require_redis: str, settings: Any, request: pytest.FixtureReques
     store.clear()
 
 
+@pytest.fixture
+def redis_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter (`[n]`: set it to 0 where the counting starts) of what goes out to Redis:
+    every command, and every batch of commands sent together, is one round trip."""
+    import redis.connection
+
+    sent = [0]
+    connection_class: Any = redis.connection.AbstractConnection
+    send = connection_class.send_packed_command
+
+    def counted(conn: Any, command: Any, check_health: bool = True) -> Any:
+        sent[0] += 1
+        return send(conn, command, check_health)
+
+    monkeypatch.setattr(connection_class, "send_packed_command", counted)
+    return sent
+
+
 @pytest.fixture(scope="session")
 def shared_chromium() -> Iterator[SharedChromium]:
     """The test process's one Playwright and chromium (tests/browser.py), stopped at its end."""

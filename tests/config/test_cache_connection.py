@@ -42,29 +42,14 @@ def test_a_connection_that_died_is_replaced_and_no_call_is_lost(redis_cache: Any
     assert redis_cache._cache._own is not own
 
 
-def _round_trips(monkeypatch: Any) -> list[int]:
-    """A counter of what goes out to Redis: every command and every batch of commands."""
-    import redis.connection
-
-    sent = [0]
-    connection_class: Any = redis.connection.AbstractConnection
-    send = connection_class.send_packed_command
-
-    def counted(conn: Any, command: Any, check_health: bool = True) -> Any:
-        sent[0] += 1
-        return send(conn, command, check_health)
-
-    monkeypatch.setattr(connection_class, "send_packed_command", counted)
-    return sent
-
-
 def test_an_add_with_reads_and_many_sets_each_take_one_round_trip(
-    redis_cache: Any, monkeypatch: Any
+    redis_cache: Any, redis_round_trips: list[int]
 ) -> None:
     from config.cache import cache_add_get_many, cache_set_each
 
     redis_cache.set("other", {"bytes": b"\x80"})
-    sent = _round_trips(monkeypatch)
+    sent = redis_round_trips
+    sent[0] = 0  # counted from here
     # Added when absent, read back with the other keys; a second add leaves the first value.
     assert cache_add_get_many("seen", 1.5, 30, ["seen", "other", "nothing"]) == {
         "seen": 1.5,

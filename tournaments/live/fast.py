@@ -394,6 +394,8 @@ class LiveFastPathMiddleware:
             # A tournament not shown to the public (404), a failure: the stack's to answer.
             log.debug("live: the fragment's view was left to the stack", exc_info=True)
             return None
+        if not getattr(response, "live_keep", False):
+            return None
         if type(response) is HttpResponse and response.status_code == 200:
             response.headers._store.update(headers_200)
             response["Content-Length"] = str(len(response.content))
@@ -401,7 +403,7 @@ class LiveFastPathMiddleware:
             response.headers._store.update(headers_304)
         else:
             return None
-        return response if getattr(response, "live_keep", False) else None
+        return response
 
     def _keep(
         self, kept: tuple[Any, ...], response: HttpResponse, *, by_stack: bool
